@@ -1,0 +1,116 @@
+/**
+ * The document model: a small AST of blocks and inlines, the pivot between layouts (plan view ->
+ * document) and writers (document -> DOCX / PDF), as pandoc's AST is. Plain data only (no
+ * classes, no functions), so it crosses worker threads and serialises to JSON for tests.
+ */
+
+export interface Marks {
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  strike?: boolean;
+  sub?: boolean;
+  sup?: boolean;
+  /** Inline code (monospace). */
+  code?: boolean;
+}
+
+export type Inline =
+  | { type: 'text'; text: string; marks?: Marks }
+  /** Only http, https and mailto hrefs reach the model. */
+  | { type: 'link'; href: string; children: Inline[] }
+  | { type: 'break' };
+
+/** Text direction and language of a block, from `dir` / `lang` in the source. */
+export interface Directional {
+  dir?: 'ltr' | 'rtl';
+  lang?: string;
+}
+
+export type ParagraphStyle =
+  /** Body text. */
+  | 'normal'
+  /** Cover page: the document title and the lines under it. */
+  | 'title'
+  | 'subtitle'
+  /** A field or question label printed before its answer. */
+  | 'label'
+  /** Question guidance, metadata lines (template, status), image captions. */
+  | 'caption'
+  /** A visible note that something could not be rendered, or is unanswered. */
+  | 'note';
+
+export type Align = 'left' | 'center' | 'right' | 'justify';
+
+export interface ImageBlock {
+  type: 'image';
+  data: Uint8Array;
+  mimeType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/bmp';
+  /** Intrinsic size in pixels; writers scale down to the text width, keeping the ratio. */
+  width: number;
+  height: number;
+  alt?: string;
+  align?: Align;
+}
+
+export interface TableCell {
+  blocks: Block[];
+  colSpan?: number;
+  rowSpan?: number;
+}
+
+export interface TableRow {
+  cells: TableCell[];
+}
+
+export type Block =
+  | ({ type: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; content: Inline[]; /** listed in the table of contents and outline (default true) */ toc?: boolean } & Directional)
+  | ({ type: 'paragraph'; content: Inline[]; style?: ParagraphStyle; align?: Align } & Directional)
+  | { type: 'list'; ordered: boolean; start?: number; items: Block[][] }
+  /** The first `headerRows` rows are header rows (repeated on each page). */
+  | { type: 'table'; rows: TableRow[]; headerRows: number }
+  | { type: 'blockquote'; children: Block[] }
+  | { type: 'code'; text: string }
+  | { type: 'rule' }
+  | ImageBlock
+  | { type: 'pageBreak' }
+  /** Where the table of contents goes; writers fill it from the headings. */
+  | { type: 'toc'; title: string };
+
+export type PageSize = 'A4' | 'Letter';
+
+/** PDF look, from a layout template's manifest; writers fall back to their defaults. */
+export interface Theme {
+  fontSize?: number;
+  headingSizes?: number[];
+  textColor?: string;
+  headingColor?: string;
+  linkColor?: string;
+  /** Font family names the writers know (see the PDF writer's font table). */
+  bodyFont?: string;
+  headingFont?: string;
+}
+
+export interface DocumentMeta {
+  title: string;
+  subject?: string;
+  author?: string;
+  keywords?: string[];
+  /** BCP 47 / ISO 639-1 language of the document, e.g. "en". */
+  language: string;
+  direction: 'ltr' | 'rtl';
+  /** Text of the running header on every page (the plan title). */
+  headerText: string;
+  /** Footer text with `{page}` and `{pages}` placeholders, e.g. "Page {page} of {pages}". */
+  footerText: string;
+  pageSize: PageSize;
+  orientation: 'portrait' | 'landscape';
+  /** Page margins in points (1/72 inch). */
+  margins: { top: number; right: number; bottom: number; left: number };
+  theme?: Theme;
+}
+
+export interface DocumentModel {
+  meta: DocumentMeta;
+  blocks: Block[];
+}
