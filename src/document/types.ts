@@ -51,6 +51,8 @@ export interface ImageBlock {
   height: number;
   alt?: string;
   align?: Align;
+  /** Display width in points when the source asks for one (`<img width>`); capped at the text width. */
+  displayWidth?: number;
 }
 
 export interface TableCell {
