@@ -43,3 +43,37 @@ export interface Exporter {
   exportPlan(plan: PlanModel, context: ExportContext): Promise<ExportResult>;
   exportDescription(description: DescriptionModel, context: ExportContext): Promise<ExportResult>;
 }
+
+/** `PreprocessingPlanModel`: what the planning service shows before an import. */
+export interface PreprocessingPlan {
+  label: string;
+  preprocessingDescriptionModels: { id: string; label: string }[];
+}
+
+/** `PreprocessingDescriptionModel`. */
+export interface PreprocessingDescription {
+  id: string;
+  label: string;
+}
+
+/**
+ * Reads a file format back into the planning service's models. Inputs are wire JSON bodies
+ * (already parsed, not yet validated: the importer validates and decodes them with src/contract);
+ * outputs are exact wire JSON (numeric enums, epoch-second instants, no unknown keys), encoded by
+ * src/contract. Import errors are HttpErrors (400 naming the problem, 413 when too large).
+ */
+export interface Importer {
+  /** `importVariants[].format`, e.g. "json". */
+  format: string;
+  icon: string;
+  hasLogo: boolean;
+  entityTypes: EntityType[];
+  /** POST /preprocessing/plan: body is a FileEnvelopeModel. */
+  preprocessPlan(fileEnvelope: unknown): Promise<PreprocessingPlan>;
+  /** POST /preprocessing/description: body is a FileEnvelopeModel. */
+  preprocessDescription(fileEnvelope: unknown): Promise<PreprocessingDescription>;
+  /** POST /import/plan: body is a PlanImportModel; answers a PlanModel (wire JSON). */
+  importPlan(planImportModel: unknown, context: ExportContext): Promise<unknown>;
+  /** POST /import/description: body is a DescriptionImportModel; answers a DescriptionModel (wire JSON). */
+  importDescription(descriptionImportModel: unknown, context: ExportContext): Promise<unknown>;
+}

@@ -1,0 +1,325 @@
+/**
+ * Wire -> model. The only place that knows how the OpenCDMP backend (Jackson, common-models 1.2.0)
+ * writes things: instants as epoch seconds, enums as numbers, base64 bytes, nulls everywhere.
+ * Duplicate keys (`category`, `fieldType`) are already settled by JSON.parse: the last one wins,
+ * and the last one is the real value. Input must have passed `assertValidModel` first.
+ */
+import type * as M from './model';
+
+// The wire is loosely typed JSON; the schemas have checked every shape we read here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Wire = any;
+
+export interface DecodeOptions {
+  /** Inside a plan export each description repeats the whole plan; skip decoding it. */
+  skipNestedPlans?: boolean;
+}
+
+const PLAN_STATUS: M.PlanStatus[] = ['draft', 'finalized'];
+const DESCRIPTION_STATUS: M.DescriptionStatus[] = ['draft', 'finalized', 'canceled'];
+const ACCESS_TYPE: M.PlanAccessType[] = ['public', 'restricted'];
+const PLAN_USER_ROLE: M.PlanUserRole[] = [
+  'owner',
+  'viewer',
+  'descriptionContributor',
+  'reviewer',
+  'dataSteward',
+  'dataPrivacyOfficer',
+  'ethicsReviewer',
+];
+const FIELD_CATEGORY: M.BlueprintFieldCategory[] = ['system', 'extra', 'referenceType', 'upload'];
+const SYSTEM_FIELD_TYPE: M.SystemFieldType[] = ['title', 'description', 'language', 'contact', 'accessRights', 'user'];
+const EXTRA_DATA_TYPE: M.ExtraFieldDataType[] = ['text', 'richText', 'date', 'number'];
+const PLUGIN_TYPE: M.PluginType[] = ['fileTransformer', 'deposit', 'evaluation'];
+const VALIDATION_TYPE: M.TemplateField['validations'] = ['none', 'required', 'url'];
+
+/** Numeric enum -> name; null or an unknown number -> null (the schema rejects unknown numbers). */
+function named<T>(names: readonly T[], value: unknown): T | null {
+  return typeof value === 'number' ? (names[value] ?? null) : null;
+}
+
+/** `java.time.Instant` as Jackson writes it (epoch seconds, 9 fraction digits) or an ISO string. */
+export function decodeInstant(value: unknown): Date | null {
+  if (typeof value === 'number') return new Date(Math.round(value * 1000));
+  if (typeof value === 'string') {
+    const ms = Date.parse(value);
+    return Number.isNaN(ms) ? null : new Date(ms);
+  }
+  return null;
+}
+
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const list = <T>(value: unknown, map: (item: Wire) => T): T[] => (Array.isArray(value) ? value.map(map) : []);
+const strings = (value: unknown): string[] => list(value, String);
+
+export function decodeFile(raw: Wire): M.FileEnvelope | null {
+  if (!raw) return null;
+  return {
+    filename: str(raw.filename),
+    mimeType: str(raw.mimeType),
+    fileRef: str(raw.fileRef),
+    bytes: typeof raw.file === 'string' ? new Uint8Array(Buffer.from(raw.file, 'base64')) : null,
+  };
+}
+
+function decodeUser(raw: Wire): M.UserModel | null {
+  if (!raw) return null;
+  return {
+    id: str(raw.id),
+    name: str(raw.name),
+    contacts: list(raw.contacts, (c) => ({
+      id: str(c?.id),
+      type: c?.type === 0 ? 'email' : null,
+      value: str(c?.value),
+      createdAt: decodeInstant(c?.createdAt),
+    })),
+  };
+}
+
+function decodeReferenceType(raw: Wire): M.ReferenceTypeModel | null {
+  return raw ? { id: str(raw.id), name: str(raw.name), code: str(raw.code) } : null;
+}
+
+export function decodeReference(raw: Wire): M.ReferenceModel {
+  return {
+    id: str(raw?.id),
+    label: str(raw?.label),
+    type: decodeReferenceType(raw?.type),
+    description: str(raw?.description),
+    fields: list(raw?.definition?.fields, (f) => ({ code: String(f?.code ?? ''), value: str(f?.value) })),
+    reference: str(raw?.reference),
+    abbreviation: str(raw?.abbreviation),
+    source: str(raw?.source),
+    sourceType: named(['internal', 'external'] as const, raw?.sourceType),
+  };
+}
+
+function decodePlugins(raw: Wire): M.PluginConfiguration[] {
+  return list(raw, (p) => ({
+    code: String(p?.code ?? ''),
+    type: named(PLUGIN_TYPE, p?.type),
+    fields: list(p?.fields, (f) => ({ code: String(f?.code ?? ''), textValue: str(f?.textValue), file: decodeFile(f?.file) })),
+  }));
+}
+
+function decodeBlueprintField(raw: Wire): M.BlueprintField {
+  const base = {
+    id: raw.id as string,
+    label: str(raw.label),
+    placeholder: str(raw.placeholder),
+    description: str(raw.description),
+    semantics: strings(raw.semantics),
+    ordinal: Number(raw.ordinal ?? 0),
+    required: raw.required === true,
+  };
+  // `category` may survive only as Jackson's string type id when a client sends it once.
+  switch (FIELD_CATEGORY[Number(raw.category)]) {
+    case 'system':
+      return { ...base, category: 'system', systemFieldType: named(SYSTEM_FIELD_TYPE, raw.systemFieldType)! };
+    case 'extra':
+      return { ...base, category: 'extra', dataType: named(EXTRA_DATA_TYPE, raw.dataType)! };
+    case 'referenceType':
+      return {
+        ...base,
+        category: 'referenceType',
+        referenceType: decodeReferenceType(raw.referenceType),
+        multipleSelect: raw.multipleSelect === true,
+      };
+    default:
+      return {
+        ...base,
+        category: 'upload',
+        types: list(raw.types, (t) => ({ label: str(t?.label), value: str(t?.value) })),
+        maxFileSizeInMB: typeof raw.maxFileSizeInMB === 'number' ? raw.maxFileSizeInMB : null,
+      };
+  }
+}
+
+function decodeBlueprint(raw: Wire): M.PlanBlueprint | null {
+  if (!raw) return null;
+  return {
+    id: str(raw.id),
+    label: str(raw.label),
+    description: str(raw.description),
+    groupId: str(raw.groupId),
+    status: named(['draft', 'finalized'] as const, raw.status),
+    sections: list(raw.definition?.sections, (s) => ({
+      id: s.id as string,
+      label: str(s.label),
+      description: str(s.description),
+      ordinal: Number(s.ordinal ?? 0),
+      hasTemplates: s.hasTemplates === true,
+      fields: list(s.fields, decodeBlueprintField),
+    })),
+    plugins: decodePlugins(raw.definition?.plugins),
+  };
+}
+
+export function decodePlan(raw: Wire, options: DecodeOptions = {}): M.PlanModel {
+  return {
+    id: raw.id,
+    version: typeof raw.version === 'number' ? raw.version : null,
+    label: str(raw.label),
+    description: str(raw.description),
+    accessType: named(ACCESS_TYPE, raw.accessType),
+    status: raw.status
+      ? { id: str(raw.status.id), name: str(raw.status.name), internalStatus: named(PLAN_STATUS, raw.status.internalStatus) }
+      : null,
+    creator: decodeUser(raw.creator),
+    blueprint: decodeBlueprint(raw.planBlueprint),
+    blueprintValues: list(raw.properties?.planBlueprintValues, (v) => ({
+      fieldId: v.fieldId,
+      value: str(v.value),
+      file: decodeFile(v.file),
+      dateValue: decodeInstant(v.dateValue),
+      numberValue: typeof v.numberValue === 'number' ? v.numberValue : null,
+    })),
+    contacts: list(raw.properties?.contacts, (c) => ({
+      firstName: str(c?.firstName),
+      lastName: str(c?.lastName),
+      email: str(c?.email),
+    })),
+    entityDois: list(raw.entityDois, (d) => ({ id: str(d?.id), doi: str(d?.doi), repositoryId: str(d?.repositoryId) })),
+    descriptions: list(raw.descriptions, (d) => decodeDescription(d, { skipNestedPlans: options.skipNestedPlans ?? true })),
+    users: list(raw.users, (u) => ({ user: decodeUser(u?.user), role: named(PLAN_USER_ROLE, u?.role), sectionId: str(u?.sectionId) })),
+    references: list(raw.references, (r) => ({
+      id: str(r?.id),
+      reference: r?.reference ? decodeReference(r.reference) : null,
+      blueprintFieldId: str(r?.data?.blueprintFieldId),
+    })),
+    previousDOI: str(raw.previousDOI),
+    createdAt: decodeInstant(raw.createdAt),
+    updatedAt: decodeInstant(raw.updatedAt),
+    finalizedAt: decodeInstant(raw.finalizedAt),
+    publicAfter: decodeInstant(raw.publicAfter),
+    language: str(raw.language),
+  };
+}
+
+function decodeTemplateField(raw: Wire): M.TemplateField {
+  const data = raw.data;
+  return {
+    id: raw.id,
+    ordinal: Number(raw.ordinal ?? 0),
+    semantics: strings(raw.semantics),
+    defaultValue: raw.defaultValue
+      ? {
+          textValue: str(raw.defaultValue.textValue),
+          dateValue: decodeInstant(raw.defaultValue.dateValue),
+          booleanValue: typeof raw.defaultValue.booleanValue === 'boolean' ? raw.defaultValue.booleanValue : null,
+        }
+      : null,
+    validations: list(raw.validations, (v) => VALIDATION_TYPE[v as number]).filter(Boolean),
+    includeInExport: raw.includeInExport !== false,
+    data: {
+      label: str(data.label),
+      fieldType: data.fieldType,
+      multipleSelect: data.multipleSelect === true,
+      options: list(data.options, (o) => ({ label: str(o?.label), value: str(o?.value) })),
+      referenceType: decodeReferenceType(data.referenceType),
+      types: list(data.types, (t) => ({ label: str(t?.label), value: str(t?.value) })),
+    },
+  };
+}
+
+function decodeTemplateSection(raw: Wire): M.TemplateSection {
+  return {
+    id: raw.id,
+    ordinal: Number(raw.ordinal ?? 0),
+    title: str(raw.title),
+    description: str(raw.description),
+    extendedDescription: str(raw.extendedDescription),
+    sections: list(raw.sections, decodeTemplateSection),
+    fieldSets: list(raw.fieldSets, (fs) => ({
+      id: fs.id,
+      ordinal: Number(fs.ordinal ?? 0),
+      title: str(fs.title),
+      description: str(fs.description),
+      extendedDescription: str(fs.extendedDescription),
+      additionalInformation: str(fs.additionalInformation),
+      hasMultiplicity: fs.hasMultiplicity === true,
+      multiplicity: fs.multiplicity
+        ? {
+            min: typeof fs.multiplicity.min === 'number' ? fs.multiplicity.min : null,
+            max: typeof fs.multiplicity.max === 'number' ? fs.multiplicity.max : null,
+            placeholder: str(fs.multiplicity.placeholder),
+            tableView: fs.multiplicity.tableView === true,
+          }
+        : null,
+      fields: list(fs.fields, decodeTemplateField),
+    })),
+  };
+}
+
+function decodeTemplate(raw: Wire): M.DescriptionTemplate {
+  return {
+    id: str(raw.id),
+    label: str(raw.label),
+    description: str(raw.description),
+    typeName: str(raw.type?.name),
+    groupId: str(raw.groupId),
+    version: typeof raw.version === 'number' ? raw.version : null,
+    language: str(raw.language),
+    pages: list(raw.definition.pages, (p) => ({
+      id: p.id,
+      ordinal: Number(p.ordinal ?? 0),
+      title: str(p.title),
+      sections: list(p.sections, decodeTemplateSection),
+    })),
+    plugins: decodePlugins(raw.definition.plugins),
+  };
+}
+
+function decodeFieldValue(raw: Wire): M.FieldValue {
+  return {
+    id: str(raw?.id),
+    textValue: str(raw?.textValue),
+    textListValue: Array.isArray(raw?.textListValue) ? strings(raw.textListValue) : null,
+    dateValue: decodeInstant(raw?.dateValue),
+    booleanValue: typeof raw?.booleanValue === 'boolean' ? raw.booleanValue : null,
+    references: Array.isArray(raw?.references) ? raw.references.map(decodeReference) : null,
+    externalIdentifier: raw?.externalIdentifier
+      ? { identifier: str(raw.externalIdentifier.identifier), type: str(raw.externalIdentifier.type) }
+      : null,
+    file: decodeFile(raw?.file),
+  };
+}
+
+export function decodeDescription(raw: Wire, options: DecodeOptions = {}): M.DescriptionModel {
+  const fieldSets: Record<string, M.FieldSetAnswers> = {};
+  for (const [fieldSetId, answers] of Object.entries<Wire>(raw.properties?.fieldSets ?? {})) {
+    fieldSets[fieldSetId] = {
+      comment: str(answers?.comment),
+      items: list(answers?.items, (item) => ({
+        ordinal: Number(item?.ordinal ?? 0),
+        fields: Object.fromEntries(Object.entries<Wire>(item?.fields ?? {}).map(([id, v]) => [id, decodeFieldValue(v)])),
+      })),
+    };
+  }
+  return {
+    id: raw.id,
+    label: str(raw.label),
+    description: str(raw.description),
+    tags: strings(raw.tags),
+    status: raw.status
+      ? {
+          id: str(raw.status.id),
+          name: str(raw.status.name),
+          internalStatus: named(DESCRIPTION_STATUS, raw.status.internalStatus),
+        }
+      : null,
+    template: decodeTemplate(raw.descriptionTemplate),
+    plan: raw.plan && !options.skipNestedPlans ? decodePlan({ ...raw.plan, descriptions: null }) : null,
+    sectionId: str(raw.sectionId),
+    createdAt: decodeInstant(raw.createdAt),
+    fieldSets,
+    visibilityStates: Array.isArray(raw.visibilityStates)
+      ? raw.visibilityStates.map((v: Wire) => ({
+          fieldId: v.fieldId,
+          ordinal: typeof v.ordinal === 'number' ? v.ordinal : null,
+          // An entry exists; only an explicit false hides.
+          visible: v.visible !== false,
+        }))
+      : null,
+  };
+}
