@@ -15,10 +15,10 @@ export interface DecodeOptions {
   skipNestedPlans?: boolean;
 }
 
-const PLAN_STATUS: M.PlanStatus[] = ['draft', 'finalized'];
-const DESCRIPTION_STATUS: M.DescriptionStatus[] = ['draft', 'finalized', 'canceled'];
-const ACCESS_TYPE: M.PlanAccessType[] = ['public', 'restricted'];
-const PLAN_USER_ROLE: M.PlanUserRole[] = [
+export const PLAN_STATUS: M.PlanStatus[] = ['draft', 'finalized'];
+export const DESCRIPTION_STATUS: M.DescriptionStatus[] = ['draft', 'finalized', 'canceled'];
+export const ACCESS_TYPE: M.PlanAccessType[] = ['public', 'restricted'];
+export const PLAN_USER_ROLE: M.PlanUserRole[] = [
   'owner',
   'viewer',
   'descriptionContributor',
@@ -27,11 +27,11 @@ const PLAN_USER_ROLE: M.PlanUserRole[] = [
   'dataPrivacyOfficer',
   'ethicsReviewer',
 ];
-const FIELD_CATEGORY: M.BlueprintFieldCategory[] = ['system', 'extra', 'referenceType', 'upload'];
-const SYSTEM_FIELD_TYPE: M.SystemFieldType[] = ['title', 'description', 'language', 'contact', 'accessRights', 'user'];
-const EXTRA_DATA_TYPE: M.ExtraFieldDataType[] = ['text', 'richText', 'date', 'number'];
-const PLUGIN_TYPE: M.PluginType[] = ['fileTransformer', 'deposit', 'evaluation'];
-const VALIDATION_TYPE: M.TemplateField['validations'] = ['none', 'required', 'url'];
+export const FIELD_CATEGORY: M.BlueprintFieldCategory[] = ['system', 'extra', 'referenceType', 'upload'];
+export const SYSTEM_FIELD_TYPE: M.SystemFieldType[] = ['title', 'description', 'language', 'contact', 'accessRights', 'user'];
+export const EXTRA_DATA_TYPE: M.ExtraFieldDataType[] = ['text', 'richText', 'date', 'number'];
+export const PLUGIN_TYPE: M.PluginType[] = ['fileTransformer', 'deposit', 'evaluation'];
+export const VALIDATION_TYPE: M.TemplateField['validations'] = ['none', 'required', 'url'];
 
 /** Numeric enum -> name; null or an unknown number -> null (the schema rejects unknown numbers). */
 function named<T>(names: readonly T[], value: unknown): T | null {
@@ -135,7 +135,7 @@ function decodeBlueprintField(raw: Wire): M.BlueprintField {
   }
 }
 
-function decodeBlueprint(raw: Wire): M.PlanBlueprint | null {
+export function decodeBlueprint(raw: Wire): M.PlanBlueprint | null {
   if (!raw) return null;
   return {
     id: str(raw.id),
@@ -149,6 +149,7 @@ function decodeBlueprint(raw: Wire): M.PlanBlueprint | null {
       description: str(s.description),
       ordinal: Number(s.ordinal ?? 0),
       hasTemplates: s.hasTemplates === true,
+      canEditDescriptionTemplates: typeof s.canEditDescriptionTemplates === 'boolean' ? s.canEditDescriptionTemplates : null,
       fields: list(s.fields, decodeBlueprintField),
     })),
     plugins: decodePlugins(raw.definition?.plugins),
@@ -187,6 +188,14 @@ export function decodePlan(raw: Wire, options: DecodeOptions = {}): M.PlanModel 
       reference: r?.reference ? decodeReference(r.reference) : null,
       blueprintFieldId: str(r?.data?.blueprintFieldId),
     })),
+    ...(Array.isArray(raw.descriptionTemplates)
+      ? {
+          descriptionTemplates: raw.descriptionTemplates.map((t: Wire) => ({
+            descriptionTemplateGroupId: str(t?.descriptionTemplateGroupId),
+            sectionId: str(t?.sectionId),
+          })),
+        }
+      : {}),
     previousDOI: str(raw.previousDOI),
     createdAt: decodeInstant(raw.createdAt),
     updatedAt: decodeInstant(raw.updatedAt),
@@ -251,11 +260,12 @@ function decodeTemplateSection(raw: Wire): M.TemplateSection {
   };
 }
 
-function decodeTemplate(raw: Wire): M.DescriptionTemplate {
+export function decodeTemplate(raw: Wire): M.DescriptionTemplate {
   return {
     id: str(raw.id),
     label: str(raw.label),
     description: str(raw.description),
+    typeId: str(raw.type?.id),
     typeName: str(raw.type?.name),
     groupId: str(raw.groupId),
     version: typeof raw.version === 'number' ? raw.version : null,
@@ -321,5 +331,24 @@ export function decodeDescription(raw: Wire, options: DecodeOptions = {}): M.Des
           visible: v.visible !== false,
         }))
       : null,
+  };
+}
+
+/** `DescriptionImportModel`; input must have passed the import-model schema. */
+export function decodeDescriptionImportModel(raw: Wire): M.DescriptionImportModel {
+  return {
+    id: str(raw?.id),
+    sectionId: str(raw?.sectionId),
+    template: raw?.descriptionTemplate ? decodeTemplate(raw.descriptionTemplate) : null,
+    file: decodeFile(raw?.file),
+  };
+}
+
+/** `PlanImportModel`; input must have passed the import-model schema. */
+export function decodePlanImportModel(raw: Wire): M.PlanImportModel {
+  return {
+    blueprint: decodeBlueprint(raw?.blueprintModel),
+    descriptions: list(raw?.descriptions, decodeDescriptionImportModel),
+    file: decodeFile(raw?.file),
   };
 }

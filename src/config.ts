@@ -1,0 +1,108 @@
+/**
+ * Service configuration from environment variables. The names are fixed by DESIGN.md (other tools
+ * depend on them); every variable has a default, so a fresh clone runs with no configuration.
+ */
+import os from 'node:os';
+
+export interface AuthConfig {
+  /** OIDC issuer, e.g. a Keycloak realm URL. null: no token validation (see `disabled`). */
+  issuer: string | null;
+  audience: string;
+  /** JWKS URL; null: discovered from the issuer's openid-configuration. */
+  jwksUri: string | null;
+  /** Requests are accepted without a token. */
+  disabled: boolean;
+}
+
+export interface Config {
+  port: number;
+  transformerId: string;
+  /** Enabled formats, lower case, in declaration order of EXPORT_FORMATS. */
+  exportFormats: string[];
+  auth: AuthConfig;
+  sharedStorageDir: string | null;
+  maxBodyBytes: number;
+  exportTimeoutMs: number;
+  /** Threads rendering exports off the event loop. */
+  exportWorkers: number;
+  logLevel: string;
+  production: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function positiveNumber(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new ConfigError(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+function port(env: Env): number {
+  const raw = env.PORT?.trim();
+  if (!raw) return 8080;
+  const value = Number(raw);
+  // 0 asks the OS for a free port (tests).
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new ConfigError(`PORT must be a port number, got "${raw}"`);
+  return value;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return false;
+  if (['true', '1', 'yes'].includes(raw)) return true;
+  if (['false', '0', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+function url(env: Env, name: string): string | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  try {
+    const parsed = new URL(raw);
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error();
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+const LOG_LEVELS = ['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly'];
+
+export function loadConfig(env: Env = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const issuer = url(env, 'AUTH_ISSUER');
+  const disabled = flag(env, 'AUTH_DISABLED');
+  if (production && !issuer && !disabled) {
+    throw new ConfigError(
+      'Refusing to start in production without authentication: set AUTH_ISSUER (and AUTH_AUDIENCE), ' +
+        'or AUTH_DISABLED=true to run open on purpose.',
+    );
+  }
+  const logLevel = (env.LOG_LEVEL?.trim() || 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const exportFormats = (env.EXPORT_FORMATS ?? 'docx,pdf,json')
+    .split(',')
+    .map((f) => f.trim().toLowerCase())
+    .filter(Boolean);
+  if (exportFormats.length === 0) throw new ConfigError('EXPORT_FORMATS must name at least one format');
+  const sharedStorageDir = env.SHARED_STORAGE_DIR?.trim() || null;
+  return {
+    port: port(env),
+    transformerId: env.TRANSFORMER_ID?.trim() || 'dmp-file-transformer',
+    exportFormats: [...new Set(exportFormats)],
+    auth: { issuer, audience: env.AUTH_AUDIENCE?.trim() || 'plugins', jwksUri: url(env, 'AUTH_JWKS_URI'), disabled },
+    sharedStorageDir,
+    maxBodyBytes: Math.round(positiveNumber(env, 'MAX_BODY_MB', 100) * 1024 * 1024),
+    exportTimeoutMs: positiveNumber(env, 'EXPORT_TIMEOUT_MS', 60000),
+    exportWorkers: Math.round(positiveNumber(env, 'EXPORT_WORKERS', os.availableParallelism())),
+    logLevel,
+    production,
+  };
+}
+
+/** Auth is off: explicitly, or because no issuer is configured outside production. */
+export const authIsOpen = (config: Config) => config.auth.disabled || config.auth.issuer === null;

@@ -1,0 +1,74 @@
+/**
+ * The shared path of document formats (DOCX, PDF): model -> plan view -> layout template ->
+ * document model. Writers differ only in the last step.
+ */
+import type { DescriptionModel, PlanModel } from '../contract/model';
+import type { DocumentModel } from '../document/types';
+import { buildDescriptionExportView, buildPlanView } from '../plan/buildPlanView';
+import type { ConfigurationValues, DescriptionExportView, PlanView } from '../plan/types';
+import { renderDescriptionDocument, renderPlanDocument } from '../templates/layout';
+import { exportOptionsFrom } from '../templates/options';
+import { resolveTemplate } from '../templates/resolve';
+import { EXPORT_OPTION_FIELDS } from '../templates/options';
+import type { ConfigurationFieldSpec, EntityType, ExportContext } from './types';
+
+/** Our template field per entity, then the Java docx plugin's, so tenants can switch without re-uploading. */
+export const TEMPLATE_FIELD_CODES: Record<EntityType, string[]> = {
+  plan: ['plan-template', 'plan-docx-template-id'],
+  description: ['description-template', 'description-docx-template-id'],
+};
+
+/** What DOCX and PDF declare in `/formats`: the two template uploads and the export options. */
+export const DOCUMENT_CONFIGURATION_FIELDS: ConfigurationFieldSpec[] = [
+  {
+    code: 'plan-template',
+    type: 'file',
+    label: 'Plan template: a Word shell (.docx with placeholders), or a layout template (.hbs or .zip bundle)',
+    appliesTo: ['plan'],
+  },
+  {
+    code: 'description-template',
+    type: 'file',
+    label: 'Description template: a Word shell (.docx with placeholders), or a layout template (.hbs or .zip bundle)',
+    appliesTo: ['description'],
+  },
+  ...EXPORT_OPTION_FIELDS,
+];
+
+export interface RenderedDocument {
+  document: DocumentModel;
+  /** An admin's Word shell template, when one was uploaded (only the DOCX writer uses it). */
+  shellDocx: Uint8Array | null;
+  /** The configuration field the template came from, named in template errors. */
+  templateFieldCode: string;
+  /** The view the document was made from (shell placeholders read it). */
+  view: PlanView | DescriptionExportView;
+  labelLanguage: string | null;
+  warnings: string[];
+}
+
+function templateFile(configuration: ConfigurationValues, entity: EntityType) {
+  for (const code of TEMPLATE_FIELD_CODES[entity]) {
+    const file = configuration[code]?.file;
+    if (file?.bytes) return { file, code };
+  }
+  return { file: null, code: TEMPLATE_FIELD_CODES[entity][0] };
+}
+
+export function renderPlan(plan: PlanModel, context: ExportContext): RenderedDocument {
+  const view = buildPlanView(plan, context);
+  const { file, code } = templateFile(view.configuration, 'plan');
+  const template = resolveTemplate(file, code);
+  const options = exportOptionsFrom(view.configuration, view.language);
+  const { document, warnings } = renderPlanDocument(view, template.layout, options);
+  return { document, shellDocx: template.shellDocx, templateFieldCode: code, view, labelLanguage: options.labelLanguage, warnings };
+}
+
+export function renderDescription(description: DescriptionModel, context: ExportContext): RenderedDocument {
+  const view = buildDescriptionExportView(description, context);
+  const { file, code } = templateFile(view.description.configuration, 'description');
+  const template = resolveTemplate(file, code);
+  const options = exportOptionsFrom(view.description.configuration, view.plan.language);
+  const { document, warnings } = renderDescriptionDocument(view, template.layout, options);
+  return { document, shellDocx: template.shellDocx, templateFieldCode: code, view, labelLanguage: options.labelLanguage, warnings };
+}

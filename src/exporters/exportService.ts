@@ -1,0 +1,75 @@
+/**
+ * Runs exports: renderers that take long (DOCX, PDF) in a small pool of worker threads, so
+ * `/formats` and health keep answering; each export under the EXPORT_TIMEOUT_MS deadline.
+ */
+import path from 'node:path';
+import Piscina from 'piscina';
+import type { DescriptionModel, PlanModel } from '../contract/model';
+import { HttpError } from '../http/errors';
+import type { Logger } from '../logger';
+import type { ExportTask, ExportTaskResult } from './worker';
+import type { EntityType, ExportContext, ExportResult, Exporter } from './types';
+
+export interface ExportServiceOptions {
+  workers: number;
+  timeoutMs: number;
+  logger: Logger;
+}
+
+// The worker is this folder's worker.ts under tsx/Jest, worker.js once built.
+const extension = path.extname(__filename);
+const WORKER_FILE = path.join(__dirname, `worker${extension}`);
+const WORKER_EXEC_ARGV = extension === '.ts' ? ['--require', 'tsx/cjs'] : [];
+
+export class ExportService {
+  private readonly pool: Piscina;
+
+  constructor(private readonly options: ExportServiceOptions) {
+    this.pool = new Piscina({
+      filename: WORKER_FILE,
+      execArgv: WORKER_EXEC_ARGV,
+      minThreads: 1,
+      maxThreads: options.workers,
+      // Bounded: past this, callers get a 503 "busy" instead of an ever-growing queue.
+      maxQueue: Math.max(8, options.workers * 8),
+      idleTimeout: 60_000,
+    });
+  }
+
+  async run(exporter: Exporter, entity: EntityType, model: PlanModel | DescriptionModel, context: ExportContext): Promise<ExportResult> {
+    const deadline = AbortSignal.timeout(this.options.timeoutMs);
+    if (!exporter.runsInWorker) {
+      const work = entity === 'plan' ? exporter.exportPlan(model as PlanModel, context) : exporter.exportDescription(model as DescriptionModel, context);
+      return Promise.race([work, rejectOnAbort(deadline, this.timeoutError())]);
+    }
+    const task: ExportTask = { format: exporter.format, entity, model, context };
+    let result: ExportTaskResult;
+    try {
+      // On abort, piscina terminates the thread running the task: a runaway render cannot linger.
+      result = await this.pool.run(task, { signal: deadline });
+    } catch (error) {
+      if (deadline.aborted) throw this.timeoutError();
+      if (error instanceof Error && /queue is at limit/i.test(error.message)) {
+        throw new HttpError(503, 'The service is busy with other exports; retry in a moment.');
+      }
+      throw error;
+    }
+    if (!result.ok) {
+      if (result.internal) this.options.logger.error('export failed in worker', { format: exporter.format, entity, stack: result.internal });
+      throw HttpError.fromBody(result.error);
+    }
+    return { bytes: result.bytes, warnings: result.warnings };
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+
+  private timeoutError(): HttpError {
+    return new HttpError(503, `The export did not finish within EXPORT_TIMEOUT_MS (${this.options.timeoutMs} ms); try a smaller plan or ask the operator to raise the limit.`);
+  }
+}
+
+function rejectOnAbort(signal: AbortSignal, error: Error): Promise<never> {
+  return new Promise((_, reject) => signal.addEventListener('abort', () => reject(error), { once: true }));
+}

@@ -1,0 +1,110 @@
+/** The Express application: routes, auth, limits and the one error shape. */
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import { authIsOpen, type Config } from '../config';
+import type { ExportService } from '../exporters/exportService';
+import type { ExporterRegistry } from '../exporters/registry';
+import type { Logger } from '../logger';
+import { requireBearerToken } from './auth';
+import { HttpError } from './errors';
+import { fileTransformerRoutes } from './fileTransformerRoutes';
+import { Metrics } from './metrics';
+import { requestContext, requestLogger } from './requestContext';
+
+export interface AppDependencies {
+  config: Config;
+  logger: Logger;
+  registry: ExporterRegistry;
+  exports: ExportService;
+  /** Extra authenticated routers mounted under /api (e.g. template preview). */
+  extraApiRoutes?: (auth: RequestHandler[]) => express.Router;
+}
+
+export interface App {
+  app: express.Express;
+  metrics: Metrics;
+  /** Set on shutdown: readiness turns 503 so load balancers drain us. */
+  lifecycle: { shuttingDown: boolean };
+}
+
+/** Paths we serve, with their methods, for 405 answers. */
+const KNOWN_ROUTES: [RegExp, string][] = [
+  [/^\/api\/file-transformer\/formats\/?$/, 'GET'],
+  [/^\/api\/file-transformer\/(export|import|preprocessing)\/(plan|description)\/?$/, 'POST'],
+  [/^\/health\/(live|ready)\/?$/, 'GET'],
+  [/^\/metrics\/?$/, 'GET'],
+];
+
+export function createApp(deps: AppDependencies): App {
+  const { config, logger } = deps;
+  const metrics = new Metrics();
+  const lifecycle = { shuttingDown: false };
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.set('maxBodyBytes', config.maxBodyBytes);
+
+  app.use(requestContext(logger, metrics));
+
+  app.get('/health/live', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/health/ready', (_req, res) => {
+    res.status(lifecycle.shuttingDown ? 503 : 200).json({ status: lifecycle.shuttingDown ? 'shutting down' : 'ready' });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+
+  const auth: RequestHandler[] = authIsOpen(config) ? [] : [requireBearerToken(config.auth)];
+  const json = express.json({ limit: config.maxBodyBytes, type: ['application/json', 'application/*+json'] });
+  app.use(
+    '/api/file-transformer',
+    ...auth,
+    json,
+    fileTransformerRoutes({ config, registry: deps.registry, exports: deps.exports, metrics }),
+  );
+  if (deps.extraApiRoutes) app.use('/api', deps.extraApiRoutes(auth));
+
+  app.use((req, res) => {
+    const known = KNOWN_ROUTES.find(([pattern]) => pattern.test(req.path));
+    if (known) {
+      res.setHeader('Allow', known[1]);
+      throw new HttpError(405, `${req.method} is not allowed on ${req.path}; use ${known[1]}.`);
+    }
+    throw new HttpError(404, `There is no ${req.method} ${req.path} here.`);
+  });
+  app.use(errorHandler);
+  return { app, metrics, lifecycle };
+}
+
+/** body-parser's error types -> what the client did wrong. */
+function fromBodyParser(error: { type?: string; status?: number; message: string }, maxBodyBytes: number): HttpError | null {
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return new HttpError(400, `The request body is not valid JSON: ${error.message}.`, [{ path: '/', message: error.message }]);
+    case 'entity.too.large':
+      return new HttpError(413, `The request body is larger than the limit of ${Math.round(maxBodyBytes / 1048576)} MB (MAX_BODY_MB).`);
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new HttpError(415, `Unsupported request encoding: ${error.message}.`);
+    case 'request.aborted':
+    case 'request.size.invalid':
+      return new HttpError(400, `The request body was incomplete: ${error.message}.`);
+    default:
+      return null;
+  }
+}
+
+const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const maxBodyBytes = (req.app.get('maxBodyBytes') as number | undefined) ?? 100 * 1048576;
+  const known = error instanceof HttpError ? error : fromBodyParser(error, maxBodyBytes);
+  const log = requestLogger(res);
+  if (known) {
+    if (known.status >= 500) log.error('request failed', { status: known.status, error: known.message, details: known.details });
+    res.status(known.status).json(known.toBody());
+    return;
+  }
+  log.error('unexpected error', { error: error instanceof Error ? error.stack : String(error) });
+  if (res.headersSent) return;
+  res.status(500).json({ code: 500, error: 'Internal error: this is a bug, it has been logged.', details: [] });
+};

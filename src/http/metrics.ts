@@ -1,0 +1,33 @@
+/** Prometheus metrics (prom-client): request durations by route, export durations by format. */
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export class Metrics {
+  readonly registry = new Registry();
+
+  readonly httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [this.registry],
+  });
+
+  readonly exportDuration = new Histogram({
+    name: 'export_duration_seconds',
+    help: 'Export duration by format, entity (plan|description) and outcome (ok|client_error|timeout|error)',
+    labelNames: ['format', 'entity', 'outcome'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [this.registry],
+  });
+
+  readonly exportBytes = new Counter({
+    name: 'export_output_bytes_total',
+    help: 'Bytes of exported files by format',
+    labelNames: ['format'] as const,
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
+}

@@ -1,0 +1,86 @@
+import { decodeInstant, decodePlan } from '../../src/contract/decode';
+import { assertValidModel } from '../../src/contract/validate';
+import { HttpError } from '../../src/http/errors';
+import { fixtureJson, fixtureText } from '../helpers/fixtures';
+
+const validationError = (kind: 'plan' | 'description', body: unknown): HttpError => {
+  try {
+    assertValidModel(kind, body);
+  } catch (error) {
+    if (error instanceof HttpError) return error;
+    throw error;
+  }
+  throw new Error('expected a validation error');
+};
+
+describe('wire decoding', () => {
+  it('reads instants as epoch seconds with a nanosecond fraction, or as ISO strings', () => {
+    expect(decodeInstant(1735787045.123456)?.toISOString()).toBe('2025-01-02T03:04:05.123Z');
+    expect(decodeInstant('2025-01-02T03:04:05.123456Z')?.toISOString()).toBe('2025-01-02T03:04:05.123Z');
+    expect(decodeInstant('2025-01-02T05:04:05+02:00')?.toISOString()).toBe('2025-01-02T03:04:05.000Z');
+    expect(decodeInstant(null)).toBeNull();
+  });
+
+  it('takes the last of Jackson’s duplicate keys, which carries the real value', () => {
+    const text = fixtureText('plan-full.json');
+    // The fixture really has the backend's duplicates: a string type id, then the number.
+    expect(text).toMatch(/"category":\s*"0",[^{}]*"category":\s*0\b/);
+    expect(text).toMatch(/"fieldType":\s*"booleanDecision",[^{}]*"fieldType":\s*"freetext"/);
+    const plan = decodePlan(JSON.parse(text));
+    const categories = plan.blueprint!.sections.flatMap((s) => s.fields.map((f) => f.category));
+    expect(new Set(categories)).toEqual(new Set(['system', 'extra', 'referenceType', 'upload']));
+    const fieldTypes = plan.descriptions.flatMap((d) => d.template.pages.flatMap((p) => p.sections.flatMap((s) => s.fieldSets.flatMap((fs) => fs.fields.map((f) => f.data.fieldType)))));
+    expect(fieldTypes).toContain('freetext');
+  });
+
+  it('names numeric enums and decodes base64 upload bytes', () => {
+    const plan = decodePlan(fixtureJson('plan-full.json'));
+    expect(plan.status?.internalStatus).toMatch(/^(draft|finalized)$/);
+    expect(plan.accessType).toMatch(/^(public|restricted)$/);
+    expect(plan.users.map((u) => u.role)).toContain('owner');
+    const upload = plan.blueprintValues.find((v) => v.file)!;
+    expect(Buffer.from(upload.file!.bytes!).subarray(0, 4)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  });
+
+  it('tolerates common-models 1.3.0 additions and unknown properties', () => {
+    const raw = fixtureJson('plan-minimal.json');
+    raw.raidJsonFile = null;
+    raw.planBlueprint.type = { id: 'x', name: 'Horizon' };
+    raw.somethingNew = { nested: [1, 2, 3] };
+    expect(() => assertValidModel('plan', raw)).not.toThrow();
+  });
+});
+
+describe('request validation', () => {
+  it('names every offending JSON path and what was expected', () => {
+    const raw = fixtureJson('plan-minimal.json');
+    raw.createdAt = 'yesterday';
+    raw.accessType = 'Public';
+    delete raw.descriptions[0].descriptionTemplate;
+    const error = validationError('plan', raw);
+    expect(error.status).toBe(400);
+    expect(error.details).toEqual(
+      expect.arrayContaining([
+        { path: '/createdAt', message: 'must be an instant: epoch seconds or an ISO-8601 date-time' },
+        { path: '/accessType', message: 'must be one of 0, 1, null' },
+        { path: '/descriptions/0', message: 'is missing the required property "descriptionTemplate"' },
+      ]),
+    );
+    expect(error.message).toMatch(/^The request body is not a valid OpenCDMP PlanModel: /);
+  });
+
+  it('requires a System field to say which one it is', () => {
+    const raw = fixtureJson('plan-minimal.json');
+    delete raw.planBlueprint.definition.sections[0].fields[0].systemFieldType;
+    expect(validationError('plan', raw).details[0]).toEqual({
+      path: '/planBlueprint/definition/sections/0/fields/0',
+      message: 'is missing the required property "systemFieldType"',
+    });
+  });
+
+  it('caps the list of details so a garbage body still gets a readable answer', () => {
+    const raw = fixtureJson('plan-minimal.json');
+    raw.descriptions = Array.from({ length: 50 }, () => ({ id: 5 }));
+    expect(validationError('plan', raw).details.length).toBe(20);
+  });
+});

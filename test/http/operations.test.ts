@@ -1,0 +1,116 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import request from 'supertest';
+import winston from 'winston';
+import { fixtureText, startService } from '../helpers/service';
+
+/** A real winston JSON logger whose lines the test can read. */
+function capturingLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  const logger = winston.createLogger({ format: winston.format.json(), transports: [new winston.transports.Stream({ stream })] });
+  return { logger, lines };
+}
+
+describe('operations', () => {
+  const { logger, lines } = capturingLogger();
+  const service = startService({}, logger);
+  afterAll(() => service.close());
+
+  it('health: live and ready without a token', async () => {
+    expect((await request(service.app).get('/health/live').expect(200)).body).toEqual({ status: 'ok' });
+    expect((await request(service.app).get('/health/ready').expect(200)).body).toEqual({ status: 'ready' });
+  });
+
+  it('readiness turns 503 once shutdown starts, so traffic drains', async () => {
+    const other = startService();
+    try {
+      other.lifecycle.shuttingDown = true;
+      await request(other.app).get('/health/ready').expect(503);
+      await request(other.app).get('/health/live').expect(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('logs one JSON line per request with its id, echoes the id, and never logs the Authorization header', async () => {
+    const res = await request(service.app)
+      .post('/api/file-transformer/export/plan?format=json')
+      .set('Authorization', 'Bearer super-secret-token')
+      .set('X-Request-Id', 'req-42')
+      .set('Content-Type', 'application/json')
+      .send(fixtureText('plan-minimal.json'))
+      .expect(200);
+    expect(res.headers['x-request-id']).toBe('req-42');
+    const line = lines.find((l) => l.requestId === 'req-42' && l.message === 'request');
+    expect(line).toMatchObject({ method: 'POST', path: '/api/file-transformer/export/plan', status: 200, format: 'json' });
+    expect(JSON.stringify(lines)).not.toContain('super-secret-token');
+    const generated = await request(service.app).get('/health/live').set('X-Request-Id', 'bad id with spaces');
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('exposes request and export durations by format on /metrics', async () => {
+    await request(service.app)
+      .post('/api/file-transformer/export/plan?format=docx')
+      .set('Content-Type', 'application/json')
+      .send(fixtureText('plan-minimal.json'))
+      .expect(200);
+    const metrics = (await request(service.app).get('/metrics').expect(200)).text;
+    expect(metrics).toMatch(/export_duration_seconds_count\{format="docx",entity="plan",outcome="ok"\} 1/);
+    expect(metrics).toMatch(/http_request_duration_seconds_count\{method="POST",route="\/api\/file-transformer\/export\/plan",status="200"\}/);
+    expect(metrics).toMatch(/process_resident_memory_bytes/);
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('on SIGTERM stops taking requests, finishes the export in flight, then exits 0', async () => {
+    const root = path.resolve(__dirname, '../..');
+    const child = spawn(process.execPath, ['--require', 'tsx/cjs', 'src/server.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: '0', AUTH_DISABLED: 'true', EXPORT_WORKERS: '1', NODE_ENV: 'test' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const logs: Record<string, unknown>[] = [];
+    let buffered = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const complete = buffered.split('\n');
+      buffered = complete.pop()!;
+      for (const line of complete) if (line.trim()) logs.push(JSON.parse(line));
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const port = await new Promise<number>((resolve, reject) => {
+      const timer = setInterval(() => {
+        const listening = logs.find((l) => l.message === 'listening');
+        if (listening) {
+          clearInterval(timer);
+          resolve(listening.port as number);
+        }
+      }, 50);
+      void exited.then((code) => reject(new Error(`server exited early with ${code}`)));
+    });
+    const inFlight = request(`http://127.0.0.1:${port}`)
+      .post('/api/file-transformer/export/plan?format=pdf')
+      .set('Content-Type', 'application/json')
+      .send(fixtureText('plan-full.json'));
+    const response = inFlight.then((res) => res);
+    // Let the export reach the worker, then ask the service to stop.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    child.kill('SIGTERM');
+    const res = await response;
+    expect(res.status).toBe(200);
+    expect(Buffer.from(res.body.file, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(await exited).toBe(0);
+    const messages = logs.map((l) => l.message);
+    expect(messages.indexOf('signal received')).toBeGreaterThan(-1);
+    expect(messages.indexOf('stopped')).toBeGreaterThan(messages.indexOf('signal received'));
+    // After the signal, new connections are refused.
+    await expect(request(`http://127.0.0.1:${port}`).get('/health/live')).rejects.toThrow(/ECONNREFUSED/);
+  });
+});
