@@ -1,7 +1,7 @@
 /** @type {import('jest').Config} */
 // Some dependencies (jose, htmlparser2, unpdf) ship ESM only. Node runs them natively in
 // production (require(esm)); under Jest's CommonJS runtime, swc compiles them to CommonJS.
-const esmOnly = ['jose', 'htmlparser2', 'domhandler', 'domutils', 'dom-serializer', 'entities', 'unpdf'];
+const esmOnly = ['jose', 'htmlparser2', 'domhandler', 'domutils', 'dom-serializer', 'domelementtype', 'entities', 'unpdf'];
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'commonjs' } }];
 module.exports = {
   testEnvironment: 'node',

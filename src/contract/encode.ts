@@ -268,7 +268,7 @@ export interface EncodePlanOptions {
   nested?: boolean;
 }
 
-/** `PlanModel` (common-models 1.2.0): all 24 properties, in the Java declaration order. */
+/** `PlanModel` (common-models 1.2.0): all 23 properties, in the Java declaration order. */
 export function encodePlan(plan: M.PlanModel, options: EncodePlanOptions = {}): WireObject {
   return {
     id: plan.id,

@@ -1,0 +1,311 @@
+/**
+ * Answers that carry `rda.*` semantics, gathered from a plan view: blueprint fields for the plan,
+ * template fields for each description. Keys that describe one object of a repeated RDA structure
+ * (a distribution, a cost, a contributor…) are grouped: each item of a repeating question is one
+ * object; the answers of non-repeating questions together form one more.
+ */
+import { htmlToPlainText } from '../../document/html';
+import type { DescriptionView, FieldSetView, PlanView, ReferenceView, SectionView, Value } from '../../plan/types';
+import { dateOfPickedInstant, dateOfText, parseLocaleNumber } from './text';
+
+/** RDA structures that repeat; a semantic key belongs to the longest group it starts with. */
+export const RDA_GROUPS = [
+  'rda.dataset.distribution',
+  'rda.dataset.metadata',
+  'rda.dataset.security_and_privacy',
+  'rda.dataset.technical_resource',
+  'rda.dmp.contributor',
+  'rda.dmp.cost',
+  'rda.dmp.project',
+] as const;
+export type RdaGroup = (typeof RDA_GROUPS)[number];
+
+export function groupOf(key: string): RdaGroup | null {
+  return RDA_GROUPS.find((group) => key === group || key.startsWith(`${group}.`)) ?? null;
+}
+
+/** One answer and where it came from, for warnings a person can act on. */
+export interface SemanticAnswer {
+  value: Value;
+  source: string;
+}
+
+/** Plain text of a value as a reader would write it; null when it has none. */
+export function textOf(value: Value): string | null {
+  const text = (() => {
+    switch (value.kind) {
+      case 'text':
+        return value.text;
+      case 'richText':
+        return htmlToPlainText(value.html);
+      case 'number':
+        return String(value.value);
+      case 'date':
+        return dateOfPickedInstant(value.date);
+      case 'boolean':
+        return value.value ? 'yes' : 'no';
+      case 'options':
+        return value.options.map((o) => o.label).join(', ');
+      case 'tags':
+        return value.tags.join(', ');
+      case 'references':
+        return value.references.map((r) => r.label).join(', ');
+      case 'identifier':
+        return value.identifier;
+      case 'file':
+        return value.file.filename;
+      case 'contacts':
+        return value.contacts.map((c) => c.name ?? c.email).filter(Boolean).join(', ');
+      case 'users':
+        return value.users.map((u) => u.name ?? u.email).filter(Boolean).join(', ');
+      case 'language':
+        return value.code;
+      case 'accessRights':
+        return value.accessType;
+      case 'entities':
+        return null;
+    }
+  })();
+  return text?.trim() ? text.trim() : null;
+}
+
+/** Separate items of a list answer (options, tags, references; a comma or line list in text). */
+export function itemsOf(value: Value, options: 'labels' | 'values' = 'labels'): string[] {
+  switch (value.kind) {
+    case 'options':
+      return value.options.map((o) => (options === 'values' ? o.value : o.label));
+    case 'tags':
+      return value.tags;
+    case 'references':
+      return value.references.map((r) => r.label);
+    case 'text':
+      return value.text.split(/[,;\n]/).map((s) => s.trim()).filter(Boolean);
+    case 'richText':
+      return htmlToPlainText(value.html).split(/\n/).map((s) => s.trim()).filter(Boolean);
+    default: {
+      const text = textOf(value);
+      return text ? [text] : [];
+    }
+  }
+}
+
+/** Every spelling of a value worth matching against a controlled list (option value and label…). */
+export function candidatesOf(value: Value): string[] {
+  switch (value.kind) {
+    case 'options':
+      return value.options.flatMap((o) => [o.value, o.label]);
+    case 'references':
+      return value.references.flatMap((r) => [r.reference ?? '', r.label, r.abbreviation ?? '']).filter(Boolean);
+    default: {
+      const text = textOf(value);
+      return text ? [text] : [];
+    }
+  }
+}
+
+export function dateOf(value: Value): string | null {
+  if (value.kind === 'date') return dateOfPickedInstant(value.date);
+  const text = textOf(value);
+  return text ? dateOfText(text) : null;
+}
+
+export function numberOf(value: Value): number | null {
+  if (value.kind === 'number') return value.value;
+  const text = textOf(value);
+  const match = text ? /-?[\d][\d\s.,']*/.exec(text) : null;
+  return match ? parseLocaleNumber(match[0].trim()) : null;
+}
+
+export function referencesOf(value: Value): ReferenceView[] {
+  return value.kind === 'references' ? value.references : [];
+}
+
+/** The identifier a reference stands for: its external id, else a link, else its id or label. */
+export const referenceIdentifier = (r: ReferenceView): string => r.reference?.trim() || r.url || r.id || r.label;
+
+/** Answers by semantic key, read with the conversions above. First answered value wins. */
+export class SemanticRecord {
+  private readonly byKey = new Map<string, SemanticAnswer[]>();
+
+  add(key: string, answer: SemanticAnswer): void {
+    const answers = this.byKey.get(key);
+    if (answers) answers.push(answer);
+    else this.byKey.set(key, [answer]);
+  }
+
+  /** Appends another record's answers after this one's (this one keeps precedence). */
+  merge(other: SemanticRecord): void {
+    for (const [key, answers] of other.byKey) for (const answer of answers) this.add(key, answer);
+  }
+
+  answers(key: string): SemanticAnswer[] {
+    return this.byKey.get(key) ?? [];
+  }
+
+  has(key: string): boolean {
+    return this.byKey.has(key);
+  }
+
+  get isEmpty(): boolean {
+    return this.byKey.size === 0;
+  }
+
+  keys(): string[] {
+    return [...this.byKey.keys()];
+  }
+
+  /** The first answer to `key` that converts, with its source. */
+  first<T>(key: string, convert: (value: Value) => T | null): { value: T; source: string } | null {
+    for (const answer of this.answers(key)) {
+      const value = convert(answer.value);
+      if (value !== null && !(Array.isArray(value) && value.length === 0)) return { value, source: answer.source };
+    }
+    return null;
+  }
+
+  text(key: string): string | null {
+    return this.first(key, textOf)?.value ?? null;
+  }
+
+  date(key: string): string | null {
+    return this.first(key, dateOf)?.value ?? null;
+  }
+
+  number(key: string): number | null {
+    return this.first(key, numberOf)?.value ?? null;
+  }
+
+  candidates(key: string): string[] {
+    return this.answers(key).flatMap((a) => candidatesOf(a.value));
+  }
+
+  /** Items of every answer to `key`, without repeats. */
+  items(key: string, options: 'labels' | 'values' = 'labels'): string[] {
+    return [...new Set(this.answers(key).flatMap((a) => itemsOf(a.value, options)))];
+  }
+
+  references(key: string): ReferenceView[] {
+    return this.answers(key).flatMap((a) => referencesOf(a.value));
+  }
+
+  /** Where the answers to `key` came from, for warnings. */
+  sourceOf(key: string): string {
+    return this.answers(key)[0]?.source ?? key;
+  }
+}
+
+/** The answers of one scope (the plan's blueprint, or one description). */
+export interface ScopeAnswers {
+  /** Keys outside any group. */
+  scalars: SemanticRecord;
+  /** One record per object of each group, in reading order. */
+  groups: Map<RdaGroup, SemanticRecord[]>;
+}
+
+const isRda = (key: string) => key.startsWith('rda.');
+
+function emptyScope(): ScopeAnswers {
+  return { scalars: new SemanticRecord(), groups: new Map() };
+}
+
+function pushGroupRecord(scope: ScopeAnswers, group: RdaGroup, record: SemanticRecord): void {
+  const records = scope.groups.get(group);
+  if (records) records.push(record);
+  else scope.groups.set(group, [record]);
+}
+
+/** Blueprint fields hold one value each: grouped keys of the plan form one object per group. */
+export function planAnswers(plan: PlanView): ScopeAnswers {
+  const scope = emptyScope();
+  const merged = new Map<RdaGroup, SemanticRecord>();
+  for (const section of plan.sections) {
+    for (const field of section.fields) {
+      if (!field.value) continue;
+      const source = `blueprint field '${field.label ?? field.systemFieldType ?? field.id}'`;
+      for (const key of field.semantics.filter(isRda)) {
+        const group = groupOf(key);
+        if (!group) {
+          scope.scalars.add(key, { value: field.value, source });
+          continue;
+        }
+        let record = merged.get(group);
+        if (!record) {
+          record = new SemanticRecord();
+          merged.set(group, record);
+          pushGroupRecord(scope, group, record);
+        }
+        record.add(key, { value: field.value, source });
+      }
+    }
+  }
+  return scope;
+}
+
+/**
+ * A description's answers. Each item of a repeating question is one object of every group its
+ * fields name; non-repeating questions of a group together form one object, placed where the
+ * first of them appears.
+ */
+export function descriptionAnswers(description: DescriptionView): ScopeAnswers {
+  const scope = emptyScope();
+  const merged = new Map<RdaGroup, SemanticRecord>();
+  const visitFieldSet = (fieldSet: FieldSetView) => {
+    const question = `question '${fieldSet.title ?? fieldSet.id}' of description '${description.title}'`;
+    for (const item of fieldSet.items) {
+      const itemRecords = new Map<RdaGroup, SemanticRecord>();
+      for (const field of item.fields) {
+        if (!field.value) continue;
+        const source = field.label ? `${question}, field '${field.label}'` : question;
+        for (const key of field.semantics.filter(isRda)) {
+          const group = groupOf(key);
+          if (!group) {
+            scope.scalars.add(key, { value: field.value, source });
+            continue;
+          }
+          const records = fieldSet.multiplicity ? itemRecords : merged;
+          let record = records.get(group);
+          if (!record) {
+            record = new SemanticRecord();
+            records.set(group, record);
+            pushGroupRecord(scope, group, record);
+          }
+          record.add(key, { value: field.value, source });
+        }
+      }
+    }
+  };
+  const visitSection = (section: SectionView) => {
+    section.fieldSets.forEach(visitFieldSet);
+    section.sections.forEach(visitSection);
+  };
+  for (const page of description.pages) page.sections.forEach(visitSection);
+  return scope;
+}
+
+/**
+ * An identifier from `<key>` (a dataset-identifier field, a reference or text) or from
+ * `<key>.identifier` with `<key>.type`.
+ */
+export function identifierAnswer(record: SemanticRecord, key: string): { identifier: string; type: string | null } | null {
+  const whole = record.first(key, (value) => {
+    if (value.kind === 'identifier') return { identifier: value.identifier, type: value.type };
+    if (value.kind === 'references') {
+      const r = value.references[0];
+      return r ? { identifier: referenceIdentifier(r), type: r.fields.pidTypeField ?? null } : null;
+    }
+    const text = textOf(value);
+    return text ? { identifier: text, type: null } : null;
+  });
+  if (whole) return whole.value;
+  // The scheme an identifier field or reference names stands in for a missing `.type` answer.
+  const identifier = record.first(`${key}.identifier`, (value) => {
+    if (value.kind === 'identifier') return { identifier: value.identifier, type: value.type };
+    if (value.kind === 'references') {
+      const r = value.references[0];
+      return r ? { identifier: referenceIdentifier(r), type: r.fields.pidTypeField ?? null } : null;
+    }
+    const text = textOf(value);
+    return text ? { identifier: text, type: null } : null;
+  });
+  return identifier ? { identifier: identifier.value.identifier, type: record.text(`${key}.type`) ?? identifier.value.type } : null;
+}
