@@ -47,7 +47,12 @@ export interface RenderedDocument {
   warnings: string[];
 }
 
-function templateFile(configuration: ConfigurationValues, entity: EntityType) {
+function templateFile(configuration: ConfigurationValues, entity: EntityType, context: ExportContext) {
+  const override = context.templateOverride;
+  if (override) {
+    const file = { filename: override.filename, mimeType: null, bytes: override.bytes, isImage: false };
+    return { file, code: TEMPLATE_FIELD_CODES[entity][0] };
+  }
   for (const code of TEMPLATE_FIELD_CODES[entity]) {
     const file = configuration[code]?.file;
     if (file?.bytes) return { file, code };
@@ -57,7 +62,7 @@ function templateFile(configuration: ConfigurationValues, entity: EntityType) {
 
 export function renderPlan(plan: PlanModel, context: ExportContext): RenderedDocument {
   const view = buildPlanView(plan, context);
-  const { file, code } = templateFile(view.configuration, 'plan');
+  const { file, code } = templateFile(view.configuration, 'plan', context);
   const template = resolveTemplate(file, code);
   const options = exportOptionsFrom(view.configuration, view.language);
   const { document, warnings } = renderPlanDocument(view, template.layout, options);
@@ -66,7 +71,7 @@ export function renderPlan(plan: PlanModel, context: ExportContext): RenderedDoc
 
 export function renderDescription(description: DescriptionModel, context: ExportContext): RenderedDocument {
   const view = buildDescriptionExportView(description, context);
-  const { file, code } = templateFile(view.description.configuration, 'description');
+  const { file, code } = templateFile(view.description.configuration, 'description', context);
   const template = resolveTemplate(file, code);
   const options = exportOptionsFrom(view.description.configuration, view.plan.language);
   const { document, warnings } = renderDescriptionDocument(view, template.layout, options);

@@ -16,6 +16,12 @@ export interface ConfigurationFieldSpec {
 export interface ExportContext {
   /** Our `fileTransformerId`: picks our values out of blueprint / template plugin configurations. */
   transformerId: string;
+  /**
+   * A template to use instead of the one configured in the plan (designer CLI, preview page):
+   * the same kinds of file an admin uploads (.docx shell, .hbs, .zip bundle). Bytes, not a
+   * compiled template, so it crosses to worker threads.
+   */
+  templateOverride?: { filename: string; bytes: Uint8Array };
 }
 
 export interface ExportResult {

@@ -5,7 +5,11 @@ import type { ExportResult, Exporter } from '../types';
 import { writeDocx } from './DocxWriter';
 
 async function write(rendered: RenderedDocument): Promise<ExportResult> {
-  if (!rendered.shellDocx) return { bytes: await writeDocx(rendered.document), warnings: rendered.warnings };
+  const warnings = [...rendered.warnings];
+  if (!rendered.shellDocx) {
+    const bytes = await writeDocx(rendered.document, { onWarning: (warning) => warnings.push(warning) });
+    return { bytes, warnings };
+  }
   const shell = await applyShellTemplate({
     template: rendered.shellDocx,
     fieldCode: rendered.templateFieldCode,
@@ -13,7 +17,7 @@ async function write(rendered: RenderedDocument): Promise<ExportResult> {
     body: rendered.document.blocks,
     meta: rendered.document.meta,
   });
-  return { bytes: shell.bytes, warnings: [...rendered.warnings, ...shell.warnings] };
+  return { bytes: shell.bytes, warnings: [...warnings, ...shell.warnings] };
 }
 
 export const docxExporter: Exporter = {

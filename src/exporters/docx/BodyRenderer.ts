@@ -1,0 +1,503 @@
+/**
+ * Renders document blocks as docx objects: the body of a generated document, or of a Word shell
+ * template. Content refers to named styles (styles.ts), lists to Word numbering (numbering.ts).
+ * A block that cannot be rendered becomes a visible note; the rest of the document is unaffected.
+ */
+import {
+  AlignmentType,
+  Bookmark,
+  BorderStyle,
+  ExternalHyperlink,
+  InternalHyperlink,
+  ImageRun,
+  PageBreak,
+  Paragraph,
+  SimpleField,
+  Tab,
+  TabStopType,
+  Table,
+  TableCell,
+  TableOfContents,
+  TableRow,
+  TextRun,
+  WidthType,
+  type FileChild,
+  type INumberingOptions,
+  type IParagraphOptions,
+  type ParagraphChild,
+} from 'docx';
+import type { Align, Block, DocumentMeta, ImageBlock, Inline, Marks } from '../../document/types';
+import { checkImage, displaySize, DOCX_IMAGE_TYPE } from './images';
+import { LIST_HANGING, LIST_INDENT_STEP, ListNumbering, listIndent, MAX_LIST_LEVEL, type ListNumber } from './numbering';
+import { pageGeometry, TWIPS_PER_POINT } from './page';
+import { StyleId, headingStyleId, paragraphStyleId } from './styles';
+import { tableGrid } from './tableGrid';
+import { runLanguage, xmlSafe } from './text';
+
+export interface DocxBody {
+  children: FileChild[];
+  /** The list definitions the children use: give them to `Document` or `patchDocument` as `numbering`. */
+  numbering: INumberingOptions;
+  warnings: string[];
+}
+
+export interface RenderDocxBodyOptions {
+  /** Width of the text column in points, when it is not the one `meta` gives (a shell template's page). */
+  textWidthPt?: number;
+  textHeightPt?: number;
+  /** Maps our style ids to the ids the target document uses for the same style (a template's "Zitat" for Quote). */
+  styleId?: (id: string) => string;
+}
+
+export const UNRENDERABLE_NOTE = 'This content could not be rendered.';
+
+/** Where blocks are being rendered. */
+interface Frame {
+  /** Room for pictures and tables, in points. */
+  widthPt: number;
+  /** Left indent of paragraphs in twips (block quotes, list item continuations). */
+  indent: number;
+  quoted: boolean;
+  /** Nesting depth of the list the blocks are in (0 outside lists). */
+  listDepth: number;
+  /** Text of header cells is bold. */
+  bold: boolean;
+}
+
+type HeadingBlock = Extract<Block, { type: 'heading' }>;
+
+interface ListPlace {
+  number: ListNumber;
+  level: number;
+}
+
+interface ContentsEntry {
+  title: string;
+  level: number;
+  bookmark: string;
+}
+
+interface RunFormat {
+  rightToLeft?: boolean;
+  language?: { value: string; bidirectional?: string };
+  bold?: boolean;
+  link?: boolean;
+}
+
+const QUOTE_INDENT = 567;
+/** Heading levels listed in a table of contents. */
+const CONTENTS_DEPTH = 3;
+/** Cell margins of the table style, left + right, in points. */
+const CELL_PADDING_PT = (2 * 108) / TWIPS_PER_POINT;
+/** Tables nested deep in lists and quotes still get an inch. */
+const MIN_TABLE_TWIPS = 1440;
+const UNDERLINE = { type: 'single' } as const;
+const TABLE_BORDER = { style: BorderStyle.SINGLE, size: 4, color: 'A6A6A6' };
+const TABLE_BORDERS = {
+  top: TABLE_BORDER,
+  bottom: TABLE_BORDER,
+  left: TABLE_BORDER,
+  right: TABLE_BORDER,
+  insideHorizontal: TABLE_BORDER,
+  insideVertical: TABLE_BORDER,
+};
+const HEADER_SHADING = { type: 'clear', color: 'auto', fill: 'F2F2F2' } as const;
+const RULE_BORDER = { bottom: { style: BorderStyle.SINGLE, size: 6, color: 'A6A6A6', space: 1 } };
+const ALIGNMENT = {
+  left: AlignmentType.LEFT,
+  center: AlignmentType.CENTER,
+  right: AlignmentType.RIGHT,
+  justify: AlignmentType.JUSTIFIED,
+} as const;
+
+/**
+ * Renders blocks for one target document. Everything it renders shares the document's list
+ * numbering, so render all parts of one document (a shell's body and rich placeholder values) with
+ * one renderer and give its `numbering()` to the document.
+ */
+export class DocxBodyRenderer {
+  readonly warnings: string[] = [];
+  private readonly lists = new ListNumbering();
+  private readonly documentRtl: boolean;
+  private readonly documentLanguage: string;
+  private readonly styleId: (id: string) => string;
+  private readonly textHeightPt: number;
+  private readonly textWidthPt: number;
+  private pictures = 0;
+  /** Whether headings are bookmarked and listed for a table of contents (the body has one). */
+  private listContents = false;
+  private readonly contents: ContentsEntry[] = [];
+  /** Where each table of contents goes, once every heading is known: placeholder -> its title. */
+  private readonly contentsPlaces = new Map<FileChild, string>();
+
+  constructor(meta: DocumentMeta, options: RenderDocxBodyOptions = {}) {
+    this.documentRtl = meta.direction === 'rtl';
+    this.documentLanguage = meta.language;
+    this.styleId = options.styleId ?? ((id) => id);
+    const page = pageGeometry(meta);
+    this.textWidthPt = options.textWidthPt ?? page.textWidthPt;
+    this.textHeightPt = options.textHeightPt ?? page.textHeightPt;
+  }
+
+  /** The document's body, with its tables of contents filled in from its headings. */
+  body(blocks: readonly Block[]): FileChild[] {
+    this.listContents = hasTableOfContents(blocks);
+    const children = this.blocks(blocks, this.topFrame());
+    if (this.contentsPlaces.size === 0) return children;
+    return children.map((child) => {
+      const title = this.contentsPlaces.get(child);
+      return title === undefined ? child : this.tableOfContents(title);
+    });
+  }
+
+  /** Blocks that stand in for a placeholder, not a whole body (no table of contents is filled in). */
+  fragment(blocks: readonly Block[]): FileChild[] {
+    return this.blocks(blocks, this.topFrame());
+  }
+
+  /** Inline content that stands in for a placeholder inside a paragraph. */
+  runs(content: readonly Inline[], options: { dir?: 'ltr' | 'rtl'; lang?: string } = {}): ParagraphChild[] {
+    const rtl = options.dir ? options.dir === 'rtl' : this.documentRtl;
+    return this.inlines(content, {
+      rightToLeft: rtl || undefined,
+      language: options.lang && options.lang !== this.documentLanguage ? runLanguage(options.lang) : undefined,
+    });
+  }
+
+  /** The list definitions of everything rendered so far: give them to the document as `numbering`. */
+  numbering(): INumberingOptions {
+    return this.lists.options();
+  }
+
+  private topFrame(): Frame {
+    return { widthPt: this.textWidthPt, indent: 0, quoted: false, listDepth: 0, bold: false };
+  }
+
+  private blocks(blocks: readonly Block[], frame: Frame): FileChild[] {
+    const out: FileChild[] = [];
+    for (const block of blocks) {
+      try {
+        out.push(...this.block(block, frame));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        this.warnings.push(`${describe(block)} could not be rendered and was replaced by a note: ${reason}`);
+        out.push(this.note(frame));
+      }
+    }
+    return out;
+  }
+
+  private block(block: Block, frame: Frame): FileChild[] {
+    switch (block.type) {
+      case 'heading':
+        return [this.heading(block, frame)];
+      case 'paragraph': {
+        const style = block.style && block.style !== 'normal' ? paragraphStyleId[block.style] : frame.quoted ? StyleId.quote : undefined;
+        return [this.paragraph(block.content, frame, { style, align: block.align, dir: block.dir, lang: block.lang })];
+      }
+      case 'list':
+        return this.list(block, frame);
+      case 'table':
+        return this.table(block, frame);
+      case 'blockquote':
+        return this.blocks(block.children, {
+          ...frame,
+          indent: frame.indent + QUOTE_INDENT,
+          widthPt: frame.widthPt - QUOTE_INDENT / TWIPS_PER_POINT,
+          quoted: true,
+        });
+      case 'code':
+        return [this.code(block.text, frame)];
+      case 'rule':
+        return [new Paragraph({ border: RULE_BORDER, indent: this.indent(frame), bidirectional: this.documentRtl || undefined })];
+      case 'image':
+        return [this.image(block, frame)];
+      case 'pageBreak':
+        return [new Paragraph({ children: [new PageBreak()] })];
+      case 'toc':
+        return this.tableOfContentsPlace(block.title);
+      default:
+        throw new Error(`unknown block type "${(block as { type: unknown }).type}"`);
+    }
+  }
+
+  private note(frame: Frame): Paragraph {
+    return new Paragraph({
+      style: this.styleId(StyleId.note),
+      indent: this.indent(frame),
+      bidirectional: this.documentRtl || undefined,
+      children: [new TextRun({ text: UNRENDERABLE_NOTE, rightToLeft: this.documentRtl || undefined })],
+    });
+  }
+
+  private indent(frame: Frame): IParagraphOptions['indent'] {
+    return frame.indent > 0 ? { left: frame.indent } : undefined;
+  }
+
+  private heading(block: HeadingBlock, frame: Frame, list?: ListPlace): Paragraph {
+    const inContents = block.toc !== false;
+    return this.paragraph(block.content, frame, {
+      style: headingStyleId(block.level, inContents),
+      dir: block.dir,
+      lang: block.lang,
+      list,
+      bookmark: inContents ? this.contentsEntry(block) : undefined,
+    });
+  }
+
+  /** Lists the heading for the table of contents; gives the bookmark its entry links to. */
+  private contentsEntry(block: HeadingBlock): string | undefined {
+    if (!this.listContents || block.level > CONTENTS_DEPTH) return undefined;
+    const title = xmlSafe(plainText(block.content)).replace(/\s+/g, ' ').trim();
+    if (!title) return undefined;
+    const bookmark = `_Toc${this.contents.length + 1}`;
+    this.contents.push({ title, level: block.level, bookmark });
+    return bookmark;
+  }
+
+  private paragraph(
+    content: readonly Inline[],
+    frame: Frame,
+    options: { style?: string; align?: Align; dir?: 'ltr' | 'rtl'; lang?: string; list?: ListPlace; bookmark?: string },
+  ): Paragraph {
+    const rtl = options.dir ? options.dir === 'rtl' : this.documentRtl;
+    const format: RunFormat = {
+      rightToLeft: rtl || undefined,
+      language: options.lang && options.lang !== this.documentLanguage ? runLanguage(options.lang) : undefined,
+      bold: frame.bold || undefined,
+    };
+    const list = options.list;
+    const runs = this.inlines(content, format);
+    return new Paragraph({
+      style: options.style ? this.styleId(options.style) : undefined,
+      alignment: options.align ? ALIGNMENT[options.align] : undefined,
+      bidirectional: rtl || undefined,
+      numbering: list ? { reference: list.number.reference, instance: list.number.instance, level: list.level } : undefined,
+      // A list paragraph takes its indent from its numbering level, unless a quote moves it further in.
+      indent: list ? (frame.indent !== listIndent(list.level) ? { left: frame.indent, hanging: LIST_HANGING } : undefined) : this.indent(frame),
+      children: options.bookmark ? [new Bookmark({ id: options.bookmark, children: runs })] : runs,
+    });
+  }
+
+  private inlines(content: readonly Inline[], format: RunFormat): ParagraphChild[] {
+    const out: ParagraphChild[] = [];
+    for (const inline of content) {
+      if (inline.type === 'text') {
+        const lines = inline.text.split('\n');
+        lines.forEach((line, i) => out.push(this.textRun(line, inline.marks, format, i > 0)));
+      } else if (inline.type === 'break') {
+        out.push(new TextRun({ break: 1, rightToLeft: format.rightToLeft }));
+      } else if (inline.type === 'link') {
+        const target = format.link ? undefined : linkTarget(inline.href);
+        if (target) {
+          out.push(new ExternalHyperlink({ link: target, children: this.inlines(inline.children, { ...format, link: true }) }));
+        } else {
+          out.push(...this.inlines(inline.children, format)); // a link inside a link, or one Word could not follow
+        }
+      }
+    }
+    return out;
+  }
+
+  private textRun(text: string, marks: Marks | undefined, format: RunFormat, breakBefore: boolean): TextRun {
+    const code = marks?.code === true;
+    return new TextRun({
+      text: xmlSafe(text),
+      break: breakBefore ? 1 : undefined,
+      bold: marks?.bold || format.bold || undefined,
+      italics: marks?.italic || undefined,
+      underline: marks?.underline ? UNDERLINE : undefined,
+      strike: marks?.strike || undefined,
+      superScript: marks?.sup || undefined,
+      subScript: (marks?.sub && !marks.sup) || undefined,
+      style: format.link ? this.styleId(StyleId.hyperlink) : code ? this.styleId(StyleId.inlineCode) : undefined,
+      font: format.link && code ? 'Courier New' : undefined,
+      rightToLeft: format.rightToLeft,
+      language: format.language,
+    });
+  }
+
+  private list(block: Extract<Block, { type: 'list' }>, frame: Frame): FileChild[] {
+    const level = Math.min(frame.listDepth, MAX_LIST_LEVEL);
+    const number = block.ordered ? this.lists.orderedList(block.start, level) : this.lists.bulletList();
+    const itemFrame: Frame = {
+      ...frame,
+      indent: frame.indent + LIST_INDENT_STEP,
+      widthPt: frame.widthPt - LIST_INDENT_STEP / TWIPS_PER_POINT,
+      listDepth: frame.listDepth + 1,
+    };
+    const out: FileChild[] = [];
+    for (const item of block.items) {
+      const [first, ...rest] = item;
+      const listed: ListPlace = { number, level };
+      if (first?.type === 'heading') {
+        out.push(this.heading(first, itemFrame, listed));
+        out.push(...this.blocks(rest, itemFrame));
+      } else if (first?.type === 'paragraph') {
+        const style = first.style && first.style !== 'normal' ? paragraphStyleId[first.style] : undefined;
+        out.push(this.paragraph(first.content, itemFrame, { style, align: first.align, dir: first.dir, lang: first.lang, list: listed }));
+        out.push(...this.blocks(rest, itemFrame));
+      } else {
+        // The number stands on a line of its own above content that cannot carry it (a table, a nested list).
+        out.push(this.paragraph([], itemFrame, { list: listed }));
+        out.push(...this.blocks(item, itemFrame));
+      }
+    }
+    return out;
+  }
+
+  private code(text: string, frame: Frame): Paragraph {
+    const lines = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
+    return new Paragraph({
+      style: this.styleId(StyleId.code),
+      indent: this.indent(frame),
+      // Code reads left to right even in a right-to-left document.
+      children: lines.map((line, i) => new TextRun({ text: xmlSafe(line), break: i > 0 ? 1 : undefined })),
+    });
+  }
+
+  private image(block: ImageBlock, frame: Frame): Paragraph {
+    checkImage(block);
+    const size = displaySize(block, frame.widthPt, this.textHeightPt);
+    this.pictures += 1;
+    const alt = block.alt ? xmlSafe(block.alt) : '';
+    return new Paragraph({
+      alignment: block.align ? ALIGNMENT[block.align] : undefined,
+      indent: this.indent(frame),
+      bidirectional: this.documentRtl || undefined,
+      children: [
+        new ImageRun({
+          type: DOCX_IMAGE_TYPE[block.mimeType],
+          data: block.data,
+          transformation: size,
+          altText: { name: `Picture ${this.pictures}`, description: alt, title: alt },
+        }),
+      ],
+    });
+  }
+
+  private table(block: Extract<Block, { type: 'table' }>, frame: Frame): FileChild[] {
+    const grid = tableGrid(block.rows);
+    if (grid.rows.length === 0) return [];
+    const headerRows = Math.max(0, Math.min(Math.floor(block.headerRows) || 0, grid.rows.length));
+    const widthTwips = Math.max(MIN_TABLE_TWIPS, Math.round(frame.widthPt * TWIPS_PER_POINT));
+    // Equal columns filling the width exactly; the last takes the twips left over by rounding.
+    const columnWidths = Array.from({ length: grid.columns }, () => Math.floor(widthTwips / grid.columns));
+    columnWidths[grid.columns - 1] += widthTwips - columnWidths[0] * grid.columns;
+    const rows = grid.rows.map(
+      (cells, r) =>
+        new TableRow({
+          tableHeader: r < headerRows || undefined,
+          children: cells.map((cell) => {
+            const span = cell.colSpan;
+            const cellTwips = columnWidths.slice(cell.column, cell.column + span).reduce((sum, width) => sum + width, 0);
+            const cellFrame: Frame = {
+              widthPt: cellTwips / TWIPS_PER_POINT - CELL_PADDING_PT,
+              indent: 0,
+              quoted: false,
+              listDepth: 0,
+              bold: r < headerRows,
+            };
+            const children = this.blocks(cell.blocks, cellFrame).filter((c): c is Paragraph | Table => c instanceof Paragraph || c instanceof Table);
+            // A cell must end with a paragraph, or Word reports the file as damaged.
+            if (children.length === 0 || !(children[children.length - 1] instanceof Paragraph)) children.push(new Paragraph({}));
+            return new TableCell({
+              columnSpan: span > 1 ? span : undefined,
+              rowSpan: cell.rowSpan > 1 ? cell.rowSpan : undefined,
+              width: { size: cellTwips, type: WidthType.DXA },
+              shading: r < headerRows ? HEADER_SHADING : undefined,
+              children,
+            });
+          }),
+        }),
+    );
+    return [
+      new Table({
+        style: this.styleId(StyleId.table),
+        borders: TABLE_BORDERS,
+        width: { size: widthTwips, type: WidthType.DXA },
+        columnWidths,
+        indent: frame.indent > 0 ? { size: frame.indent, type: WidthType.DXA } : undefined,
+        visuallyRightToLeft: this.documentRtl || undefined,
+        rows,
+      }),
+      // Two tables in a row would merge into one; a paragraph after each keeps them apart.
+      new Paragraph({ spacing: { before: 0, after: 0 }, indent: this.indent(frame) }),
+    ];
+  }
+
+  private tableOfContentsPlace(title: string): FileChild[] {
+    const rtl = this.documentRtl || undefined;
+    const heading = title.trim()
+      ? [new Paragraph({ style: this.styleId(StyleId.tocHeading), bidirectional: rtl, children: [new TextRun({ text: xmlSafe(title), rightToLeft: rtl })] })]
+      : [];
+    const place = new Paragraph({});
+    this.contentsPlaces.set(place, title);
+    return [...heading, place];
+  }
+
+  /**
+   * A real TOC field (Word's References > Update Table works), written clean so Word opens the file
+   * without asking to update fields. Its entries are written here from the headings, linked to them;
+   * their page numbers are PAGEREF fields left blank, which Word fills when the table is updated.
+   */
+  private tableOfContents(title: string): TableOfContents {
+    const rtl = this.documentRtl || undefined;
+    const tabStops = [{ type: TabStopType.RIGHT, position: Math.round(this.textWidthPt * TWIPS_PER_POINT) }];
+    const entries = this.contents.map(
+      (entry) =>
+        new Paragraph({
+          style: this.styleId(`TOC${entry.level}`),
+          tabStops,
+          bidirectional: rtl,
+          children: [
+            new InternalHyperlink({ anchor: entry.bookmark, children: [new TextRun({ children: [entry.title, new Tab()], rightToLeft: rtl })] }),
+            new SimpleField(`PAGEREF ${entry.bookmark} \\h`),
+          ],
+        }),
+    );
+    return new TableOfContents(xmlSafe(title).trim() || 'Contents', {
+      hyperlink: true,
+      headingStyleRange: `1-${CONTENTS_DEPTH}`,
+      beginDirty: false,
+      contentChildren: entries.length > 0 ? entries : [new Paragraph({})],
+    });
+  }
+}
+
+/**
+ * The link as a URI Word accepts in a relationship (spaces and non-ASCII percent-encoded), or
+ * undefined when it is not an http(s) or mailto link: Word reports a file with a malformed
+ * relationship target as damaged.
+ */
+function linkTarget(href: string): string | undefined {
+  try {
+    const url = new URL(href.trim());
+    return ['http:', 'https:', 'mailto:'].includes(url.protocol) ? xmlSafe(url.href) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function describe(block: Block): string {
+  return typeof block === 'object' && block !== null && typeof block.type === 'string' ? `A block of type "${block.type}"` : 'A block';
+}
+
+export function renderDocxBody(blocks: Block[], meta: DocumentMeta, options: RenderDocxBodyOptions = {}): DocxBody {
+  const renderer = new DocxBodyRenderer(meta, options);
+  const children = renderer.body(blocks);
+  return { children, numbering: renderer.numbering(), warnings: renderer.warnings };
+}
+
+function hasTableOfContents(blocks: readonly Block[]): boolean {
+  return blocks.some(
+    (block) =>
+      block.type === 'toc' ||
+      (block.type === 'blockquote' && hasTableOfContents(block.children)) ||
+      (block.type === 'list' && block.items.some(hasTableOfContents)),
+  );
+}
+
+function plainText(content: readonly Inline[]): string {
+  return content.map((inline) => (inline.type === 'text' ? inline.text : inline.type === 'link' ? plainText(inline.children) : ' ')).join('');
+}

@@ -1,0 +1,88 @@
+/**
+ * DocumentModel -> .docx. Everything the model holds reaches the file: named styles, real list
+ * numbering, tables with repeating header rows and merged cells, embedded pictures, hyperlinks, a
+ * table of contents, running header and footer with page numbers, core properties and language.
+ */
+import { AlignmentType, Document, Footer, Header, Packer, PageNumber, PageOrientation, Paragraph, TextRun } from 'docx';
+import type { DocumentMeta, DocumentModel } from '../../document/types';
+import { renderDocxBody } from './BodyRenderer';
+import { CORE_PROPERTIES_PATH, corePropertiesXml } from './coreProperties';
+import { pageGeometry } from './page';
+import { documentStyles, StyleId } from './styles';
+import { xmlSafe } from './text';
+
+export { renderDocxBody, UNRENDERABLE_NOTE, type DocxBody, type RenderDocxBodyOptions } from './BodyRenderer';
+
+export interface WriteDocxOptions {
+  /** Told about content that was replaced by a note (an image Word could not take, ...). */
+  onWarning?: (message: string) => void;
+}
+
+/** Where the running header and footer sit from the page edge, in twips (Word's default, 1.25 cm). */
+const HEADER_DISTANCE = 708;
+
+export async function writeDocx(doc: DocumentModel, options: WriteDocxOptions = {}): Promise<Uint8Array> {
+  const { meta } = doc;
+  const body = renderDocxBody(doc.blocks, meta);
+  body.warnings.forEach((warning) => options.onWarning?.(warning));
+  const page = pageGeometry(meta);
+  const header = runningHeader(meta);
+  const footer = runningFooter(meta);
+  const document = new Document({
+    ...documentStyles(meta),
+    numbering: body.numbering,
+    sections: [
+      {
+        properties: {
+          page: {
+            size: {
+              width: page.width,
+              height: page.height,
+              orientation: page.landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT,
+            },
+            margin: {
+              ...page.margins,
+              header: Math.min(HEADER_DISTANCE, Math.round(page.margins.top / 2)),
+              footer: Math.min(HEADER_DISTANCE, Math.round(page.margins.bottom / 2)),
+            },
+          },
+        },
+        headers: header ? { default: header } : undefined,
+        footers: footer ? { default: footer } : undefined,
+        // Word wants at least one paragraph in the body.
+        children: body.children.length > 0 ? body.children : [new Paragraph({})],
+      },
+    ],
+  });
+  const bytes = await Packer.toBuffer(document, false, [{ path: CORE_PROPERTIES_PATH, data: corePropertiesXml(meta) }]);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+function runningHeader(meta: DocumentMeta): Header | undefined {
+  const text = xmlSafe(meta.headerText ?? '').trim();
+  if (!text) return undefined;
+  const rtl = meta.direction === 'rtl' || undefined;
+  return new Header({
+    children: [new Paragraph({ style: StyleId.header, bidirectional: rtl, children: [new TextRun({ text, rightToLeft: rtl })] })],
+  });
+}
+
+/** "Page {page} of {pages}" -> text with PAGE and NUMPAGES fields, which Word and LibreOffice fill in. */
+function runningFooter(meta: DocumentMeta): Footer | undefined {
+  const text = xmlSafe(meta.footerText ?? '');
+  if (!text.trim()) return undefined;
+  const parts = text.split(/(\{pages\}|\{page\})/).flatMap((part) =>
+    part === '{page}' ? [PageNumber.CURRENT] : part === '{pages}' ? [PageNumber.TOTAL_PAGES] : part ? [part] : [],
+  );
+  const rtl = meta.direction === 'rtl' || undefined;
+  return new Footer({
+    children: [
+      new Paragraph({
+        style: StyleId.footer,
+        alignment: AlignmentType.CENTER,
+        bidirectional: rtl,
+        children: [new TextRun({ children: parts, rightToLeft: rtl })],
+      }),
+    ],
+  });
+}

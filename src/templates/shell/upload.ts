@@ -1,0 +1,102 @@
+/**
+ * An admin's Word shell template, checked before anything parses it. The checks read only the
+ * ZIP's central directory (names, declared sizes), so a zip bomb is refused before it is inflated;
+ * fflate then inflates each file into a buffer of its declared size, never more.
+ */
+import { strFromU8, unzipSync, type UnzipFileInfo } from 'fflate';
+import { HttpError } from '../../http/errors';
+
+export const TEMPLATE_LIMITS = {
+  /** Largest upload accepted. */
+  maxBytes: 20 * 1024 * 1024,
+  /** Largest sum of the files' uncompressed sizes. */
+  maxUncompressedBytes: 100 * 1024 * 1024,
+  maxEntries: 2_000,
+  /** More than this many times smaller than its content: only a zip bomb compresses like that. */
+  maxCompressionRatio: 200,
+} as const;
+
+const MEGABYTE = 1024 * 1024;
+const MACRO_ENABLED_DOCUMENT = 'application/vnd.ms-word.document.macroEnabled.main+xml';
+
+/** The files of the template package, by path. */
+export type TemplatePackage = Map<string, Uint8Array>;
+
+function rejected(fieldCode: string, problem: string): HttpError {
+  return new HttpError(400, `The Word template in the configuration field "${fieldCode}" cannot be used: ${problem}`, [
+    { path: fieldCode, message: problem },
+  ]);
+}
+
+const startsWith = (data: Uint8Array, bytes: number[]) => bytes.every((byte, i) => data[i] === byte);
+
+/** Reads a .docx shell template, or throws HttpError 400 naming the configuration field. */
+export function readTemplatePackage(template: Uint8Array, fieldCode: string): TemplatePackage {
+  if (template.length > TEMPLATE_LIMITS.maxBytes) {
+    throw rejected(fieldCode, `the file is ${(template.length / MEGABYTE).toFixed(1)} MB; the limit is ${TEMPLATE_LIMITS.maxBytes / MEGABYTE} MB.`);
+  }
+  if (startsWith(template, [0xd0, 0xcf, 0x11, 0xe0])) {
+    throw rejected(fieldCode, 'it is a password-protected document or an old binary .doc file; save it as an unprotected Word document (.docx).');
+  }
+  if (!startsWith(template, [0x50, 0x4b, 0x03, 0x04])) {
+    throw rejected(fieldCode, 'it is not a Word document (.docx); a .docx file is a ZIP package, and this file is not one.');
+  }
+
+  const entries: UnzipFileInfo[] = [];
+  try {
+    unzipSync(template, {
+      filter: (entry) => {
+        entries.push(entry);
+        if (entries.length > TEMPLATE_LIMITS.maxEntries) throw new TooLarge(`it holds more than ${TEMPLATE_LIMITS.maxEntries} files.`);
+        return false; // look, don't inflate
+      },
+    });
+  } catch (error) {
+    if (error instanceof TooLarge) throw rejected(fieldCode, error.message);
+    throw rejected(fieldCode, 'the file is damaged: its ZIP structure cannot be read.');
+  }
+  checkSizes(entries, template.length, fieldCode);
+
+  const names = new Set(entries.map((entry) => entry.name));
+  if (!names.has('word/document.xml')) {
+    throw rejected(fieldCode, 'it is not a Word document (.docx): it has no word/document.xml.');
+  }
+  if (entries.some((entry) => /(^|\/)vbaProject\.bin$/i.test(entry.name))) {
+    throw rejected(fieldCode, 'it contains macros (.docm); save it as a Word document without macros (.docx).');
+  }
+
+  let files: TemplatePackage;
+  try {
+    files = new Map(Object.entries(unzipSync(template, { filter: (entry) => !entry.name.endsWith('/') })));
+  } catch {
+    throw rejected(fieldCode, 'the file is damaged: its content cannot be unpacked.');
+  }
+  const contentTypes = files.get('[Content_Types].xml');
+  if (contentTypes && strFromU8(contentTypes).includes(MACRO_ENABLED_DOCUMENT)) {
+    throw rejected(fieldCode, 'it is a macro-enabled document (.docm); save it as a Word document without macros (.docx).');
+  }
+  return files;
+}
+
+class TooLarge extends Error {}
+
+function checkSizes(entries: UnzipFileInfo[], packageBytes: number, fieldCode: string): void {
+  let total = 0;
+  for (const entry of entries) {
+    total += entry.originalSize;
+    // DEFLATE cannot expand data more than ~1032 times; declared sizes past that are lies.
+    const ratio = entry.originalSize / Math.max(entry.size, 1);
+    if (ratio > 1032 || (entry.originalSize > MEGABYTE && ratio > TEMPLATE_LIMITS.maxCompressionRatio)) {
+      throw rejected(fieldCode, `"${entry.name}" expands ${Math.round(ratio)} times: the file looks like a zip bomb.`);
+    }
+  }
+  if (total > TEMPLATE_LIMITS.maxUncompressedBytes) {
+    throw rejected(
+      fieldCode,
+      `it unpacks to ${(total / MEGABYTE).toFixed(0)} MB; the limit is ${TEMPLATE_LIMITS.maxUncompressedBytes / MEGABYTE} MB.`,
+    );
+  }
+  if (total > 10 * MEGABYTE && total / Math.max(packageBytes, 1) > TEMPLATE_LIMITS.maxCompressionRatio) {
+    throw rejected(fieldCode, 'it expands far beyond its size: the file looks like a zip bomb.');
+  }
+}
