@@ -1,0 +1,125 @@
+/**
+ * The Handlebars environment for layout templates, isolated from the global one: no helper
+ * registered on it except the safe built-ins (`log` removed); our helpers are passed per render,
+ * so each render gets its own limits and side table. Compiled with `knownHelpersOnly`, so a
+ * template can call only the helpers in `KNOWN_HELPERS`; prototype access stays at Handlebars'
+ * default (denied), and contexts are plain JSON.
+ */
+import Handlebars from 'handlebars';
+import type { TemplateProblem } from './problems';
+
+export const handlebars = Handlebars.create();
+handlebars.unregisterHelper('log');
+
+/** Handlebars' own block helpers, kept (`each` is wrapped per render to count iterations). */
+const BUILTIN_HELPERS = ['each', 'if', 'unless', 'with', 'lookup'] as const;
+
+/** Our helpers (helpers.ts implements exactly these). */
+export const LAYOUT_HELPERS = [
+  'value',
+  'richText',
+  'image',
+  'formatDate',
+  'optionLabels',
+  'answered',
+  'label',
+  'pageBreak',
+  'toc',
+  'heading',
+  'eq',
+  'ne',
+  'lt',
+  'gt',
+  'and',
+  'or',
+  'not',
+  'join',
+  'len',
+  'add',
+  'concat',
+] as const;
+
+export type LayoutHelperName = (typeof LAYOUT_HELPERS)[number];
+
+export const KNOWN_HELPERS = new Set<string>([...BUILTIN_HELPERS, ...LAYOUT_HELPERS]);
+
+export const COMPILE_OPTIONS = {
+  knownHelpersOnly: true,
+  // `log` is on by default in Handlebars' list; switching it off makes `{{log x}}` a compile error.
+  knownHelpers: { ...Object.fromEntries([...KNOWN_HELPERS].map((name) => [name, true])), log: false },
+  strict: false,
+  data: true,
+  compat: false,
+  // Indentation of partials means nothing in HTML, and skipping it saves work.
+  preventIndent: true,
+};
+
+/** Jison's token names, as a designer would write them. */
+const TOKEN_WORDS: Record<string, string> = {
+  EOF: 'the end of the file',
+  CLOSE: '}}',
+  CLOSE_UNESCAPED: '}}}',
+  CLOSE_RAW_BLOCK: '}}}}',
+  OPEN: '{{',
+  OPEN_UNESCAPED: '{{{',
+  OPEN_BLOCK: '{{#',
+  OPEN_ENDBLOCK: '{{/',
+  OPEN_INVERSE: '{{^',
+  OPEN_INVERSE_CHAIN: '{{else …}}',
+  INVERSE: '{{else}}',
+  OPEN_PARTIAL: '{{>',
+  OPEN_PARTIAL_BLOCK: '{{#>',
+  OPEN_SEXPR: '(',
+  CLOSE_SEXPR: ')',
+  OPEN_BLOCK_PARAMS: 'as |',
+  CLOSE_BLOCK_PARAMS: '|',
+  ID: 'a name',
+  STRING: 'a string',
+  NUMBER: 'a number',
+  BOOLEAN: 'true or false',
+  UNDEFINED: 'undefined',
+  NULL: 'null',
+  DATA: 'an @variable',
+  SEP: '. or /',
+  EQUALS: '=',
+  CONTENT: 'text',
+  COMMENT: 'a comment',
+  INVALID: 'something invalid',
+};
+
+interface JisonLexer {
+  yylloc?: { first_line: number; first_column: number };
+  /** The text of the token being read when parsing stopped. */
+  match?: string;
+}
+
+/** Parses a template; a syntax error becomes a problem with the line and column where parsing stopped. */
+export function parseTemplate(file: string, text: string): { ast: hbs.AST.Program } | { problem: TemplateProblem } {
+  try {
+    return { ast: handlebars.parse(text) };
+  } catch (error) {
+    const lexer = (handlebars as unknown as { Parser: { lexer: JisonLexer } }).Parser.lexer;
+    const message = (error as Error).message;
+    const stated = /line (\d+)/.exec(message);
+    const loc = lexer.yylloc;
+    const line = loc?.first_line ?? (stated ? Number(stated[1]) : 1);
+    const column = loc && loc.first_line === line ? loc.first_column + 1 : 1;
+    return { problem: { file, line, column, message: syntaxMessage(message, lexer.match) } };
+  }
+}
+
+function syntaxMessage(raw: string, matched: string | undefined): string {
+  const expecting = /Expecting (.+), got '([^']+)'/.exec(raw);
+  if (expecting) {
+    const expected = [...expecting[1].matchAll(/'([^']+)'/g)].map((m) => TOKEN_WORDS[m[1]] ?? m[1]);
+    const text = matched?.trim();
+    const got = expecting[2] === 'INVALID' && text ? JSON.stringify(text.slice(0, 20)) : (TOKEN_WORDS[expecting[2]] ?? expecting[2]);
+    const unique = [...new Set(expected)];
+    const list = unique.length > 5 ? `${unique.slice(0, 5).join(', ')}, …` : unique.join(', ');
+    const hint = expecting[2] === 'EOF' && expecting[1].includes('OPEN_ENDBLOCK') ? ' (a {{#block}} is never closed)' : '';
+    return `syntax error: found ${got} where ${list} was expected${hint}`;
+  }
+  if (raw.startsWith('Lexical error')) return 'syntax error: text that is not valid Handlebars (an unclosed {{!-- comment or a stray {{ ?)';
+  // Handlebars' own messages ("each doesn't match with - 1:3"): drop the position, we give it.
+  return `syntax error: ${raw.split('\n')[0].replace(/ - \d+:\d+$/, '')}`;
+}

@@ -1,0 +1,57 @@
+/**
+ * Dates and numbers in the label language. Intl formatters are costly to create (tens of
+ * microseconds each) and a plan has thousands of values, so they are made once per language.
+ */
+
+export type DateStyle = 'long' | 'short' | 'iso';
+
+export const DATE_STYLES: readonly DateStyle[] = ['long', 'short', 'iso'];
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const languageNames = new Map<string, Intl.DisplayNames>();
+
+/** A language tag Intl accepts, else English (a bad tag must not break an export). */
+function supported(language: string): string {
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([language]).length > 0 ? language : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+/** Dates are calendar dates to the reader: formatted in UTC so a server's time zone never shifts them. */
+export function formatDate(date: Date, style: DateStyle, language: string): string {
+  if (Number.isNaN(date.getTime())) return '';
+  if (style === 'iso') return date.toISOString().slice(0, 10);
+  const key = `${language}|${style}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(supported(language), { dateStyle: style === 'long' ? 'long' : 'short', timeZone: 'UTC' });
+    dateFormats.set(key, format);
+  }
+  return format.format(date);
+}
+
+export function formatNumber(value: number, language: string): string {
+  let format = numberFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(supported(language), { maximumFractionDigits: 20 });
+    numberFormats.set(language, format);
+  }
+  return format.format(value);
+}
+
+/** "Greek" for "el" when the label language is English, "Ελληνικά" when it is Greek; the code if unknown. */
+export function languageName(code: string, language: string): string {
+  let names = languageNames.get(language);
+  if (!names) {
+    names = new Intl.DisplayNames([supported(language)], { type: 'language', fallback: 'code' });
+    languageNames.set(language, names);
+  }
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -1,0 +1,226 @@
+/**
+ * Plan view -> document model, through a layout template. One pipeline for DOCX and PDF:
+ *
+ *   PlanView -> template context (plain JSON) -> Handlebars -> HTML -> htmlToBlocks -> DocumentModel
+ *
+ * The template's HTML is small: answers appear in it only as `<dmp-blocks ref>` / `<img src="ref:…">`
+ * placeholders, resolved here from the render's side table (rich text parsed once, on demand;
+ * upload bytes never encoded into the HTML). The HTML passes htmlToBlocks' allow-list, so even
+ * `{{{triple-stash}}}` output of context strings can add no more than allowed markup.
+ */
+import { htmlToBlocks } from '../document/html';
+import { imageBlockFromBytes } from '../document/images';
+import type { Block, DocumentMeta, DocumentModel, ImageBlock, ParagraphStyle } from '../document/types';
+import type { DescriptionExportView, PlanView } from '../plan/types';
+import { RenderAttachments } from './attachments';
+import type { CompiledLayout, CompiledTemplate } from './compile';
+import { ContextBuilder, type TemplateContext } from './context';
+import { RenderGuard, locateError } from './guard';
+import { createHelpers } from './helpers';
+import { directionOf, labelsFor, type Labels } from './labels';
+import { localizedText } from './manifest';
+import type { ExportOptions } from './options';
+import { templateError, TemplateRenderError, type TemplateProblem } from './problems';
+
+export type { ExportOptions } from './options';
+
+export interface RenderedLayout {
+  document: DocumentModel;
+  /** Things an operator should know (an image that could not be read…); not fatal. */
+  warnings: string[];
+}
+
+/** One inch on every side. */
+const DEFAULT_MARGINS = { top: 72, right: 72, bottom: 72, left: 72 };
+const DEFAULT_LANGUAGE = 'en';
+
+export function renderPlanDocument(view: PlanView, layout: CompiledLayout, options: ExportOptions): RenderedLayout {
+  const render = new LayoutRender(layout, options);
+  const context = render.builder.planContext(view);
+  return render.run(layout.plan, context, {
+    title: view.title,
+    planTitle: view.title,
+    ...(view.blueprint.label && { subject: view.blueprint.label }),
+    ...(view.creator?.name && { author: view.creator.name }),
+  });
+}
+
+export function renderDescriptionDocument(view: DescriptionExportView, layout: CompiledLayout, options: ExportOptions): RenderedLayout {
+  const render = new LayoutRender(layout, options);
+  const context = render.builder.descriptionContext(view);
+  const { description, plan } = view;
+  return render.run(layout.description, context, {
+    title: description.title,
+    planTitle: plan.title,
+    ...(description.template.label && { subject: description.template.label }),
+    ...(plan.creator?.name && { author: plan.creator.name }),
+    ...(description.tags.length > 0 && { keywords: description.tags }),
+  });
+}
+
+interface MetaInput {
+  title: string;
+  planTitle: string;
+  subject?: string;
+  author?: string;
+  keywords?: string[];
+}
+
+type PartialFunction = (context: unknown, options: unknown) => string;
+
+class LayoutRender {
+  readonly builder: ContextBuilder;
+  private readonly options: TemplateContext['options'];
+  private readonly labels: Labels;
+  private readonly attachments: RenderAttachments;
+  /** A warning repeated for 100 answers is one thing to know. */
+  private readonly warnings = new Set<string>();
+  private readonly warn = (message: string) => void this.warnings.add(message);
+
+  constructor(
+    private readonly layout: CompiledLayout,
+    options: ExportOptions,
+  ) {
+    const labelLanguage = options.labelLanguage ?? DEFAULT_LANGUAGE;
+    this.options = { ...options, pageSize: options.pageSize ?? layout.manifest.pageSize ?? 'A4', labelLanguage };
+    this.labels = labelsFor(labelLanguage);
+    this.attachments = new RenderAttachments(this.warn, this.labels.couldNotRender);
+    this.builder = new ContextBuilder(this.options, this.labels, this.attachments);
+  }
+
+  run(entry: CompiledTemplate, context: TemplateContext, input: MetaInput): RenderedLayout {
+    const html = compactWhitespace(this.renderHtml(entry, context));
+    const blocks = htmlToBlocks(html, {
+      layout: true,
+      resolveBlocks: (ref) => this.resolveBlocks(ref),
+      resolveImage: (src, alt) => this.resolveImage(src, alt),
+      onWarning: this.warn,
+    });
+    return { document: { meta: this.meta(input), blocks }, warnings: [...this.warnings] };
+  }
+
+  private renderHtml(entry: CompiledTemplate, context: TemplateContext): string {
+    const guard = new RenderGuard(entry.file);
+    const partials: Record<string, PartialFunction> = {};
+    for (const [name, partial] of this.layout.partials) {
+      partials[name] = (partialContext, options) => guard.partial(partial.file, name, () => partial.render(partialContext, options as RuntimeOptions));
+    }
+    const helpers = createHelpers({
+      labels: this.labels,
+      language: this.options.labelLanguage,
+      tableOfContents: this.options.tableOfContents,
+      hasAsset: (name) => this.layout.assets.has(name),
+      guard,
+    });
+    try {
+      const html = entry.render(context, { helpers, partials, decorators: { inline: guardedInline(guard) } });
+      guard.checkSize(html.length);
+      return html;
+    } catch (error) {
+      throw this.templateFailure(locateError(error, entry.file));
+    }
+  }
+
+  /** A template mistake found while rendering -> the located 400 (or, in the built-in layout, our bug). */
+  private templateFailure(error: unknown): unknown {
+    if (!(error instanceof TemplateRenderError)) return error;
+    const file = error.file ?? '';
+    const problem: TemplateProblem = { file, message: error.message, ...error.position };
+    if (!error.position && error.partial) Object.assign(problem, this.templateByFile(file)?.partialCalls.get(error.partial));
+    return templateError(this.layout.origin, [problem], this.layout.builtIn);
+  }
+
+  private templateByFile(file: string): CompiledTemplate | undefined {
+    return [this.layout.plan, this.layout.description, ...this.layout.partials.values()].find((t) => t.file === file);
+  }
+
+  /** `r7` or `r7.caption` (the same rich text, its paragraphs in another style). */
+  private resolveBlocks(ref: string): Block[] | null {
+    const [base, style] = ref.split('.', 2) as [string, ParagraphStyle | undefined];
+    const blocks = this.attachments.blocks(base);
+    if (!blocks || !style) return blocks;
+    return blocks.map((block) => (block.type === 'paragraph' ? { ...block, style } : block));
+  }
+
+  private resolveImage(src: string, alt: string | undefined): ImageBlock | null {
+    const colon = src.indexOf(':');
+    const scheme = src.slice(0, colon).toLowerCase();
+    const name = src.slice(colon + 1);
+    if (scheme === 'asset') {
+      const bytes = this.layout.assets.get(name);
+      const image = bytes ? imageBlockFromBytes(bytes, alt) : null;
+      if (bytes && !image) this.warn(`The template asset "${name}" is not a readable PNG, JPEG, GIF or BMP image`);
+      return image;
+    }
+    const file = this.attachments.file(name);
+    if (!file?.bytes) return null;
+    const image = imageBlockFromBytes(file.bytes, alt ?? file.filename ?? undefined);
+    if (!image) this.warn(`The uploaded image "${file.filename ?? name}" could not be read (PNG, JPEG, GIF or BMP up to 5 MB)`);
+    return image;
+  }
+
+  private meta(input: MetaInput): DocumentMeta {
+    const { manifest } = this.layout;
+    const language = this.options.labelLanguage;
+    const fill = (text: string) => text.replaceAll('{title}', input.planTitle);
+    return {
+      title: input.title,
+      ...(input.subject && { subject: input.subject }),
+      ...(input.author && { author: input.author }),
+      ...(input.keywords && { keywords: input.keywords }),
+      language,
+      direction: directionOf(language),
+      headerText: fill(localizedText(manifest.header, language) ?? '{title}'),
+      footerText: fill(localizedText(manifest.footer, language) ?? this.labels.pageOfPages),
+      pageSize: this.options.pageSize,
+      orientation: manifest.orientation ?? 'portrait',
+      margins: manifest.margins ?? DEFAULT_MARGINS,
+      ...(manifest.theme && { theme: manifest.theme }),
+    };
+  }
+}
+
+/**
+ * Outside <pre>, a run of HTML whitespace that holds a line break reads as one space, so it can
+ * be one character. Template indentation is about a sixth of the output, and every character
+ * is parsed twice downstream (allow-list, then tree).
+ */
+function compactWhitespace(html: string): string {
+  return /<pre[\s>]/i.test(html) ? html : html.replace(/[ \t\r\f]*\n[ \t\n\r\f]*/g, '\n');
+}
+
+interface InlineDecoratorProps {
+  partials?: Record<string, PartialFunction>;
+}
+
+/**
+ * Handlebars' `inline` decorator ({{#*inline "row"}}…{{/inline}}), with the inline partial routed
+ * through the guard like file partials, so an inline partial including itself is stopped too.
+ */
+function guardedInline(guard: RenderGuard) {
+  return function inline(
+    fn: PartialFunction,
+    props: InlineDecoratorProps,
+    container: { partials: Record<string, PartialFunction> },
+    options: { args: unknown[]; fn: PartialFunction },
+  ): PartialFunction {
+    let wrapped = fn;
+    if (!props.partials) {
+      const own: Record<string, PartialFunction> = {};
+      props.partials = own;
+      wrapped = (context, runtimeOptions) => {
+        const original = container.partials;
+        container.partials = { ...original, ...own };
+        try {
+          return fn(context, runtimeOptions);
+        } finally {
+          container.partials = original;
+        }
+      };
+    }
+    const name = String(options.args[0]);
+    const body = options.fn;
+    props.partials[name] = (context, runtimeOptions) => guard.partial(guard.currentFile, name, () => body(context, runtimeOptions));
+    return wrapped;
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * Export options: what an admin can switch per blueprint (plan exports) or description template
+ * (description exports) in the planning service, as String configuration fields of this plugin.
+ */
+import type { PageSize } from '../document/types';
+import type { ConfigurationFieldSpec } from '../exporters/types';
+import { badRequest, type ErrorDetail } from '../http/errors';
+import type { ConfigurationValues } from '../plan/types';
+
+export interface ExportOptions {
+  /** Print questions nobody answered, with a "Not answered" note. */
+  includeUnanswered: boolean;
+  /** Print each question's guidance text under it. */
+  includeGuidance: boolean;
+  tableOfContents: boolean;
+  coverPage: boolean;
+  /** Null when the admin did not choose: the layout's manifest decides (A4 when it does not say). */
+  pageSize: PageSize | null;
+  /** Language of the layout's words, dates and numbers; null when neither the admin nor the plan set one. */
+  labelLanguage: string | null;
+}
+
+export const EXPORT_OPTION_FIELDS: ConfigurationFieldSpec[] = [
+  {
+    code: 'include-unanswered',
+    type: 'string',
+    label: 'Include unanswered questions, marked "Not answered" (true/false, default false)',
+    appliesTo: ['plan', 'description'],
+  },
+  {
+    code: 'include-guidance',
+    type: 'string',
+    label: 'Include the guidance text of each question (true/false, default false)',
+    appliesTo: ['plan', 'description'],
+  },
+  {
+    code: 'table-of-contents',
+    type: 'string',
+    label: 'Add a table of contents (true/false, default true)',
+    appliesTo: ['plan', 'description'],
+  },
+  {
+    code: 'cover-page',
+    type: 'string',
+    label: 'Start with a cover page (true/false, default true)',
+    appliesTo: ['plan', 'description'],
+  },
+  {
+    code: 'page-size',
+    type: 'string',
+    label: 'Page size: A4 or Letter (default: the layout template\'s, else A4)',
+    appliesTo: ['plan', 'description'],
+  },
+  {
+    code: 'label-language',
+    type: 'string',
+    label: 'Language of headings, dates and Yes/No, as an ISO 639-1 code such as en or el (default: the plan\'s language)',
+    appliesTo: ['plan', 'description'],
+  },
+];
+
+const TRUE_WORDS = new Set(['true', 'yes']);
+const FALSE_WORDS = new Set(['false', 'no']);
+/** ISO 639-1/-2 language, optionally with a region or script ("en", "pt-BR", "zh-Hant"). */
+const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i;
+
+/**
+ * Reads the export options from configuration values. An empty value means "default"; a value
+ * that cannot be understood is a 400 naming the field, so an admin learns of a typo at once.
+ */
+export function exportOptionsFrom(configuration: ConfigurationValues, planLanguage: string | null): ExportOptions {
+  const problems: ErrorDetail[] = [];
+  const text = (code: string): string | null => configuration[code]?.text?.trim() || null;
+
+  const flag = (code: string, fallback: boolean): boolean => {
+    const value = text(code);
+    if (value === null) return fallback;
+    const word = value.toLowerCase();
+    if (TRUE_WORDS.has(word)) return true;
+    if (FALSE_WORDS.has(word)) return false;
+    problems.push({ path: code, message: `must be true, false, yes or no, not "${value}"` });
+    return fallback;
+  };
+
+  // In field order, so problems are listed as the admin UI shows the fields.
+  const includeUnanswered = flag('include-unanswered', false);
+  const includeGuidance = flag('include-guidance', false);
+  const tableOfContents = flag('table-of-contents', true);
+  const coverPage = flag('cover-page', true);
+
+  const pageSize = ((): PageSize | null => {
+    const value = text('page-size');
+    if (value === null) return null;
+    const size = value.toLowerCase();
+    if (size === 'a4') return 'A4';
+    if (size === 'letter') return 'Letter';
+    problems.push({ path: 'page-size', message: `must be A4 or Letter, not "${value}"` });
+    return null;
+  })();
+
+  const labelLanguage = ((): string | null => {
+    const value = text('label-language');
+    if (value === null) return languageTag(planLanguage);
+    const tag = languageTag(value);
+    if (tag === null) problems.push({ path: 'label-language', message: `must be a language code such as en or el, not "${value}"` });
+    return tag;
+  })();
+
+  if (problems.length > 0) {
+    throw badRequest(`The export option ${problems[0].path} ${problems[0].message}.`, problems);
+  }
+  return { includeUnanswered, includeGuidance, tableOfContents, coverPage, pageSize, labelLanguage };
+}
+
+/** A well-formed language tag in canonical case ("pt-BR"), or null. */
+function languageTag(value: string | null): string | null {
+  const candidate = value?.trim();
+  if (!candidate || !LANGUAGE_TAG.test(candidate)) return null;
+  try {
+    return Intl.getCanonicalLocales(candidate)[0] ?? null;
+  } catch {
+    return null;
+  }
+}

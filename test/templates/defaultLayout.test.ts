@@ -1,0 +1,215 @@
+/**
+ * The built-in layout on the fixtures: what a reader must see and must not, in order, and how
+ * each export option changes the document.
+ */
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { htmlToPlainText } from '../../src/document/html';
+import { blocksToPlainText } from '../../src/document/text';
+import type { Block, DocumentModel } from '../../src/document/types';
+import { readPackageJson } from '../../src/paths';
+import type { FieldSetView, PlanView, SectionView } from '../../src/plan/types';
+import { RenderAttachments } from '../../src/templates/attachments';
+import { defaultLayout } from '../../src/templates/compile';
+import { ContextBuilder, type TemplateContext } from '../../src/templates/context';
+import { labelsFor } from '../../src/templates/labels';
+import { renderDescriptionDocument, renderPlanDocument, type ExportOptions } from '../../src/templates/layout';
+import {
+  allBlocks,
+  DEFAULT_OPTIONS,
+  descriptionView,
+  expectations,
+  headingsOf,
+  paragraphsWithStyle,
+  planView,
+  textOf,
+} from './support';
+
+const plan = planView();
+const description = descriptionView();
+const renderPlan = (options: Partial<ExportOptions> = {}) => renderPlanDocument(plan, defaultLayout(), { ...DEFAULT_OPTIONS, ...options }).document;
+
+/** Expected strings appear in order among the headings (other headings may come between). */
+function inOrder(headings: string[], expected: string[]): string[] {
+  let next = 0;
+  for (const heading of headings) if (heading === expected[next]) next++;
+  return expected.slice(next);
+}
+
+function fieldSetsOf(view: PlanView): FieldSetView[] {
+  const walk = (sections: SectionView[]): FieldSetView[] => sections.flatMap((s) => [...s.fieldSets, ...walk(s.sections)]);
+  return view.sections.flatMap((s) => s.descriptions).flatMap((d) => d.pages.flatMap((p) => walk(p.sections)));
+}
+
+const tables = (document: DocumentModel) => allBlocks(document.blocks).filter((b): b is Extract<Block, { type: 'table' }> => b.type === 'table');
+
+describe('the default layout on the full plan', () => {
+  const { document, warnings } = renderPlanDocument(plan, defaultLayout(), DEFAULT_OPTIONS);
+  const text = textOf(document);
+  const expected = expectations('plan-full.expect.json');
+
+  it('shows every visible phrase and none of the hidden, excluded, canceled or unsafe ones', () => {
+    expect(expected.visible.filter((phrase) => !text.includes(phrase))).toEqual([]);
+    expect(expected.absent.filter((phrase) => text.includes(phrase))).toEqual([]);
+  });
+
+  it('puts blueprint sections and descriptions in reading order, at heading levels 1 and 2', () => {
+    const headings = headingsOf(document);
+    expect(inOrder(headings, expected.headingsInOrder)).toEqual([]);
+    const levelOf = (title: string) => document.blocks.find((b) => b.type === 'heading' && blocksToPlainText([b]) === title);
+    expect(levelOf('Administrative information')).toMatchObject({ level: 1 });
+    expect(levelOf('Seagrass survey observations')).toMatchObject({ level: 2 });
+  });
+
+  it('prints a table-view question as a table with a header row of field labels and a row per item', () => {
+    const question = fieldSetsOf(plan).find((fs) => fs.multiplicity?.tableView && fs.answered)!;
+    const table = tables(document).find((t) => blocksToPlainText(t.rows[0].cells[0].blocks) === question.fields[0].label)!;
+    expect(table.headerRows).toBe(1);
+    expect(table.rows[0].cells.map((cell) => blocksToPlainText(cell.blocks))).toEqual(question.fields.map((f) => f.label));
+    expect(table.rows).toHaveLength(question.items.filter((item) => item.fields.some((f) => f.answered)).length + 1);
+  });
+
+  it('prints other repeating questions as numbered items', () => {
+    const lists = allBlocks(document.blocks).filter((b) => b.type === 'list' && b.ordered);
+    expect(lists.length).toBeGreaterThan(0);
+  });
+
+  it('embeds uploaded images and images inside rich text', () => {
+    const images = allBlocks(document.blocks).filter((b) => b.type === 'image');
+    expect(images.map((image) => image.type === 'image' && `${image.width}x${image.height}`)).toEqual(expect.arrayContaining(['120x60', '8x8']));
+  });
+
+  it('links references whose URL, DOI or ORCID is known', () => {
+    const links = JSON.stringify(document.blocks).match(/"href":"[^"]+"/g) ?? [];
+    expect(links).toEqual(expect.arrayContaining(['"href":"https://orcid.org/0000-0002-1825-0097"', '"href":"https://doi.org/10.5281/zenodo.7654321"']));
+  });
+
+  it('fills the document meta from the plan', () => {
+    expect(document.meta).toMatchObject({
+      title: plan.title,
+      headerText: plan.title,
+      footerText: 'Page {page} of {pages}',
+      language: 'en',
+      direction: 'ltr',
+      pageSize: 'A4',
+      orientation: 'portrait',
+    });
+  });
+
+  it('reports what it dropped from hostile rich text', () => {
+    expect(warnings.join('\n')).toMatch(/tracker\.example/);
+  });
+});
+
+describe('the default layout on a description export', () => {
+  const { document } = renderDescriptionDocument(description, defaultLayout(), DEFAULT_OPTIONS);
+  const expected = expectations('description-full.expect.json');
+  const text = textOf(document);
+
+  it('shows what it must, hides what it must, headings in order', () => {
+    expect(expected.visible.filter((phrase) => !text.includes(phrase))).toEqual([]);
+    expect(expected.absent.filter((phrase) => text.includes(phrase))).toEqual([]);
+    expect(inOrder(headingsOf(document), expected.headingsInOrder)).toEqual([]);
+  });
+
+  it('is headed by the plan it belongs to, with the description as the top heading', () => {
+    expect(paragraphsWithStyle(document, 'title')).toEqual([description.description.title]);
+    expect(paragraphsWithStyle(document, 'subtitle')).toContain(`Part of the plan: ${description.plan.title}`);
+    expect(document.blocks.find((b) => b.type === 'heading')).toMatchObject({ level: 1 });
+    expect(document.meta).toMatchObject({ title: description.description.title, headerText: description.plan.title });
+  });
+});
+
+describe('each export option', () => {
+  it('cover-page: title page with the plan facts, or just the title', () => {
+    const withCover = renderPlan();
+    const without = renderPlan({ coverPage: false });
+    expect(textOf(withCover)).toContain('Collaborators');
+    expect(withCover.blocks.findIndex((b) => b.type === 'pageBreak')).toBeLessThan(withCover.blocks.findIndex((b) => b.type === 'toc'));
+    expect(paragraphsWithStyle(without, 'title')).toEqual([plan.title]);
+    expect(textOf(without)).not.toContain('Collaborators');
+    expect(without.blocks[1].type).toBe('toc');
+  });
+
+  it('table-of-contents: a toc marker titled in the label language, or none', () => {
+    expect(renderPlan().blocks.filter((b) => b.type === 'toc')).toEqual([{ type: 'toc', title: 'Contents' }]);
+    expect(renderPlan({ tableOfContents: false }).blocks.some((b) => b.type === 'toc')).toBe(false);
+  });
+
+  it('include-unanswered: unanswered questions appear with a "Not answered" note', () => {
+    const answeredTitles = new Set(fieldSetsOf(plan).filter((fs) => fs.answered).map((fs) => fs.title));
+    const unanswered = fieldSetsOf(plan).find((fs) => !fs.answered && fs.title && !answeredTitles.has(fs.title))!;
+    const shown = renderPlan({ includeUnanswered: true });
+    const hidden = renderPlan();
+    expect(paragraphsWithStyle(shown, 'label')).toContain(unanswered.title);
+    expect(paragraphsWithStyle(shown, 'note')).toContain('Not answered');
+    expect(paragraphsWithStyle(hidden, 'label')).not.toContain(unanswered.title);
+    expect(textOf(hidden)).not.toContain('Not answered');
+  });
+
+  it('include-guidance: question guidance appears as captions', () => {
+    const guided = fieldSetsOf(plan).find((fs) => fs.answered && fs.description)!;
+    const guidance = htmlToPlainText(guided.description!);
+    expect(paragraphsWithStyle(renderPlan({ includeGuidance: true }), 'caption')).toContain(guidance);
+    expect(textOf(renderPlan())).not.toContain(guidance);
+  });
+
+  it('page-size: the option, else the manifest (A4)', () => {
+    expect(renderPlan({ pageSize: 'Letter' }).meta.pageSize).toBe('Letter');
+    expect(renderPlan({ pageSize: null }).meta.pageSize).toBe('A4');
+  });
+
+  it('label-language: words, Yes/No and dates in that language', () => {
+    const english = renderPlan();
+    const greek = renderPlan({ labelLanguage: 'el' });
+    expect(allBlocks(english.blocks).map((b) => blocksToPlainText([b]))).toEqual(expect.arrayContaining(['Yes', 'No']));
+    expect(allBlocks(greek.blocks).map((b) => blocksToPlainText([b]))).toEqual(expect.arrayContaining(['Ναι', 'Όχι']));
+    expect(textOf(english)).toContain('November 4, 2024');
+    expect(textOf(greek)).toContain('4 Νοεμβρίου 2024');
+    expect(textOf(greek)).not.toMatch(/November|Not answered|Collaborators/);
+    expect(greek.meta).toMatchObject({ language: 'el', direction: 'ltr', footerText: 'Σελίδα {page} από {pages}' });
+    expect(greek.blocks.find((b) => b.type === 'toc')).toEqual({ type: 'toc', title: 'Περιεχόμενα' });
+  });
+
+  it('label-language: right to left for Arabic, Hebrew, Persian and Urdu, English words where no table exists', () => {
+    const arabic = renderPlan({ labelLanguage: 'ar' });
+    expect(arabic.meta).toMatchObject({ language: 'ar', direction: 'rtl' });
+    expect(textOf(arabic)).toContain('Collaborators');
+  });
+});
+
+describe('the template context', () => {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+  addFormats(ajv);
+  const validate = ajv.compile(readPackageJson<object>('schemas/template-context.schema.json'));
+  const options = (overrides: Partial<ExportOptions>): TemplateContext['options'] => ({
+    ...DEFAULT_OPTIONS,
+    ...overrides,
+    pageSize: 'A4',
+    labelLanguage: 'en',
+  });
+  const builder = (overrides: Partial<ExportOptions> = {}) =>
+    new ContextBuilder(options(overrides), labelsFor('en'), new RenderAttachments(() => undefined, 'could not render'));
+
+  const contexts = {
+    'plan-full': builder().planContext(plan),
+    'plan-full with every option': builder({ includeUnanswered: true, includeGuidance: true }).planContext(plan),
+    'plan-minimal': builder().planContext(planView('plan-minimal.json')),
+    'description-full': builder({ includeUnanswered: true, includeGuidance: true }).descriptionContext(description),
+  };
+
+  it.each(Object.entries(contexts))('of %s is plain JSON matching schemas/template-context.schema.json', (_name, context) => {
+    const json = JSON.parse(JSON.stringify(context));
+    expect(json).toEqual(context);
+    expect(validate(json) ? [] : validate.errors).toEqual([]);
+  });
+
+  it('lists the plan descriptions flat, in reading order, and carries rich text and files as refs', () => {
+    const context = contexts['plan-full'];
+    expect(context.plan.descriptions.map((d) => d.title)).toEqual(plan.sections.flatMap((s) => s.descriptions.map((d) => d.title)));
+    const json = JSON.stringify(context);
+    expect(json).not.toContain('<script');
+    expect(json).toMatch(/"kind":"richText","ref":"r\d+"/);
+    expect(json).toMatch(/"kind":"file","filename":"[^"]+","mimeType":"image\/png","isImage":true,"ref":"f\d+"/);
+  });
+});
