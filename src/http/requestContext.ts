@@ -28,7 +28,7 @@ export function requestContext(logger: Logger, metrics: Metrics): RequestHandler
       metrics.httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
       requestLogger(res).info('request', {
         method: req.method,
-        path: req.path,
+        path: req.originalUrl.split('?')[0],
         format: typeof req.query.format === 'string' ? req.query.format : undefined,
         status: res.statusCode,
         durationMs: Math.round(seconds * 1000),

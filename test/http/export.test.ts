@@ -6,6 +6,7 @@ import { isFileEnvelope } from '../helpers/jacksonShapes';
 import { fixtureJson, fixtureText, startService } from '../helpers/service';
 
 const planText = fixtureText('plan-full.json');
+const planTitle = JSON.parse(planText).label as string;
 const descriptionText = fixtureText('description-full.json');
 const minimal = () => fixtureJson('plan-minimal.json');
 
@@ -23,7 +24,7 @@ describe('POST /api/file-transformer/export/{plan,description}', () => {
   ])('exports the full plan (raw wire text, duplicate keys and all) as %s in exactly the FileEnvelopeModel shape', async (format, mimeType, magic) => {
     const res = await exportPlan(service.app, format, planText).expect(200);
     expect(isFileEnvelope(res.body)).toBe(true);
-    expect(res.body).toMatchObject({ filename: `Coastal Biodiversity Observatory.${format}`, fileRef: null, mimeType });
+    expect(res.body).toMatchObject({ filename: `${planTitle}.${format}`, fileRef: null, mimeType });
     const bytes = Buffer.from(res.body.file, 'base64');
     expect(bytes.subarray(0, magic.length).toString('latin1')).toBe(magic);
   });
@@ -35,7 +36,7 @@ describe('POST /api/file-transformer/export/{plan,description}', () => {
       .send(descriptionText)
       .expect(200);
     expect(isFileEnvelope(res.body)).toBe(true);
-    expect(res.body.filename).toBe(`Seagrass survey observations.${format}`);
+    expect(res.body.filename).toBe(`${JSON.parse(descriptionText).label}.${format}`);
     expect(Buffer.from(res.body.file, 'base64').length).toBeGreaterThan(100);
   });
 
