@@ -1,0 +1,18 @@
+/**
+ * PdfWriter: DocumentModel -> PDF bytes, with pdfmake 0.3. See definition.ts for the mapping,
+ * fonts.ts for scripts and fonts, bidi.ts for right-to-left text, engine.ts for the locked-down
+ * pdfmake instance. Meant to run in a worker thread: fonts are loaded once per thread.
+ */
+import type { DocumentModel } from '../../document/types';
+import { buildPdfDefinition } from './definition';
+import { renderDocDefinition } from './engine';
+
+/**
+ * Renders a document. Broken parts of the document (an undecodable image, a malformed table)
+ * become visible notes; the promise rejects only on an internal error.
+ */
+export async function writePdf(doc: DocumentModel): Promise<Uint8Array> {
+  const { definition, fontFiles } = buildPdfDefinition(doc);
+  const bytes = await renderDocDefinition(definition, fontFiles);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}

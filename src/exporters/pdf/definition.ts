@@ -1,0 +1,123 @@
+/**
+ * DocumentModel -> pdfmake document definition: page setup, metadata, running header and footer,
+ * and the body. Pure data in, pure data out; nothing here touches pdfmake itself.
+ */
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { DocumentModel } from '../../document/types';
+import { blocks, type DocumentEnv, type Flow } from './blocks';
+import { FONT_FILES, fontVariant, splitByFont, textWidth } from './fonts';
+import { collectHeadings } from './headings';
+import { inlineSegments, type RunStyle } from './runs';
+import { LINE_HEIGHT, textContent } from './text';
+import { pageGeometry, type PdfTheme, resolveTheme } from './theme';
+
+export interface PdfDefinition {
+  definition: TDocumentDefinitions;
+  /** Font files the document uses. */
+  fontFiles: Set<string>;
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** Shortens text with an ellipsis until it fits on one line (running headers must not wrap). */
+function fitOneLine(text: string, style: RunStyle, width: number): string {
+  const variant = fontVariant(style.bold, style.italics);
+  const measure = (value: string): number =>
+    splitByFont(value, style.family).reduce((sum, run) => sum + textWidth(run.text, run.family, variant, style.fontSize), 0);
+  if (measure(text) <= width) return text;
+  const parts = [...graphemes.segment(text)].map((part) => part.segment);
+  let low = 0;
+  let high = parts.length;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (measure(`${parts.slice(0, mid).join('')}\u2026`) <= width) low = mid;
+    else high = mid - 1;
+  }
+  return `${parts.slice(0, low).join('').trimEnd()}\u2026`;
+}
+
+function marginText(text: string, theme: PdfTheme, env: DocumentEnv, width: number, direction: 'ltr' | 'rtl' | undefined, align: 'start' | 'center'): Content {
+  const style: RunStyle = {
+    family: theme.bodyFamily,
+    fontSize: theme.fontSize * 0.8,
+    color: theme.mutedColor,
+    bold: false,
+    italics: false,
+    underline: false,
+    strike: false,
+    sub: false,
+    sup: false,
+    code: false,
+  };
+  const fitted = fitOneLine(text.replace(/\s+/g, ' ').trim(), style, width * 0.98);
+  const segments = inlineSegments([{ type: 'text', text: fitted }], style, { linkColor: theme.linkColor, codeFamily: theme.codeFamily });
+  return textContent(segments, {
+    width,
+    direction,
+    align: align === 'center' ? 'center' : undefined,
+    fontSize: style.fontSize,
+    color: style.color,
+    fontFiles: env.fontFiles,
+  }).node;
+}
+
+const fillFooter = (template: string, page: number, pages: number): string =>
+  template.replace(/\{page\}/g, String(page)).replace(/\{pages\}/g, String(pages));
+
+export function buildPdfDefinition(doc: DocumentModel): PdfDefinition {
+  const { meta } = doc;
+  const theme = resolveTheme(meta);
+  const geometry = pageGeometry(meta);
+  const env: DocumentEnv = {
+    theme,
+    geometry,
+    fontFiles: new Set([FONT_FILES[theme.bodyFamily].normal]),
+    images: {},
+    imageKeys: new Map(),
+    headings: collectHeadings(doc.blocks),
+    placedAnchors: new Set(),
+  };
+  const direction = meta.direction === 'rtl' ? 'rtl' : undefined;
+  const flow: Flow = { width: geometry.textWidth, direction, bold: false };
+  const content = blocks(doc.blocks, flow, env);
+
+  const { margins } = geometry;
+  const headerText = meta.headerText?.trim() ?? '';
+  const header = headerText ? marginText(headerText, theme, env, geometry.textWidth, direction, 'start') : undefined;
+  // A cover page (the document opens with its title) looks better without the running header.
+  const hasCover = doc.blocks[0]?.type === 'paragraph' && doc.blocks[0].style === 'title';
+  const headerTop = Math.max(6, margins.top * 0.45);
+  const footerTemplate = meta.footerText?.trim() ?? '';
+  // Built once up front so the fonts a footer needs are known before rendering.
+  if (footerTemplate) marginText(fillFooter(footerTemplate, 1, 1), theme, env, geometry.textWidth, direction, 'center');
+
+  const definition: TDocumentDefinitions = {
+    pageSize: { width: geometry.width, height: geometry.height },
+    pageOrientation: meta.orientation === 'landscape' ? 'landscape' : 'portrait',
+    pageMargins: [margins.left, margins.top, margins.right, margins.bottom],
+    info: {
+      title: meta.title,
+      author: meta.author,
+      subject: meta.subject,
+      keywords: meta.keywords?.join(', '),
+      creator: 'dmp-file-transformer',
+      producer: 'dmp-file-transformer (pdfmake)',
+    },
+    language: meta.language,
+    displayTitle: true,
+    defaultStyle: { font: theme.bodyFamily, fontSize: theme.fontSize, color: theme.textColor, lineHeight: LINE_HEIGHT },
+    images: env.images,
+    content,
+    header: header
+      ? (currentPage: number): Content | null =>
+          currentPage === 1 && hasCover ? null : { stack: [structuredClone(header)], margin: [margins.left, headerTop, margins.right, 0] }
+      : undefined,
+    footer: footerTemplate
+      ? (currentPage: number, pageCount: number): Content => {
+          const text = marginText(fillFooter(footerTemplate, currentPage, pageCount), theme, env, geometry.textWidth, direction, 'center');
+          return { stack: [text], margin: [margins.left, Math.max(6, margins.bottom * 0.35), margins.right, 0] };
+        }
+      : undefined,
+  };
+  return { definition, fontFiles: env.fontFiles };
+}

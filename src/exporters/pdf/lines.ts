@@ -1,0 +1,289 @@
+/**
+ * Line breaking and visual order. All body text is broken into lines here, measured with the same
+ * fonts and shaping pdfkit uses, and handed to pdfmake one line at a time:
+ *
+ * - Speed: pdfmake would otherwise measure, place and draw every word as a separate text object;
+ *   a line of one style becomes one text object instead.
+ * - Right to left: pdfmake places words left to right, while fontkit (under pdfkit) shapes
+ *   Arabic or Hebrew text and lays its glyphs out right to left by itself. So each line is put in
+ *   visual order here (Unicode bidi algorithm, rule L2 applied to words and spaces), and each run
+ *   of one direction is handed over in reading order for fontkit to lay out (see visualRuns).
+ */
+import bidiFactory from 'bidi-js';
+import { fontVariant, textWidth } from './fonts';
+import { effectiveFontSize, type Run, type Segment } from './runs';
+
+const bidi = bidiFactory();
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** Right-to-left letters, and the explicit right-to-left marks and embeddings. */
+const RTL_TEXT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\u200f\u202b\u202e\u2067]/u;
+
+export const hasRightToLeftText = (text: string): boolean => RTL_TEXT.test(text);
+
+/** Direction of the first strong character (rules P2/P3), if any. */
+export function firstStrongDirection(text: string): 'ltr' | 'rtl' | undefined {
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    if ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)) return 'ltr';
+    if (code < 0x80) continue;
+    const type = bidi.getBidiCharTypeName(char);
+    if (type === 'L') return 'ltr';
+    if (type === 'R' || type === 'AL') return 'rtl';
+  }
+  return undefined;
+}
+
+type PieceKind = 'space' | 'word' | 'cjk';
+
+interface Piece {
+  text: string;
+  run: Run;
+  level: number;
+  kind: PieceKind;
+  width: number;
+}
+
+const SPACE = /[ \u1680\u2000-\u200a\u205f\u3000]/u;
+/** Ideographs and kana: a line may break between any two of them. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3005\u3006\u30fc]/u;
+/** No line may start with these. */
+const CLOSING = /^[、。，．：；！？）」』】〕〉》”’)\]},.:;!?%]/u;
+
+const kindCache = new Map<number, PieceKind>();
+
+function kindOf(codePoint: number): PieceKind {
+  if (codePoint < 0x80) return codePoint === 0x20 ? 'space' : 'word';
+  let kind = kindCache.get(codePoint);
+  if (kind === undefined) {
+    const char = String.fromCodePoint(codePoint);
+    kind = SPACE.test(char) ? 'space' : CJK.test(char) ? 'cjk' : 'word';
+    kindCache.set(codePoint, kind);
+  }
+  return kind;
+}
+
+const pieceWidth = (text: string, run: Run): number =>
+  textWidth(text, run.family, fontVariant(run.style.bold, run.style.italics), effectiveFontSize(run.style));
+
+/** Cuts a segment into words, spaces and ideographs, each in one run and at one bidi level. */
+function pieces(segment: Segment, levels: Uint8Array | undefined): Piece[] {
+  const result: Piece[] = [];
+  let offset = 0;
+  for (const run of segment) {
+    const { text } = run;
+    const push = (start: number, end: number, level: number, kind: PieceKind): void => {
+      const pieceText = text.slice(start, end);
+      result.push({ text: pieceText, run, level, kind, width: pieceWidth(pieceText, run) });
+    };
+    let start = 0;
+    let kind: PieceKind | undefined;
+    let level = 0;
+    for (let index = 0; index < text.length; ) {
+      const codePoint = text.codePointAt(index) as number;
+      const charKind = kindOf(codePoint);
+      const charLevel = levels ? levels[offset + index] : 0;
+      if (kind !== charKind || level !== charLevel || charKind === 'cjk') {
+        if (kind !== undefined) push(start, index, level, kind);
+        start = index;
+        kind = charKind;
+        level = charLevel;
+      }
+      index += codePoint > 0xffff ? 2 : 1;
+    }
+    if (kind !== undefined) push(start, text.length, level, kind);
+    offset += text.length;
+  }
+  return result;
+}
+
+const breakBetween = (before: Piece, after: Piece): boolean =>
+  before.kind === 'space' || ((before.kind === 'cjk' || after.kind === 'cjk') && after.kind !== 'space' && !CLOSING.test(after.text));
+
+/** Splits a piece wider than `maxWidth` at grapheme boundaries (binary search on the width). */
+function splitLongPiece(piece: Piece, maxWidth: number): Piece[] {
+  const parts: Piece[] = [];
+  let rest = [...graphemes.segment(piece.text)].map((g) => g.segment);
+  while (rest.length > 0) {
+    let low = 1;
+    let high = rest.length;
+    let fit = 1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      if (pieceWidth(rest.slice(0, mid).join(''), piece.run) <= maxWidth) {
+        fit = mid;
+        low = mid + 1;
+      } else {
+        high = mid - 1;
+      }
+    }
+    const text = rest.slice(0, fit).join('');
+    parts.push({ ...piece, text, width: pieceWidth(text, piece.run) });
+    rest = rest.slice(fit);
+  }
+  return parts;
+}
+
+/** Greedy line filling at break opportunities; trailing spaces never count against the width. */
+function breakLines(all: Piece[], maxWidth: number): Piece[][] {
+  const lines: Piece[][] = [];
+  let line: Piece[] = [];
+  let lineWidth = 0;
+  let start = 0;
+  while (start < all.length) {
+    let end = start + 1;
+    while (end < all.length && !breakBetween(all[end - 1], all[end])) end++;
+    let inkWidth = 0;
+    let fullWidth = 0;
+    for (let index = start; index < end; index++) {
+      fullWidth += all[index].width;
+      if (all[index].kind !== 'space') inkWidth += all[index].width;
+    }
+    if (line.length > 0 && lineWidth + inkWidth > maxWidth) {
+      lines.push(line);
+      line = [];
+      lineWidth = 0;
+    }
+    if (line.length === 0 && inkWidth > maxWidth) {
+      for (let index = start; index < end; index++) {
+        const piece = all[index];
+        const parts = piece.kind !== 'space' && piece.width > maxWidth ? splitLongPiece(piece, maxWidth) : [piece];
+        for (const part of parts) {
+          if (line.length > 0 && part.kind !== 'space' && lineWidth + part.width > maxWidth) {
+            lines.push(line);
+            line = [];
+            lineWidth = 0;
+          }
+          line.push(part);
+          lineWidth += part.width;
+        }
+      }
+    } else {
+      for (let index = start; index < end; index++) line.push(all[index]);
+      lineWidth += fullWidth;
+    }
+    start = end;
+  }
+  lines.push(line);
+  return lines;
+}
+
+/** Rule L2 on pieces: from the highest level down to the lowest odd one, reverse each run at or above it. */
+function visualOrder(line: Piece[]): Piece[] {
+  let highest = 0;
+  let lowestOdd = Number.POSITIVE_INFINITY;
+  for (const piece of line) {
+    highest = Math.max(highest, piece.level);
+    if (piece.level % 2 === 1) lowestOdd = Math.min(lowestOdd, piece.level);
+  }
+  if (highest === 0) return line;
+  const ordered = [...line];
+  for (let level = highest; level >= lowestOdd; level--) {
+    let index = 0;
+    while (index < ordered.length) {
+      if (ordered[index].level < level) {
+        index++;
+        continue;
+      }
+      let end = index;
+      while (end < ordered.length && ordered[end].level >= level) end++;
+      const reversed = ordered.slice(index, end).reverse();
+      ordered.splice(index, reversed.length, ...reversed);
+      index = end;
+    }
+  }
+  return ordered;
+}
+
+const FIRST_SCRIPT_CHAR = /[^\p{Script=Common}\p{Script=Inherited}]/u;
+
+/** fontkit lays a string out right to left when its first non-common character is right-to-left. */
+function fontkitLaysOutRightToLeft(text: string): boolean {
+  const match = FIRST_SCRIPT_CHAR.exec(text);
+  return match !== null && RTL_TEXT.test(match[0]);
+}
+
+const MIRRORED = /\p{Bidi_Mirrored}/u;
+
+/** Right-to-left text shows brackets and similar characters mirrored: "(" is drawn as ")". */
+function mirror(text: string): string {
+  if (!MIRRORED.test(text)) return text;
+  let mirrored = '';
+  for (const char of text) mirrored += bidi.getMirroredCharacter(char) ?? char;
+  return mirrored;
+}
+
+const reverseGraphemes = (text: string): string =>
+  [...graphemes.segment(text)]
+    .map((g) => g.segment)
+    .reverse()
+    .join('');
+
+const sameLook = (a: Run, b: Run): boolean => a.family === b.family && a.style === b.style;
+
+export interface LineOptions {
+  direction: 'ltr' | 'rtl';
+  maxWidth: number;
+  /** Keep the spaces a segment starts with (code indentation). */
+  keepIndent?: boolean;
+}
+
+interface VisualRun extends Run {
+  level: number;
+}
+
+/**
+ * One line in visual order, as runs of one style and one direction:
+ *
+ * - A left-to-right run keeps its text in reading order; pdfkit lays it out word by word.
+ * - A right-to-left run holds its text in reading order too, with non-breaking spaces between its
+ *   words: pdfkit splits text at ordinary spaces and would lay the words out left to right, while
+ *   fontkit lays the whole unbroken string out right to left, words and spaces included.
+ * - A run whose characters fontkit would lay out in the other direction (digits written in Arabic,
+ *   a lone "?!" in right-to-left text) is handed over reversed.
+ *
+ * Spaces at the end of a line are dropped, and at its start too unless they indent the segment.
+ */
+function visualRuns(line: Piece[], keepLeadingSpaces: boolean): Run[] {
+  let first = 0;
+  let last = line.length - 1;
+  while (!keepLeadingSpaces && first <= last && line[first].kind === 'space') first++;
+  while (last >= first && line[last].kind === 'space') last--;
+  const runs: VisualRun[] = [];
+  for (const piece of visualOrder(first === 0 && last === line.length - 1 ? line : line.slice(first, last + 1))) {
+    const rightToLeft = piece.level % 2 === 1;
+    const text = rightToLeft ? mirror(piece.text).replace(/ /g, '\u00a0') : piece.text;
+    const previous = runs[runs.length - 1];
+    const mergeable = previous !== undefined && previous.level === piece.level && sameLook(previous, piece.run);
+    if (!mergeable) runs.push({ text, family: piece.run.family, style: piece.run.style, level: piece.level });
+    // Visual order runs right to left through a right-to-left run: earlier pieces come later in reading order.
+    else if (rightToLeft) previous.text = text + previous.text;
+    else previous.text += text;
+  }
+  return runs.map(({ text, family, style, level }) => ({
+    text: level > 0 && fontkitLaysOutRightToLeft(text) !== (level % 2 === 1) ? reverseGraphemes(text) : text,
+    family,
+    style,
+  }));
+}
+
+/**
+ * Breaks segments into lines no wider than `maxWidth` and returns each line's runs in visual
+ * (left to right) order. An empty segment gives an empty line.
+ */
+export function layoutLines(segments: Segment[], options: LineOptions): Run[][] {
+  const lines: Run[][] = [];
+  for (const segment of segments) {
+    const text = segment.map((run) => run.text).join('');
+    if (text.length === 0) {
+      lines.push([]);
+      continue;
+    }
+    const bidiNeeded = options.direction === 'rtl' || RTL_TEXT.test(text);
+    const levels = bidiNeeded ? bidi.getEmbeddingLevels(text, options.direction).levels : undefined;
+    breakLines(pieces(segment, levels), options.maxWidth).forEach((line, index) => {
+      lines.push(visualRuns(line, options.keepIndent === true && index === 0));
+    });
+  }
+  return lines;
+}

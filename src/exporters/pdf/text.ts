@@ -1,0 +1,103 @@
+/**
+ * A block of text (paragraph, heading, list marker, table-of-contents entry, header, footer) as
+ * pdfmake content: the lines broken by lines.ts, one pdfmake text node per line. Justified
+ * left-to-right paragraphs are the exception: pdfmake wraps and justifies those itself.
+ */
+import type { ContentStack, ContentText } from 'pdfmake/interfaces';
+import type { Align } from '../../document/types';
+import { firstStrongDirection, hasRightToLeftText, layoutLines } from './lines';
+import { FONT_FILES, fontVariant } from './fonts';
+import type { Run, Segment } from './runs';
+import { SHADE_COLOR } from './theme';
+
+/** Line spacing as a multiple of each font's own line height. */
+export const LINE_HEIGHT = 1.1;
+
+/**
+ * Lines are broken a little narrower than the space pdfmake has, so that rounding never makes
+ * pdfmake wrap a finished line again.
+ */
+const safeWidth = (width: number): number => Math.max(1, width * 0.995 - 1);
+
+export interface TextOptions {
+  /** Width available to the text, in points. */
+  width: number;
+  /** Paragraph direction; undefined: from the first strong character, else left to right. */
+  direction?: 'ltr' | 'rtl';
+  align?: Align;
+  fontSize: number;
+  color: string;
+  /** Keep leading spaces (code). */
+  keepIndent?: boolean;
+  /** Font files used so far in this document (added to). */
+  fontFiles: Set<string>;
+}
+
+/** pdfmake 0.3 reads `id` on text nodes (named destinations); @types/pdfmake only allows it on anchors. */
+export type AnchorText = ContentText & { id?: string };
+
+export interface TextContent {
+  /** Node-level style (size, colour, and link targets) is inherited by every line. */
+  node: (ContentText | ContentStack) & { linkToDestination?: string };
+  /** The text node where an id or outline entry belongs (the first line). */
+  anchor: AnchorText;
+}
+
+function pdfInline(run: Run, options: TextOptions): ContentText {
+  const { style } = run;
+  options.fontFiles.add(FONT_FILES[run.family][fontVariant(style.bold, style.italics)]);
+  const inline: ContentText = { text: run.text, font: run.family, bold: style.bold, italics: style.italics, noWrap: true };
+  if (style.fontSize !== options.fontSize) inline.fontSize = style.fontSize;
+  if (style.color !== options.color) inline.color = style.color;
+  if (style.underline && style.strike) inline.decoration = ['underline', 'lineThrough'];
+  else if (style.underline) inline.decoration = 'underline';
+  else if (style.strike) inline.decoration = 'lineThrough';
+  if (style.sup) inline.sup = true;
+  else if (style.sub) inline.sub = true;
+  if (style.link) inline.link = style.link;
+  if (style.code) inline.background = SHADE_COLOR;
+  return inline;
+}
+
+/** A line with nothing on it still takes a line's height. */
+function blankLine(segments: Segment[], options: TextOptions): ContentText {
+  const family = segments.flat()[0]?.family ?? 'DejaVuSans';
+  options.fontFiles.add(FONT_FILES[family].normal);
+  return { text: '\u00a0', font: family, bold: false, italics: false };
+}
+
+const plainText = (segments: Segment[]): string => segments.map((segment) => segment.map((run) => run.text).join('')).join('\n');
+
+/** pdfmake wraps and justifies the paragraph: one inline per run, hard breaks as newlines. */
+function justified(segments: Segment[], options: TextOptions): ContentText {
+  const inlines: ContentText[] = [];
+  segments.forEach((segment, index) => {
+    if (index > 0) inlines.push({ ...blankLine(segments, options), text: '\n' });
+    for (const run of segment) inlines.push({ ...pdfInline(run, options), noWrap: false });
+  });
+  return { text: inlines, alignment: 'justify' };
+}
+
+export function textContent(segments: Segment[], options: TextOptions): TextContent {
+  const text = plainText(segments);
+  const direction = options.direction ?? firstStrongDirection(text) ?? 'ltr';
+  const nodeStyle = { fontSize: options.fontSize, color: options.color, lineHeight: LINE_HEIGHT };
+  if (options.align === 'justify' && direction === 'ltr' && !hasRightToLeftText(text)) {
+    const node = Object.assign(justified(segments, options), nodeStyle);
+    return { node, anchor: node };
+  }
+  const alignment = options.align === 'left' || options.align === 'right' || options.align === 'center' ? options.align : direction === 'rtl' ? 'right' : 'left';
+  const lines = layoutLines(segments, { direction, maxWidth: safeWidth(options.width), keepIndent: options.keepIndent });
+  const nodes: ContentText[] = lines.map((runs) => ({
+    text: runs.length > 0 ? runs.map((run) => pdfInline(run, options)) : [blankLine(segments, options)],
+    alignment,
+    // Lines come trimmed; spaces left at their ends are indentation or sit inside right-to-left runs.
+    preserveLeadingSpaces: true,
+    preserveTrailingSpaces: true,
+  }));
+  if (nodes.length === 1) {
+    const node = Object.assign(nodes[0], nodeStyle);
+    return { node, anchor: node };
+  }
+  return { node: { stack: nodes, ...nodeStyle }, anchor: nodes[0] };
+}

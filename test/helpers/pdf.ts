@@ -1,0 +1,217 @@
+/**
+ * PDF checks with poppler-utils and qpdf, for any suite that produces PDFs. Each helper writes the
+ * bytes to a temporary file, runs the tool and removes the file again.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+interface ToolResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+function runTool(command: string, args: string[]): Promise<ToolResult> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { maxBuffer: 64 * 1024 * 1024, timeout: 60_000 }, (error, stdout, stderr) => {
+      if (error && typeof error.code !== 'number') reject(error);
+      else resolve({ stdout, stderr, exitCode: typeof error?.code === 'number' ? error.code : 0 });
+    });
+  });
+}
+
+async function withPdfFile<T>(bytes: Uint8Array, use: (path: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'pdf-check-'));
+  const path = join(dir, 'document.pdf');
+  try {
+    await writeFile(path, bytes);
+    return await use(path);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function tool(command: string, args: (path: string) => string[], bytes: Uint8Array): Promise<string> {
+  return withPdfFile(bytes, async (path) => {
+    const result = await runTool(command, args(path));
+    if (result.exitCode !== 0) throw new Error(`${command} failed (${result.exitCode}): ${result.stderr}`);
+    return result.stdout;
+  });
+}
+
+/** Poppler wraps right-to-left text in these embedding controls; they are not part of the text. */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f]/g;
+
+export interface PdfTextOptions {
+  /** Only these pages (1-based, inclusive). */
+  firstPage?: number;
+  lastPage?: number;
+  /** Keep the page layout (columns side by side) instead of reading order. */
+  layout?: boolean;
+}
+
+/** The text of a PDF as pdftotext extracts it (reading order), without bidi embedding controls. */
+export async function pdfText(bytes: Uint8Array, options: PdfTextOptions = {}): Promise<string> {
+  const text = await tool(
+    'pdftotext',
+    (path) => [
+      '-enc',
+      'UTF-8',
+      ...(options.layout ? ['-layout'] : []),
+      ...(options.firstPage ? ['-f', String(options.firstPage)] : []),
+      ...(options.lastPage ? ['-l', String(options.lastPage)] : []),
+      path,
+      '-',
+    ],
+    bytes,
+  );
+  return text.replace(BIDI_CONTROLS, '');
+}
+
+/** Text per page (pdftotext separates pages with form feeds). */
+export async function pdfPages(bytes: Uint8Array): Promise<string[]> {
+  const pages = (await pdfText(bytes)).split('\f');
+  if (pages.at(-1)?.trim() === '') pages.pop();
+  return pages;
+}
+
+export interface PdfWord {
+  page: number;
+  text: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+const decodeXml = (value: string): string =>
+  value.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+
+/** Every word with its box on the page (pdftotext -bbox; points, origin top left), in content order. */
+export async function pdfWords(bytes: Uint8Array): Promise<PdfWord[]> {
+  const html = await tool('pdftotext', (path) => ['-enc', 'UTF-8', '-bbox', path, '-'], bytes);
+  const words: PdfWord[] = [];
+  let page = 0;
+  for (const line of html.split('\n')) {
+    if (line.includes('<page ')) page++;
+    const match = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*)<\/word>/.exec(line);
+    if (match) {
+      words.push({
+        page,
+        xMin: Number(match[1]),
+        yMin: Number(match[2]),
+        xMax: Number(match[3]),
+        yMax: Number(match[4]),
+        text: decodeXml(match[5]).replace(BIDI_CONTROLS, ''),
+      });
+    }
+  }
+  return words;
+}
+
+export interface PdfFont {
+  name: string;
+  type: string;
+  encoding: string;
+  embedded: boolean;
+  subset: boolean;
+  hasToUnicode: boolean;
+}
+
+/** The fonts listed by pdffonts. */
+export async function pdfFonts(bytes: Uint8Array): Promise<PdfFont[]> {
+  const output = await tool('pdffonts', (path) => [path], bytes);
+  return output
+    .split('\n')
+    .slice(2)
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      // name, type (may contain spaces), encoding, emb, sub, uni, object, generation
+      const match = /^(\S+)\s+(.+?)\s{2,}(\S+)\s+(yes|no)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$/.exec(line);
+      if (!match) throw new Error(`Unexpected pdffonts line: ${line}`);
+      return {
+        name: match[1],
+        type: match[2].trim(),
+        encoding: match[3],
+        embedded: match[4] === 'yes',
+        subset: match[5] === 'yes',
+        hasToUnicode: match[6] === 'yes',
+      };
+    });
+}
+
+/** pdfinfo's fields ("Title", "Pages", "Page size", ...). */
+export async function pdfInfo(bytes: Uint8Array): Promise<Record<string, string>> {
+  const output = await tool('pdfinfo', (path) => ['-enc', 'UTF-8', path], bytes);
+  const info: Record<string, string> = {};
+  for (const line of output.split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) info[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return info;
+}
+
+export interface PdfImage {
+  page: number;
+  width: number;
+  height: number;
+  type: string;
+  color: string;
+}
+
+/** Embedded images (pdfimages -list). Soft masks (alpha channels) are left out. */
+export async function pdfImages(bytes: Uint8Array): Promise<PdfImage[]> {
+  const output = await tool('pdfimages', (path) => ['-list', path], bytes);
+  return output
+    .split('\n')
+    .slice(2)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((columns) => columns.length > 5 && columns[2] === 'image')
+    .map((columns) => ({ page: Number(columns[0]), width: Number(columns[3]), height: Number(columns[4]), color: columns[5], type: columns[2] }));
+}
+
+export interface QpdfCheck {
+  ok: boolean;
+  output: string;
+}
+
+/** qpdf --check: structure, cross-reference table and streams. */
+export async function qpdfCheck(bytes: Uint8Array): Promise<QpdfCheck> {
+  return withPdfFile(bytes, async (path) => {
+    const result = await runTool('qpdf', ['--check', path]);
+    return { ok: result.exitCode === 0 && /No syntax or stream encoding errors/.test(result.stdout), output: result.stdout + result.stderr };
+  });
+}
+
+export interface QpdfJson {
+  outlines: QpdfOutline[];
+  /** [header, { "obj:1 0 R": { value | stream }, ..., trailer }] */
+  qpdf: [unknown, Record<string, { value?: unknown; stream?: { dict: Record<string, unknown> } }>];
+}
+
+export interface QpdfOutline {
+  title: string;
+  destpageposfrom1: number;
+  kids: QpdfOutline[];
+}
+
+/** The document's objects as qpdf's JSON (version 2): outline, annotations, named destinations... */
+export async function qpdfJson(bytes: Uint8Array): Promise<QpdfJson> {
+  return JSON.parse(await tool('qpdf', (path) => ['--json=2', path], bytes)) as QpdfJson;
+}
+
+/** Plain values of all objects (dictionaries, strings...), streams left out. */
+export function pdfObjects(json: QpdfJson): unknown[] {
+  return Object.values(json.qpdf[1])
+    .map((entry) => entry.value)
+    .filter((value) => value !== undefined);
+}
+
+/** The document catalog (/Type /Catalog) dictionary. */
+export function pdfCatalog(json: QpdfJson): Record<string, unknown> {
+  const catalog = pdfObjects(json).find((value) => (value as Record<string, unknown> | null)?.['/Type'] === '/Catalog');
+  if (!catalog) throw new Error('No catalog in the PDF');
+  return catalog as Record<string, unknown>;
+}

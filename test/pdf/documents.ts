@@ -1,0 +1,208 @@
+/**
+ * Hand-built document models for the PDF tests and the benchmark.
+ */
+import { crc32, deflateSync } from 'node:zlib';
+import type { Block, DocumentMeta, DocumentModel, Inline, TableRow } from '../../src/document/types';
+
+export const text = (value: string, marks?: Extract<Inline, { type: 'text' }>['marks']): Inline => ({ type: 'text', text: value, marks });
+export const paragraph = (value: string, extra: Partial<Extract<Block, { type: 'paragraph' }>> = {}): Block => ({
+  type: 'paragraph',
+  content: [text(value)],
+  ...extra,
+});
+export const heading = (level: 1 | 2 | 3 | 4 | 5 | 6, value: string, extra: Partial<Extract<Block, { type: 'heading' }>> = {}): Block => ({
+  type: 'heading',
+  level,
+  content: [text(value)],
+  ...extra,
+});
+
+export function meta(overrides: Partial<DocumentMeta> = {}): DocumentMeta {
+  return {
+    title: 'Data management plan',
+    author: 'Ada Lovelace',
+    subject: 'Research data',
+    keywords: ['data', 'plan'],
+    language: 'en',
+    direction: 'ltr',
+    headerText: 'Running header of the plan',
+    footerText: 'Page {page} of {pages}',
+    pageSize: 'A4',
+    orientation: 'portrait',
+    margins: { top: 56, right: 56, bottom: 56, left: 56 },
+    ...overrides,
+  };
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A real PNG: RGB, or RGBA when `alpha` (pdfkit decodes those in a zlib callback). */
+export function makePng(width: number, height: number, alpha = false): Uint8Array {
+  const channels = alpha ? 4 : 3;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = alpha ? 6 : 2;
+  const stride = 1 + width * channels;
+  const raw = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const offset = y * stride + 1 + x * channels;
+      raw[offset] = (x * 255) / width;
+      raw[offset + 1] = (y * 255) / height;
+      raw[offset + 2] = 160;
+      if (alpha) raw[offset + 3] = 200;
+    }
+  }
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      pngChunk('IHDR', header),
+      pngChunk('IDAT', deflateSync(raw)),
+      pngChunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
+}
+
+/** A PNG whose compressed pixels are garbage, with valid chunk checksums. */
+export function makeCorruptPng(alpha: boolean): Uint8Array {
+  const valid = Buffer.from(makePng(8, 8, alpha));
+  const header = Buffer.alloc(13);
+  valid.copy(header, 0, 16, 29);
+  return new Uint8Array(
+    Buffer.concat([valid.subarray(0, 8), pngChunk('IHDR', header), pngChunk('IDAT', Buffer.from('definitely not zlib data')), pngChunk('IEND', Buffer.alloc(0))]),
+  );
+}
+
+type Rgb = [number, number, number];
+
+/**
+ * A GIF whose pixels are palette indices, row by row. Its LZW stream uses literal codes only
+ * (a clear code every 254 codes keeps the code size at 9 bits), which any decoder must accept.
+ */
+export function makeGif(width: number, height: number, palette: Rgb[], indexAt: (x: number, y: number) => number, options: { interlaced?: boolean; transparentIndex?: number } = {}): Uint8Array {
+  const bytes: number[] = [...Buffer.from('GIF89a', 'latin1')];
+  const u16 = (value: number): number[] => [value & 0xff, value >> 8];
+  const table = Array.from({ length: 256 }, (_, index) => palette[index] ?? [0, 0, 0]).flat();
+  bytes.push(...u16(width), ...u16(height), 0xf7, 0, 0, ...table); // global colour table of 256 entries
+  if (options.transparentIndex !== undefined) bytes.push(0x21, 0xf9, 4, 1, 0, 0, options.transparentIndex, 0);
+  bytes.push(0x2c, ...u16(0), ...u16(0), ...u16(width), ...u16(height), options.interlaced ? 0x40 : 0);
+  const rows = Array.from({ length: height }, (_, y) => y);
+  const stored = options.interlaced ? [[0, 8], [4, 8], [2, 4], [1, 2]].flatMap(([start, step]) => rows.filter((y) => y >= start && (y - start) % step === 0)) : rows;
+  const codes: number[] = [];
+  let sinceClear = 0;
+  for (const y of stored) {
+    for (let x = 0; x < width; x++) {
+      if (sinceClear % 254 === 0) codes.push(256);
+      codes.push(indexAt(x, y));
+      sinceClear++;
+    }
+  }
+  codes.push(257);
+  const packed: number[] = [];
+  let buffer = 0;
+  let bits = 0;
+  for (const code of codes) {
+    buffer |= code << bits;
+    bits += 9;
+    while (bits >= 8) {
+      packed.push(buffer & 0xff);
+      buffer >>>= 8;
+      bits -= 8;
+    }
+  }
+  if (bits > 0) packed.push(buffer & 0xff);
+  bytes.push(8);
+  for (let offset = 0; offset < packed.length; offset += 255) {
+    const block = packed.slice(offset, offset + 255);
+    bytes.push(block.length, ...block);
+  }
+  bytes.push(0, 0x3b);
+  return new Uint8Array(bytes);
+}
+
+/** An uncompressed 24-bit BMP, stored bottom-up (or top-down). */
+export function makeBmp(width: number, height: number, colorAt: (x: number, y: number) => Rgb, topDown = false): Uint8Array {
+  const stride = Math.ceil((width * 3) / 4) * 4;
+  const data = Buffer.alloc(54 + stride * height);
+  data.write('BM', 0, 'latin1');
+  data.writeUInt32LE(data.length, 2);
+  data.writeUInt32LE(54, 10);
+  data.writeUInt32LE(40, 14);
+  data.writeInt32LE(width, 18);
+  data.writeInt32LE(topDown ? -height : height, 22);
+  data.writeUInt16LE(1, 26);
+  data.writeUInt16LE(24, 28);
+  for (let y = 0; y < height; y++) {
+    const row = 54 + (topDown ? y : height - 1 - y) * stride;
+    for (let x = 0; x < width; x++) {
+      const [r, g, b] = colorAt(x, y);
+      data[row + x * 3] = b;
+      data[row + x * 3 + 1] = g;
+      data[row + x * 3 + 2] = r;
+    }
+  }
+  return new Uint8Array(data);
+}
+
+/** A plan-shaped document: per description a heading, sections, label + answer pairs, lists, a table. */
+export function planDocument(descriptions: number): DocumentModel {
+  const blocks: Block[] = [
+    paragraph('Benchmark plan', { style: 'title' }),
+    paragraph('Version 1', { style: 'subtitle' }),
+    { type: 'pageBreak' },
+    { type: 'toc', title: 'Contents' },
+    { type: 'pageBreak' },
+  ];
+  const logo = makePng(120, 60);
+  for (let d = 1; d <= descriptions; d++) {
+    blocks.push(heading(1, `Description ${d}: soil samples of site ${d}`));
+    if (d % 5 === 1) blocks.push({ type: 'image', data: logo, mimeType: 'image/png', width: 120, height: 60, alt: 'Logo' });
+    for (let s = 1; s <= 4; s++) {
+      blocks.push(heading(2, `Section ${s}`));
+      for (let q = 1; q <= 6; q++) {
+        blocks.push(paragraph(`Question ${q} of section ${s}?`, { style: 'label' }));
+        blocks.push({
+          type: 'paragraph',
+          content: [
+            text('We will collect '),
+            text('georeferenced', { bold: true }),
+            text(' measurements every week and store them in a '),
+            { type: 'link', href: 'https://zenodo.org/records/123', children: [text('trusted repository')] },
+            text(d % 10 === 3 && q === 1 ? '. Résumé: données 数据 δεδομένα بيانات 데이터.' : '. Files are versioned and checked for quality before release.'),
+          ],
+        });
+      }
+      blocks.push({
+        type: 'list',
+        ordered: s % 2 === 0,
+        items: [[paragraph('Raw files as CSV')], [paragraph('Processed files as NetCDF')], [paragraph('Documentation as PDF/A')]],
+      });
+    }
+    const rows: TableRow[] = [
+      { cells: [{ blocks: [paragraph('Dataset')] }, { blocks: [paragraph('Format')] }, { blocks: [paragraph('Size')] }] },
+      ...[1, 2, 3].map((r) => ({ cells: [{ blocks: [paragraph(`Samples ${d}.${r}`)] }, { blocks: [paragraph('CSV')] }, { blocks: [paragraph(`${r * 12} MB`)] }] })),
+    ];
+    blocks.push({ type: 'table', headerRows: 1, rows });
+  }
+  return { meta: meta({ title: `Plan with ${descriptions} descriptions` }), blocks };
+}
+
+export function countBlocks(blocks: Block[]): number {
+  let count = 0;
+  for (const block of blocks) {
+    count++;
+    if (block.type === 'list') for (const item of block.items) count += countBlocks(item);
+    if (block.type === 'table') for (const row of block.rows) for (const cell of row.cells) count += countBlocks(cell.blocks);
+    if (block.type === 'blockquote') count += countBlocks(block.children);
+  }
+  return count;
+}
