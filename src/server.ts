@@ -5,6 +5,7 @@ import { authIsOpen, loadConfig } from './config';
 import { ExportService } from './exporters/exportService';
 import { createRegistry } from './exporters/index';
 import { createApp } from './http/app';
+import { previewApiRoutes, previewPageRoutes } from './http/previewRoutes';
 import { createLogger, type Logger } from './logger';
 
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
@@ -12,7 +13,14 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const logger = createLogger(config.logLevel);
   const registry = createRegistry(config.exportFormats);
   const exports = new ExportService({ workers: config.exportWorkers, timeoutMs: config.exportTimeoutMs, logger });
-  const { app, lifecycle } = createApp({ config, logger, registry, exports });
+  const { app, lifecycle } = createApp({
+    config,
+    logger,
+    registry,
+    exports,
+    extraApiRoutes: (auth) => previewApiRoutes({ config, registry, exports }, auth),
+    publicRoutes: previewPageRoutes(),
+  });
   if (authIsOpen(config)) {
     logger.warn(
       config.auth.disabled

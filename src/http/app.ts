@@ -17,6 +17,8 @@ export interface AppDependencies {
   exports: ExportService;
   /** Extra authenticated routers mounted under /api (e.g. template preview). */
   extraApiRoutes?: (auth: RequestHandler[]) => express.Router;
+  /** Extra routers served without a token at the root: static pages only (e.g. the template preview page). */
+  publicRoutes?: express.Router;
 }
 
 export interface App {
@@ -54,6 +56,8 @@ export function createApp(deps: AppDependencies): App {
   app.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
+
+  if (deps.publicRoutes) app.use(deps.publicRoutes);
 
   const auth: RequestHandler[] = authIsOpen(config) ? [] : [requireBearerToken(config.auth)];
   const json = express.json({ limit: config.maxBodyBytes, type: ['application/json', 'application/*+json'] });
