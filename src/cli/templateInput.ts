@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { zipSync } from 'fflate';
 import type { EntityType, ExportContext } from '../exporters/types';
-import { TEMPLATE_FIELD_CODES } from '../exporters/documentExport';
+import { TEMPLATE_FIELD_CODES } from '../exporters/documentConfiguration';
 import { HttpError, type ErrorDetail } from '../http/errors';
 import { BUNDLE_LIMITS, readBundle, singleFileSource, sourceFromEntries, type TemplateSource } from '../templates/bundle';
 import { checkTemplate } from '../templates/compile';

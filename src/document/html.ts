@@ -29,12 +29,20 @@ export interface HtmlOptions {
   resolveBlocks?: (ref: string) => Block[] | null;
   /** Called for each thing dropped or degraded (remote image, unsafe link, undecodable image…). */
   onWarning?: (message: string) => void;
+  /**
+   * The HTML is the built-in layout's own output, which escapes every value it prints: skip the
+   * sanitize-html pass (a third of the cost of a large plan). The walker still reads only the
+   * elements it knows, re-checks every link and image, and drops scripts and the like with their
+   * content. Never for answers or tenant templates.
+   */
+  trusted?: boolean;
 }
 
 /** HTML -> blocks. Never throws on bad HTML; what it drops is reported through `onWarning`. */
 export function htmlToBlocks(html: string, options: HtmlOptions = {}): Block[] {
   const warn = options.onWarning ?? (() => undefined);
-  const clean = sanitizeHtml(limitNesting(withoutXmlInvalidCharacters(html), warn), sanitizerOptions(options.layout === true, warn));
+  const bounded = limitNesting(withoutXmlInvalidCharacters(html), warn);
+  const clean = options.trusted && options.layout ? bounded : sanitize(bounded, options.layout === true, warn);
   const walker = new BlockWalker(options, warn);
   const flow = new FlowBuilder();
   walker.walkChildren(parseDocument(clean), ROOT_CONTEXT, flow);
@@ -187,6 +195,22 @@ function attributeAllowList(...lists: Record<string, string[]>[]): Record<string
     for (const [tag, attributes] of Object.entries(list)) merged[tag] = [...(merged[tag] ?? []), ...attributes];
   }
   return merged;
+}
+
+/** Where the sanitizer's transforms report, for the call in progress (sanitize-html is synchronous). */
+let reportDuringSanitize: (message: string) => void = () => undefined;
+const answerSanitizerOptions = sanitizerOptions(false, (message) => reportDuringSanitize(message));
+const layoutSanitizerOptions = sanitizerOptions(true, (message) => reportDuringSanitize(message));
+
+const DROPPED_TAG_NAMES = new Set(DROPPED_WITH_CONTENT);
+
+function sanitize(html: string, layout: boolean, warn: (message: string) => void): string {
+  reportDuringSanitize = warn;
+  try {
+    return sanitizeHtml(html, layout ? layoutSanitizerOptions : answerSanitizerOptions);
+  } finally {
+    reportDuringSanitize = () => undefined;
+  }
 }
 
 function sanitizerOptions(layout: boolean, warn: (message: string) => void): sanitizeHtml.IOptions {
@@ -371,6 +395,8 @@ class BlockWalker {
       return;
     }
     if (!isElement(node)) return; // comments, doctypes
+    // sanitize-html already removed these from untrusted HTML; trusted HTML gets the same rule here.
+    if (DROPPED_TAG_NAMES.has(node.name)) return;
     if (this.depth >= WALK_DEPTH_LIMIT) {
       flow.text(flattenedText(node), ctx);
       return;

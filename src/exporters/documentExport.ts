@@ -9,31 +9,8 @@ import type { ConfigurationValues, DescriptionExportView, PlanView } from '../pl
 import { renderDescriptionDocument, renderPlanDocument } from '../templates/layout';
 import { exportOptionsFrom } from '../templates/options';
 import { resolveTemplate } from '../templates/resolve';
-import { EXPORT_OPTION_FIELDS } from '../templates/options';
-import type { ConfigurationFieldSpec, EntityType, ExportContext } from './types';
-
-/** Our template field per entity, then the Java docx plugin's, so tenants can switch without re-uploading. */
-export const TEMPLATE_FIELD_CODES: Record<EntityType, string[]> = {
-  plan: ['plan-template', 'plan-docx-template-id'],
-  description: ['description-template', 'description-docx-template-id'],
-};
-
-/** What DOCX and PDF declare in `/formats`: the two template uploads and the export options. */
-export const DOCUMENT_CONFIGURATION_FIELDS: ConfigurationFieldSpec[] = [
-  {
-    code: 'plan-template',
-    type: 'file',
-    label: 'Plan template: a Word shell (.docx with placeholders), or a layout template (.hbs or .zip bundle)',
-    appliesTo: ['plan'],
-  },
-  {
-    code: 'description-template',
-    type: 'file',
-    label: 'Description template: a Word shell (.docx with placeholders), or a layout template (.hbs or .zip bundle)',
-    appliesTo: ['description'],
-  },
-  ...EXPORT_OPTION_FIELDS,
-];
+import { TEMPLATE_FIELD_CODES } from './documentConfiguration';
+import type { EntityType, ExportContext } from './types';
 
 export interface RenderedDocument {
   document: DocumentModel;

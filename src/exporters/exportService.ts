@@ -21,6 +21,12 @@ const extension = path.extname(__filename);
 const WORKER_FILE = path.join(__dirname, `worker${extension}`);
 const WORKER_EXEC_ARGV = extension === '.ts' ? ['--require', 'tsx/cjs'] : [];
 
+/**
+ * V8 sizes the young generation from the machine's memory (up to 64 MB semi-spaces): on a big
+ * host one export then peaks ~100 MB higher for no speed gain. 24 MB measured the same time.
+ */
+export const WORKER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 24 };
+
 export class ExportService {
   private readonly pool: Piscina;
 
@@ -28,6 +34,7 @@ export class ExportService {
     this.pool = new Piscina({
       filename: WORKER_FILE,
       execArgv: WORKER_EXEC_ARGV,
+      resourceLimits: WORKER_RESOURCE_LIMITS,
       minThreads: 1,
       maxThreads: options.workers,
       // Bounded: past this, callers get a 503 "busy" instead of an ever-growing queue.
@@ -51,6 +58,10 @@ export class ExportService {
       if (deadline.aborted) throw this.timeoutError();
       if (error instanceof Error && /queue is at limit/i.test(error.message)) {
         throw new HttpError(503, 'The service is busy with other exports; retry in a moment.');
+      }
+      // Only the thread dies (piscina replaces it); the request gets a clear answer.
+      if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        throw new HttpError(413, 'This plan is too large to export: rendering it ran out of the memory an export may use.');
       }
       throw error;
     }

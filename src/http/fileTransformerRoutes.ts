@@ -57,6 +57,8 @@ export function fileTransformerRoutes({ config, registry, exports, metrics }: Fi
       requireJson(req);
       assertValidModel(entity, req.body);
       const model = entity === 'plan' ? decodePlan(req.body) : decodeDescription(req.body);
+      // The parsed body (a plan nested in every description) is not needed while the export runs.
+      req.body = undefined;
       const result = await exports.run(exporter, entity, model, context);
       const log = requestLogger(res);
       for (const warning of result.warnings) log.warn('export warning', { format: exporter.format, entity, warning });

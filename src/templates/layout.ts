@@ -92,6 +92,7 @@ class LayoutRender {
     const html = compactWhitespace(this.renderHtml(entry, context));
     const blocks = htmlToBlocks(html, {
       layout: true,
+      trusted: this.layout.builtIn,
       resolveBlocks: (ref) => this.resolveBlocks(ref),
       resolveImage: (src, alt) => this.resolveImage(src, alt),
       onWarning: this.warn,

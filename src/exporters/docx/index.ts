@@ -1,24 +1,12 @@
-/** DOCX exporter: the document model written with `docx`, or poured into an admin's Word shell. */
-import { applyShellTemplate, shellPlaceholderValues } from '../../templates/shell';
-import { DOCUMENT_CONFIGURATION_FIELDS, renderDescription, renderPlan, type RenderedDocument } from '../documentExport';
-import type { ExportResult, Exporter } from '../types';
-import { writeDocx } from './DocxWriter';
+/**
+ * DOCX exporter. Rendering code loads on the first export: exports run in worker threads, and the
+ * main thread only needs this declaration (for `/formats` and routing).
+ */
+import { DOCUMENT_CONFIGURATION_FIELDS } from '../documentConfiguration';
+import type { Exporter } from '../types';
 
-async function write(rendered: RenderedDocument): Promise<ExportResult> {
-  const warnings = [...rendered.warnings];
-  if (!rendered.shellDocx) {
-    const bytes = await writeDocx(rendered.document, { onWarning: (warning) => warnings.push(warning) });
-    return { bytes, warnings };
-  }
-  const shell = await applyShellTemplate({
-    template: rendered.shellDocx,
-    fieldCode: rendered.templateFieldCode,
-    values: shellPlaceholderValues(rendered.view, { labelLanguage: rendered.labelLanguage ?? undefined }),
-    body: rendered.document.blocks,
-    meta: rendered.document.meta,
-  });
-  return { bytes: shell.bytes, warnings: [...warnings, ...shell.warnings] };
-}
+// A plain require (not import()): synchronous and cached, the same under tsx, Jest and dist/.
+const renderer = (): typeof import('./render') => require('./render');
 
 export const docxExporter: Exporter = {
   format: 'docx',
@@ -28,6 +16,6 @@ export const docxExporter: Exporter = {
   entityTypes: ['plan', 'description'],
   configurationFields: DOCUMENT_CONFIGURATION_FIELDS,
   runsInWorker: true,
-  exportPlan: async (plan, context) => write(renderPlan(plan, context)),
-  exportDescription: async (description, context) => write(renderDescription(description, context)),
+  exportPlan: async (plan, context) => renderer().exportPlanAsDocx(plan, context),
+  exportDescription: async (description, context) => renderer().exportDescriptionAsDocx(description, context),
 };

@@ -1,14 +1,12 @@
-/** PDF exporter: the same document model as DOCX, rendered with pdfmake. */
-import { DOCUMENT_CONFIGURATION_FIELDS, renderDescription, renderPlan, type RenderedDocument } from '../documentExport';
-import type { ExportResult, Exporter } from '../types';
-import { writePdf } from './PdfWriter';
+/**
+ * PDF exporter. Rendering code (pdfmake, fonts) loads on the first export: exports run in worker
+ * threads, and the main thread only needs this declaration (for `/formats` and routing).
+ */
+import { DOCUMENT_CONFIGURATION_FIELDS } from '../documentConfiguration';
+import type { Exporter } from '../types';
 
-async function write(rendered: RenderedDocument): Promise<ExportResult> {
-  const warnings = [...rendered.warnings];
-  // A Word shell styles DOCX only; the PDF keeps the layout and says so in the log.
-  if (rendered.shellDocx) warnings.push(`${rendered.templateFieldCode}: a Word shell template shapes DOCX exports only; the PDF uses the default layout.`);
-  return { bytes: await writePdf(rendered.document), warnings };
-}
+// A plain require (not import()): synchronous and cached, the same under tsx, Jest and dist/.
+const renderer = (): typeof import('./render') => require('./render');
 
 export const pdfExporter: Exporter = {
   format: 'pdf',
@@ -18,6 +16,6 @@ export const pdfExporter: Exporter = {
   entityTypes: ['plan', 'description'],
   configurationFields: DOCUMENT_CONFIGURATION_FIELDS,
   runsInWorker: true,
-  exportPlan: async (plan, context) => write(renderPlan(plan, context)),
-  exportDescription: async (description, context) => write(renderDescription(description, context)),
+  exportPlan: async (plan, context) => renderer().exportPlanAsPdf(plan, context),
+  exportDescription: async (description, context) => renderer().exportDescriptionAsPdf(description, context),
 };

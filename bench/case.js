@@ -1,0 +1,60 @@
+// One benchmark case in its own process, on the BUILT service (dist/), as production runs it.
+//   node bench/case.js <name> <plan.json> <runs>
+// runs > 0: time the first (cold) export, then `runs` exports after a warm-up, as in a long-lived
+// worker; runs = 0: do one export through the service's worker pool and report peak RSS.
+// Prints one JSON line. The exporter runs in this thread (no HTTP, no worker pool).
+const fs = require('node:fs');
+const { performance } = require('node:perf_hooks');
+const { assertValidModel } = require('../dist/contract/validate');
+const { decodePlan } = require('../dist/contract/decode');
+const { ALL_EXPORTERS } = require('../dist/exporters/index');
+const { ExportService } = require('../dist/exporters/exportService');
+const { silentLogger } = require('../dist/logger');
+
+const [name, planFile, runArg] = process.argv.slice(2);
+const runs = Number(runArg);
+/** Lets the JIT settle, as it has in a worker that has already served a few exports. */
+const WARM_UP_RUNS = 5;
+const format = name.split('+')[0];
+const exporter = ALL_EXPORTERS.find((e) => e.format === format);
+// The request body as express hands it over: parsed once (neither step below changes it).
+let body = JSON.parse(fs.readFileSync(planFile, 'utf8'));
+const context = { transformerId: 'dmp-file-transformer' };
+
+async function exportOnce() {
+  assertValidModel('plan', body);
+  return exporter.exportPlan(decodePlan(body), context);
+}
+
+async function main() {
+  if (runs === 0) {
+    // Memory as the service spends it: the body held by the main thread, the export in a worker
+    // thread of the real pool with its resource limits. Peak RSS covers both.
+    const service = new ExportService({ workers: 1, timeoutMs: 600_000, logger: silentLogger() });
+    assertValidModel('plan', body);
+    const model = decodePlan(body);
+    body = undefined; // as the route lets go of the parsed body once it is decoded
+    const result = await service.run(exporter, 'plan', model, context);
+    console.log(JSON.stringify({ bytes: result.bytes.length, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
+    await service.close();
+    return;
+  }
+  const coldStart = performance.now();
+  await exportOnce();
+  const coldMs = performance.now() - coldStart;
+  for (let i = 0; i < WARM_UP_RUNS; i++) await exportOnce();
+  const times = [];
+  let bytes = 0;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    bytes = (await exportOnce()).bytes.length;
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  console.log(JSON.stringify({ medianMs: times[Math.floor(times.length / 2)], minMs: times[0], maxMs: times.at(-1), coldMs, bytes }));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
