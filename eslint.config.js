@@ -3,7 +3,7 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 
 module.exports = tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', '.tools/', 'bench/out/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', '.tools/', '.cache/', 'bench/out/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
