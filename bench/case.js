@@ -1,7 +1,8 @@
 // One benchmark case in its own process, on the BUILT service (dist/), as production runs it.
-//   node bench/case.js <name> <plan.json> <runs>
+//   node bench/case.js <name> <plan.json> <runs> [<same plan with a template.json>]
 // runs > 0: time the first (cold) export, then `runs` exports after a warm-up, as in a long-lived
-// worker; runs = 0: do one export through the service's worker pool and report peak RSS.
+// worker; runs = 0: do one export through the service's worker pool and report peak RSS; with a
+// fourth argument: the template's cost over the default layout (interleaved pairs).
 // Prints one JSON line. The exporter runs in this thread (no HTTP, no worker pool).
 const fs = require('node:fs');
 const { performance } = require('node:perf_hooks');
@@ -26,7 +27,46 @@ async function exportOnce() {
   return exporter.exportPlan(decodePlan(body), context);
 }
 
+/**
+ * A tenant template's cost over the default layout. A template changes only the layout stage
+ * (template -> document model: the writers then get the same document), so that stage is timed,
+ * with and without the template, interleaved in one warm process so noise hits both alike.
+ */
+async function templateOverhead() {
+  const { buildPlanView } = require('../dist/plan/buildPlanView');
+  const { renderPlanDocument } = require('../dist/templates/layout');
+  const { exportOptionsFrom } = require('../dist/templates/options');
+  const { resolveTemplate } = require('../dist/templates/resolve');
+  const viewOf = (plan) => buildPlanView(decodePlan(plan), context);
+  const plainView = viewOf(body);
+  const templatedView = viewOf(JSON.parse(fs.readFileSync(process.argv[5], 'utf8')));
+  const layout = (view) => {
+    const started = performance.now();
+    const template = resolveTemplate(view.configuration['plan-template']?.file ?? null, 'plan-template');
+    renderPlanDocument(view, template.layout, exportOptionsFrom(view.configuration, view.language));
+    return performance.now() - started;
+  };
+  for (let i = 0; i < WARM_UP_RUNS; i++) {
+    layout(plainView);
+    layout(templatedView);
+  }
+  const differences = [];
+  for (let i = 0; i < runs; i++) {
+    // Alternate who goes first: the second of a pair tends to pay for the first's garbage.
+    if (i % 2 === 0) {
+      const plain = layout(plainView);
+      differences.push(layout(templatedView) - plain);
+    } else {
+      const withTemplate = layout(templatedView);
+      differences.push(withTemplate - layout(plainView));
+    }
+  }
+  differences.sort((a, b) => a - b);
+  console.log(JSON.stringify({ medianMs: differences[Math.floor(differences.length / 2)], minMs: differences[0], maxMs: differences.at(-1) }));
+}
+
 async function main() {
+  if (process.argv[5]) return templateOverhead();
   if (runs === 0) {
     // Memory as the service spends it: the body held by the main thread, the export in a worker
     // thread of the real pool with its resource limits. Peak RSS covers both.

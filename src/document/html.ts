@@ -29,20 +29,17 @@ export interface HtmlOptions {
   resolveBlocks?: (ref: string) => Block[] | null;
   /** Called for each thing dropped or degraded (remote image, unsafe link, undecodable image…). */
   onWarning?: (message: string) => void;
-  /**
-   * The HTML is the built-in layout's own output, which escapes every value it prints: skip the
-   * sanitize-html pass (a third of the cost of a large plan). The walker still reads only the
-   * elements it knows, re-checks every link and image, and drops scripts and the like with their
-   * content. Never for answers or tenant templates.
-   */
-  trusted?: boolean;
 }
 
 /** HTML -> blocks. Never throws on bad HTML; what it drops is reported through `onWarning`. */
 export function htmlToBlocks(html: string, options: HtmlOptions = {}): Block[] {
   const warn = options.onWarning ?? (() => undefined);
   const bounded = limitNesting(withoutXmlInvalidCharacters(html), warn);
-  const clean = options.trusted && options.layout ? bounded : sanitize(bounded, options.layout === true, warn);
+  // Answers pass sanitize-html first. Layout output (ours or a tenant's) is read by the walker
+  // alone: it never leaves as HTML, and the walker is itself an allow-list (known elements and
+  // attributes only, links and images re-checked, scripts dropped with their content). Sanitizing
+  // it again cost ~80 ms on a 100-description plan.
+  const clean = options.layout ? bounded : sanitize(bounded, warn);
   const walker = new BlockWalker(options, warn);
   const flow = new FlowBuilder();
   walker.walkChildren(parseDocument(clean), ROOT_CONTEXT, flow);
@@ -160,7 +157,6 @@ const ANSWER_TAGS = [
   ...INLINE_TAGS, ...CONTAINER_TAGS, ...HEADING_TAGS, 'ul', 'ol', 'menu', 'li', ...TABLE_TAGS, 'blockquote', 'pre',
   'hr', 'img',
 ];
-const LAYOUT_TAGS = [...ANSWER_TAGS, 'dmp-toc', 'dmp-page-break', 'dmp-blocks'];
 
 /**
  * Elements that vanish with everything inside them: code, styles, embedded documents, vector
@@ -180,11 +176,12 @@ const ANSWER_ATTRIBUTES = attributeAllowList(
   { '*': ['dir', 'lang'], a: ['href'], ol: ['start'], img: ['src', 'alt'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] },
   Object.fromEntries(ALIGNABLE_TAGS.map((tag) => [tag, ['align']])),
 );
-const LAYOUT_ATTRIBUTES = attributeAllowList(
-  ANSWER_ATTRIBUTES,
-  { img: ['width'], 'dmp-toc': ['title'], 'dmp-blocks': ['ref'] },
-  Object.fromEntries(HEADING_TAGS.map((tag) => [tag, ['data-toc']])),
-);
+
+/**
+ * The walker's containers: their inline content becomes paragraphs. Table and list parts found
+ * outside their table or list are read the same way.
+ */
+const PARAGRAPH_CONTAINERS = new Set([...CONTAINER_TAGS, 'li', 'td', 'th', 'tr', 'thead', 'tbody', 'tfoot', 'caption']);
 
 /** Layout mode: `<p class="…">` -> paragraph style. */
 const PARAGRAPH_STYLE_CLASSES: ParagraphStyle[] = ['title', 'subtitle', 'label', 'caption', 'note'];
@@ -199,21 +196,21 @@ function attributeAllowList(...lists: Record<string, string[]>[]): Record<string
 
 /** Where the sanitizer's transforms report, for the call in progress (sanitize-html is synchronous). */
 let reportDuringSanitize: (message: string) => void = () => undefined;
-const answerSanitizerOptions = sanitizerOptions(false, (message) => reportDuringSanitize(message));
-const layoutSanitizerOptions = sanitizerOptions(true, (message) => reportDuringSanitize(message));
+const answerSanitizerOptions = sanitizerOptions((message) => reportDuringSanitize(message));
 
 const DROPPED_TAG_NAMES = new Set(DROPPED_WITH_CONTENT);
 
-function sanitize(html: string, layout: boolean, warn: (message: string) => void): string {
+function sanitize(html: string, warn: (message: string) => void): string {
   reportDuringSanitize = warn;
   try {
-    return sanitizeHtml(html, layout ? layoutSanitizerOptions : answerSanitizerOptions);
+    return sanitizeHtml(html, answerSanitizerOptions);
   } finally {
     reportDuringSanitize = () => undefined;
   }
 }
 
-function sanitizerOptions(layout: boolean, warn: (message: string) => void): sanitizeHtml.IOptions {
+/** The allow-list for rich-text answers. */
+function sanitizerOptions(warn: (message: string) => void): sanitizeHtml.IOptions {
   const transformTags: Record<string, sanitizeHtml.Transformer> = {
     a: (tagName, attribs) => {
       const href = attribs.href?.trim() ?? '';
@@ -231,7 +228,7 @@ function sanitizerOptions(layout: boolean, warn: (message: string) => void): san
     },
     img: (tagName, attribs) => {
       const src = attribs.src?.trim() ?? '';
-      if (isDataUri(src) || (layout && isResolvableReference(src))) {
+      if (isDataUri(src)) {
         attribs.src = src;
       } else {
         delete attribs.src;
@@ -242,11 +239,11 @@ function sanitizerOptions(layout: boolean, warn: (message: string) => void): san
   };
   for (const tag of ALIGNABLE_TAGS) transformTags[tag] = moveTextAlignToAlignAttribute;
   return {
-    allowedTags: layout ? LAYOUT_TAGS : ANSWER_TAGS,
-    allowedAttributes: layout ? LAYOUT_ATTRIBUTES : ANSWER_ATTRIBUTES,
-    allowedClasses: layout ? { p: PARAGRAPH_STYLE_CLASSES } : {},
+    allowedTags: ANSWER_TAGS,
+    allowedAttributes: ANSWER_ATTRIBUTES,
+    allowedClasses: {},
     allowedSchemes: ['http', 'https', 'mailto'],
-    allowedSchemesByTag: { img: layout ? ['data', 'asset', 'ref'] : ['data'] },
+    allowedSchemesByTag: { img: ['data'] },
     allowedSchemesAppliedToAttributes: ['href', 'src'],
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',
@@ -395,7 +392,7 @@ class BlockWalker {
       return;
     }
     if (!isElement(node)) return; // comments, doctypes
-    // sanitize-html already removed these from untrusted HTML; trusted HTML gets the same rule here.
+    // sanitize-html already removed these from answers; layout HTML gets the same rule here.
     if (DROPPED_TAG_NAMES.has(node.name)) return;
     if (this.depth >= WALK_DEPTH_LIMIT) {
       flow.text(flattenedText(node), ctx);
@@ -416,6 +413,8 @@ class BlockWalker {
     switch (name) {
       case 'a': {
         const href = linkTarget(node.attribs.href);
+        // Answers reach here with bad hrefs already removed (and reported) by the sanitizer.
+        if (href === null) this.reportDroppedLink(node.attribs.href);
         this.walkChildren(node, href === null ? ctx : { ...ctx, link: { href } }, flow);
         return;
       }
@@ -473,21 +472,36 @@ class BlockWalker {
         this.walkChildren(node, ctx, flow);
         return;
       default:
-        // p, div and the other containers; also li/td/tr/… found outside their list or table.
-        this.paragraphContainer(node, this.blockContext(node, ctx), flow);
+        if (PARAGRAPH_CONTAINERS.has(name)) {
+          // p, div and the other containers; also li/td/tr/… found outside their list or table.
+          this.paragraphContainer(node, this.blockContext(node, ctx), flow);
+        } else {
+          // Anything else (span, font, a custom tag) keeps its text and loses its tag.
+          this.walkChildren(node, ctx, flow);
+        }
+    }
+  }
+
+  private reportDroppedLink(href: string | undefined): void {
+    const target = href?.trim() ?? '';
+    // In-page anchors (Word footnotes, tables of contents) mean nothing in an export: no warning.
+    if (target !== '' && !target.startsWith('#')) {
+      this.warn(`Removed the link to ${quoteForMessage(target)}: only http, https and mailto links are exported (its text is kept)`);
     }
   }
 
   /** Context for the content of a block element: dir, lang and text alignment are inherited unless set here. */
   private blockContext(element: DomElement, ctx: Context): Context {
-    const { dir, lang, align } = element.attribs;
-    if (dir === undefined && lang === undefined && align === undefined && element.attribs.class === undefined) return ctx;
-    const style = element.name === 'p' ? paragraphStyleOf(element.attribs.class) : undefined;
+    const { dir, lang, align, style: css } = element.attribs;
+    if (dir === undefined && lang === undefined && align === undefined && css === undefined && element.attribs.class === undefined) return ctx;
+    const style = this.layout && element.name === 'p' ? paragraphStyleOf(element.attribs.class) : undefined;
+    // The sanitizer moves text-align into `align` for answers; layout HTML is read as written.
+    const textAlign = css === undefined ? undefined : TEXT_ALIGN_PATTERN.exec(css)?.[1];
     return {
       ...ctx,
       dir: parseDir(dir) ?? ctx.dir,
       lang: lang !== undefined && /^[a-z]{1,8}(?:-[a-z0-9]{1,8})*$/i.test(lang) ? lang : ctx.lang,
-      align: parseAlign(align) ?? ctx.align,
+      align: parseAlign(align) ?? parseAlign(textAlign) ?? ctx.align,
       style: style ?? ctx.style,
     };
   }
@@ -578,7 +592,7 @@ class BlockWalker {
 
   private image(element: DomElement, ctx: Context): ImageBlock | null {
     const src = element.attribs.src;
-    if (src === undefined) return null; // removed (and reported) by the sanitiser
+    if (src === undefined) return null; // an answer's, removed (and reported) by the sanitizer
     const alt = element.attribs.alt?.trim() || undefined;
     let image: ImageBlock | null;
     if (isDataUri(src)) {
@@ -588,6 +602,8 @@ class BlockWalker {
       if (image === null) this.warn(`Removed the image ${quoteForMessage(src)}: it could not be found`);
       else if (alt !== undefined && image.alt === undefined) image = { ...image, alt };
     } else {
+      // Answers reach here with such sources already removed (and reported) by the sanitizer.
+      if (src.trim() !== '') this.warn(`Removed the image ${quoteForMessage(src)}: only images embedded in the text are exported, nothing is downloaded`);
       return null;
     }
     if (image === null) return null;

@@ -92,7 +92,6 @@ class LayoutRender {
     const html = compactWhitespace(this.renderHtml(entry, context));
     const blocks = htmlToBlocks(html, {
       layout: true,
-      trusted: this.layout.builtIn,
       resolveBlocks: (ref) => this.resolveBlocks(ref),
       resolveImage: (src, alt) => this.resolveImage(src, alt),
       onWarning: this.warn,
@@ -184,7 +183,7 @@ class LayoutRender {
 /**
  * Outside <pre>, a run of HTML whitespace that holds a line break reads as one space, so it can
  * be one character. Template indentation is about a sixth of the output, and every character
- * is parsed twice downstream (allow-list, then tree).
+ * is tokenised downstream.
  */
 function compactWhitespace(html: string): string {
   return /<pre[\s>]/i.test(html) ? html : html.replace(/[ \t\r\f]*\n[ \t\n\r\f]*/g, '\n');

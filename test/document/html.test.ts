@@ -499,6 +499,32 @@ describe('htmlToBlocks: layout mode', () => {
     expect(warnings).toHaveLength(2);
   });
 
+  it('is its own allow-list: hostile layout HTML keeps its text and nothing else', () => {
+    const hostile = [
+      '<p>Plan <span style="color:red">title</span> <font face="x">here</font> <blink>now</blink></p>',
+      '<script>SCRIPT-body</script><style>p{}</style><iframe src="https://evil.example/"><p>SCRIPT-fallback</p></iframe>',
+      '<p><a href="javascript:alert(1)">click</a> <a href="https://ok.example/x">ok</a> <a href="#toc">anchor</a></p>',
+      '<img src="https://tracker.example/pixel.png"><img src="file:///etc/passwd"><img src="../relative.png">',
+      '<p class="title evil" onclick="x()" style="text-align: center">Centered</p>',
+    ].join('');
+    const resolveImage = jest.fn(() => null);
+    const { blocks, warnings } = convert(hostile, { layout: true, resolveImage });
+    const json = JSON.stringify(blocks);
+    expect(textsOf(blocks)).toEqual(['Plan title here now', 'click ok anchor', 'Centered']);
+    expect(json).not.toMatch(/SCRIPT-|javascript:|evil\.example|tracker\.example|etc\/passwd|relative\.png|onclick/);
+    expect(resolveImage).not.toHaveBeenCalled();
+    expect(blocks.filter((block) => block.type === 'image')).toEqual([]);
+    expect(runsOf('<a href="https://ok.example/x">ok</a>')).toEqual([{ type: 'link', href: 'https://ok.example/x', children: [{ type: 'text', text: 'ok' }] }]);
+    expect(blocks[2]).toMatchObject({ type: 'paragraph', style: 'title', align: 'center' });
+    // What a designer should know about is reported: the unsafe link and the three images.
+    expect(warnings).toEqual([
+      expect.stringContaining('javascript:alert(1)'),
+      expect.stringContaining('https://tracker.example/pixel.png'),
+      expect.stringContaining('file:///etc/passwd'),
+      expect.stringContaining('../relative.png'),
+    ]);
+  });
+
   it('ignores all of it in answer mode (the default)', () => {
     const resolveImage = jest.fn(() => logo);
     const resolveBlocks = jest.fn(() => spliced);
