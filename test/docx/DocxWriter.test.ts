@@ -346,6 +346,30 @@ describe('writeDocx robustness', () => {
   });
 });
 
+describe('writeDocx lists in table cells', () => {
+  it('indents a list in a narrow cell less than on the page, so its words are not broken mid-word', async () => {
+    const list: Block = { type: 'list', ordered: false, items: [[para(text('Water temperature'))], [para(text('Salinity'))]] };
+    const cell = (blocks: Block[]) => ({ blocks });
+    const model: DocumentModel = {
+      meta: baseMeta(),
+      blocks: [
+        list,
+        { type: 'table', headerRows: 0, rows: [{ cells: [cell([para(text('a'))]), cell([list]), cell([para(text('c'))]), cell([para(text('d'))])] }] },
+      ],
+    };
+    const document = (await openDocx(await writeDocx(model))).xml('word/document.xml');
+    const indentOf = (paragraph: Element) => {
+      const ind = elements(paragraph, 'w:ind')[0];
+      return ind ? { left: Number(attr(ind, 'w:left')), hanging: Number(attr(ind, 'w:hanging')) } : null;
+    };
+    const [onPage, inCell] = bodyParagraphs(document).filter((p) => paragraphText(p) === 'Water temperature');
+    // On the page the numbering level's half inch applies; in the cell a fifth of an inch.
+    expect(indentOf(onPage)).toBeNull();
+    expect(indentOf(inCell)).toEqual({ left: 288, hanging: 230 });
+    expect(elements(inCell, 'w:numId')).toHaveLength(1);
+  });
+});
+
 describe('writeDocx in LibreOffice', () => {
   let folder: string;
   beforeAll(async () => {

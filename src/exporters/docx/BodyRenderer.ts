@@ -60,6 +60,8 @@ interface Frame {
   quoted: boolean;
   /** Nesting depth of the list the blocks are in (0 outside lists). */
   listDepth: number;
+  /** Indent per list level in twips: the page's, or a narrower one in table cells. */
+  listStep: number;
   /** Text of header cells is bold. */
   bold: boolean;
 }
@@ -85,6 +87,9 @@ interface RunFormat {
 }
 
 const QUOTE_INDENT = 567;
+/** List indent per level, and room for the bullet or number, inside table cells (0.2 in, 0.16 in). */
+const CELL_LIST_INDENT_STEP = 288;
+const CELL_LIST_HANGING = 230;
 /** Heading levels listed in a table of contents. */
 const CONTENTS_DEPTH = 3;
 /** Cell margins of the table style, left + right, in points. */
@@ -170,7 +175,7 @@ export class DocxBodyRenderer {
   }
 
   private topFrame(): Frame {
-    return { widthPt: this.textWidthPt, indent: 0, quoted: false, listDepth: 0, bold: false };
+    return { widthPt: this.textWidthPt, indent: 0, quoted: false, listDepth: 0, listStep: LIST_INDENT_STEP, bold: false };
   }
 
   private blocks(blocks: readonly Block[], frame: Frame): FileChild[] {
@@ -274,7 +279,11 @@ export class DocxBodyRenderer {
       bidirectional: rtl || undefined,
       numbering: list ? { reference: list.number.reference, instance: list.number.instance, level: list.level } : undefined,
       // A list paragraph takes its indent from its numbering level, unless a quote moves it further in.
-      indent: list ? (frame.indent !== listIndent(list.level) ? { left: frame.indent, hanging: LIST_HANGING } : undefined) : this.indent(frame),
+      indent: list
+        ? frame.indent !== listIndent(list.level)
+          ? { left: frame.indent, hanging: frame.listStep === LIST_INDENT_STEP ? LIST_HANGING : CELL_LIST_HANGING }
+          : undefined
+        : this.indent(frame),
       children: options.bookmark ? [new Bookmark({ id: options.bookmark, children: runs })] : runs,
     });
   }
@@ -322,8 +331,8 @@ export class DocxBodyRenderer {
     const number = block.ordered ? this.lists.orderedList(block.start, level) : this.lists.bulletList();
     const itemFrame: Frame = {
       ...frame,
-      indent: frame.indent + LIST_INDENT_STEP,
-      widthPt: frame.widthPt - LIST_INDENT_STEP / TWIPS_PER_POINT,
+      indent: frame.indent + frame.listStep,
+      widthPt: frame.widthPt - frame.listStep / TWIPS_PER_POINT,
       listDepth: frame.listDepth + 1,
     };
     const out: FileChild[] = [];
@@ -396,6 +405,8 @@ export class DocxBodyRenderer {
               indent: 0,
               quoted: false,
               listDepth: 0,
+              // A page's half-inch list indent would leave a narrow column no room for words.
+              listStep: CELL_LIST_INDENT_STEP,
               bold: r < headerRows,
             };
             const children = this.blocks(cell.blocks, cellFrame).filter((c): c is Paragraph | Table => c instanceof Paragraph || c instanceof Table);
