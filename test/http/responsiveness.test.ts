@@ -1,0 +1,65 @@
+/**
+ * Renders run in worker threads: while a 100-description PDF is being laid out, the event loop
+ * still answers `/formats` (called 2-3 times per export by the planning service) and health.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { generatePlanJson } from '../../fixtures/generate';
+import { startService } from '../helpers/service';
+
+describe('responsiveness during a large export', () => {
+  const service = startService({ EXPORT_WORKERS: '1' });
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    server = await new Promise<Server>((resolve) => {
+      const listening = service.app.listen(0, '127.0.0.1', () => resolve(listening));
+    });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Warm the worker (renderer modules and fonts load on the first export).
+    await fetch(`${base}/api/file-transformer/export/plan?format=pdf`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: generatePlanJson(1),
+    });
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await service.close();
+  });
+
+  it('answers /formats within 50 ms while a 100-description PDF renders', async () => {
+    let finishedAt = Infinity;
+    const exporting = fetch(`${base}/api/file-transformer/export/plan?format=pdf`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: generatePlanJson(100),
+    }).then(async (res) => {
+      finishedAt = performance.now();
+      return { status: res.status, body: (await res.json()) as { file: string } };
+    });
+    // Give the main thread time to take in, validate and hand over the 4 MB body.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+
+    const latencies: number[] = [];
+    let lastAnsweredAt = 0;
+    for (let i = 0; i < 10; i++) {
+      const started = performance.now();
+      const res = await fetch(`${base}/api/file-transformer/formats`);
+      await res.json();
+      lastAnsweredAt = performance.now();
+      latencies.push(lastAnsweredAt - started);
+      expect(res.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const exported = await exporting;
+
+    // The polls really overlapped the render, and the render really produced a PDF.
+    expect(lastAnsweredAt).toBeLessThan(finishedAt);
+    expect(exported.status).toBe(200);
+    expect(Buffer.from(exported.body.file, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(Math.max(...latencies)).toBeLessThan(50);
+  }, 60_000);
+});
