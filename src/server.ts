@@ -2,25 +2,13 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authIsOpen, loadConfig } from './config';
-import { ExportService } from './exporters/exportService';
-import { createRegistry } from './exporters/index';
-import { createApp } from './http/app';
-import { previewApiRoutes, previewPageRoutes } from './http/previewRoutes';
 import { createLogger, type Logger } from './logger';
+import { createService } from './service';
 
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
-  const registry = createRegistry(config.exportFormats);
-  const exports = new ExportService({ workers: config.exportWorkers, timeoutMs: config.exportTimeoutMs, logger });
-  const { app, lifecycle } = createApp({
-    config,
-    logger,
-    registry,
-    exports,
-    extraApiRoutes: (auth) => previewApiRoutes({ config, registry, exports }, auth),
-    publicRoutes: previewPageRoutes(),
-  });
+  const { app, lifecycle, registry, exports } = createService(config, logger);
   if (authIsOpen(config)) {
     logger.warn(
       config.auth.disabled

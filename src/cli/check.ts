@@ -40,7 +40,7 @@ export async function checkTemplate(template: TemplateInput): Promise<CheckRepor
     const samplePath = path.join(SAMPLES_FOLDER, name);
     const sample = readModelFile(fs.readFileSync(samplePath), name);
     const fail = (error: unknown) => {
-      const failure = describeFailure(error, { planPath: name, entity: sample.entity, template });
+      const failure = describeFailure(error, { planPath: name, template });
       // A failure the service would not locate in the template still fails the check.
       diagnostics.push(...(failure.diagnostics.length > 0 ? failure.diagnostics : [{ location: template.path, severity: 'error' as const, message: failure.summary }]));
     };

@@ -45,7 +45,6 @@ export interface FailureContext {
   planPath: string;
   /** The plan's text, once read: validation errors point at its lines. */
   planText?: string;
-  entity?: EntityType;
   template: TemplateInput | null;
 }
 
@@ -64,7 +63,7 @@ export function describeFailure(error: unknown, context: FailureContext): Failur
     return { summary: `internal error (please report it): ${stack}`, diagnostics: [] };
   }
   const diagnostics = error.details.map((detail): Diagnostic => {
-    const problem = context.template?.problemOf(detail, context.entity ?? 'plan');
+    const problem = context.template?.problemOf(detail);
     if (problem) return context.template!.diagnostic(problem);
     // Otherwise it is about the plan: a JSON pointer into it, or an export option it configures.
     if (detail.path.startsWith('/') && context.planText !== undefined) {
@@ -127,7 +126,6 @@ export async function renderToFile(options: RenderOptions): Promise<boolean> {
     const bytes = readPlanBytes(options.plan);
     context.planText = bytes.toString('utf8');
     const plan = readModelFile(bytes, options.plan);
-    context.entity = plan.entity;
     const template = options.template ? TemplateInput.read(options.template) : null;
     context.template = template;
     if (template?.kind === 'directory' && isInside(template.path, options.out)) {

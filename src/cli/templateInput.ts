@@ -10,8 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { zipSync } from 'fflate';
-import type { EntityType, ExportContext } from '../exporters/types';
-import { TEMPLATE_FIELD_CODES } from '../exporters/documentConfiguration';
+import type { ExportContext } from '../exporters/types';
 import { HttpError, type ErrorDetail } from '../http/errors';
 import { BUNDLE_LIMITS, readBundle, singleFileSource, sourceFromEntries, type TemplateSource } from '../templates/bundle';
 import { checkTemplate } from '../templates/compile';
@@ -134,11 +133,11 @@ export class TemplateInput {
   }
 
   /**
-   * A detail of a service error back to a template problem, when it is about this template:
-   * `plan-template:partials/q.hbs:12:5`, `plan-template:template.json#/theme`, `plan-template`.
+   * A detail of a service error back to a template problem, when it is about this template (the
+   * service names the uploaded file): `t.zip:partials/q.hbs:12:5`, `t.zip:template.json#/theme`, `t.zip`.
    */
-  problemOf(detail: ErrorDetail, entity: EntityType): TemplateProblem | null {
-    const origin = TEMPLATE_FIELD_CODES[entity][0];
+  problemOf(detail: ErrorDetail): TemplateProblem | null {
+    const origin = this.upload.filename;
     if (detail.path === origin) return { file: '', message: detail.message };
     if (!detail.path.startsWith(`${origin}:`)) return null;
     const rest = detail.path.slice(origin.length + 1);

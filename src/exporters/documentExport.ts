@@ -28,7 +28,8 @@ function templateFile(configuration: ConfigurationValues, entity: EntityType, co
   const override = context.templateOverride;
   if (override) {
     const file = { filename: override.filename, mimeType: null, bytes: override.bytes, isImage: false };
-    return { file, code: TEMPLATE_FIELD_CODES[entity][0] };
+    // Problems are located in the file the designer gave (funder.zip:partials/q.hbs:3:7).
+    return { file, code: override.filename };
   }
   for (const code of TEMPLATE_FIELD_CODES[entity]) {
     const file = configuration[code]?.file;

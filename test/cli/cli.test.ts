@@ -77,7 +77,7 @@ describe('dmp-transform', () => {
       const result = await runCli(['render', fixture('plan-minimal.json'), '-t', template, '-o', 'plan.docx'], work);
       expect(result.code).toBe(1);
       // The service's own message first, then the located line pointing into the folder.
-      expect(result.stderr).toContain('error: The layout template in plan-template cannot be used');
+      expect(result.stderr).toContain('error: The layout template in broken.zip cannot be used');
       expect(result.stderr).toContain(`${path.join(template, 'partials/question.hbs')}:1:6: error: unknown helper "shout"`);
       expect(fs.existsSync(path.join(work, 'plan.docx'))).toBe(false);
     });

@@ -83,7 +83,7 @@ describe('the preview page in a browser', () => {
 
     const problems = page.locator('#problem-list li');
     await problems.first().waitFor({ state: 'visible', ...WAIT });
-    expect(await problems.allTextContents()).toEqual([expect.stringMatching(/^plan-template:partials\/question\.hbs:1:6: unknown helper "shout"/)]);
+    expect(await problems.allTextContents()).toEqual([expect.stringMatching(/^broken\.zip:partials\/question\.hbs:1:6: unknown helper "shout"/)]);
     expect(await page.locator('#problem-summary').textContent()).toContain('cannot be used');
     expect(await page.locator('#pdf-view').isHidden()).toBe(true);
     expect(policyViolations).toEqual([]);

@@ -55,8 +55,8 @@ describe('template preview', () => {
     const res = await request(service.server).post(PREVIEW).attach('template', BROKEN_TEMPLATE, 'broken.zip').attach('plan', planMinimal, 'plan.json').expect(400);
     expect(res.body).toEqual({
       code: 400,
-      error: expect.stringContaining('plan-template:partials/question.hbs:1:6'),
-      details: [{ path: 'plan-template:partials/question.hbs:1:6', message: expect.stringContaining('unknown helper "shout"') }],
+      error: expect.stringContaining('broken.zip:partials/question.hbs:1:6'),
+      details: [{ path: 'broken.zip:partials/question.hbs:1:6', message: expect.stringContaining('unknown helper "shout"') }],
     });
   });
 
