@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ALL_EXPORTERS } from '../exporters/index';
-import type { EntityType, ExportContext, ExportResult, Exporter } from '../exporters/types';
+import type { ExportContext, ExportResult, Exporter } from '../exporters/types';
 import { HttpError } from '../http/errors';
 import { CliError, jsonPointerPosition, uniqueLines, type Diagnostic } from './diagnostics';
 import { readModelFile, type ModelFile } from '../contract/modelFile';
