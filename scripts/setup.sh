@@ -57,5 +57,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 echo "setup: node $(node --version), npm $(npm --version)"
-npm ci --no-audit --no-fund
+# `npm install` follows package-lock.json for every version it pins. Not `npm ci`: the lock has no
+# entries for some other platforms' optional binaries (e.g. @swc/core-darwin-*) that the registry
+# mirror used here does not carry at the pinned version, and `npm ci` refuses a lock without them.
+npm install --no-audit --no-fund
 echo "setup: done. In new shells run: source .tools/env"
