@@ -3,6 +3,7 @@
  * semantics: blueprint field categories, where each field type keeps its value, visibility,
  * includeInExport, reference lookup by blueprint field, option labels, canceled descriptions.
  */
+import { PLAN_USER_ROLE } from '../contract/decode';
 import type * as M from '../contract/model';
 import { buildReferenceView } from './references';
 import type * as V from './types';
@@ -12,15 +13,6 @@ export interface PlanViewOptions {
   transformerId: string;
 }
 
-const ROLE_ORDER: M.PlanUserRole[] = [
-  'owner',
-  'viewer',
-  'descriptionContributor',
-  'reviewer',
-  'dataSteward',
-  'dataPrivacyOfficer',
-  'ethicsReviewer',
-];
 
 const IMAGE_MIME = /^image\/(png|jpe?g|gif|bmp)$/i;
 const IMAGE_NAME = /\.(png|jpe?g|gif|bmp)$/i;
@@ -58,7 +50,7 @@ function groupUsers(users: M.PlanUser[]): V.PlanUserView[] {
     }
     if (role && !view.roles.includes(role)) view.roles.push(role);
   }
-  for (const view of byKey.values()) view.roles.sort((a, b) => ROLE_ORDER.indexOf(a) - ROLE_ORDER.indexOf(b));
+  for (const view of byKey.values()) view.roles.sort((a, b) => PLAN_USER_ROLE.indexOf(a) - PLAN_USER_ROLE.indexOf(b));
   return [...byKey.values()];
 }
 

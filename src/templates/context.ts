@@ -16,7 +16,7 @@ import type * as V from '../plan/types';
 import type { PlanUserRole } from '../contract/model';
 import type { RenderAttachments } from './attachments';
 import { formatDate, formatNumber, languageName } from './format';
-import { directionOf, type LabelKey, type Labels } from './labels';
+import { directionOf, roleLabel, type LabelKey, type Labels } from './labels';
 import type { ExportOptions } from './options';
 
 export const CONTEXT_VERSION = 1;
@@ -239,15 +239,6 @@ export interface TemplateContext {
 
 // ---- building ----
 
-const ROLE_LABEL: Record<PlanUserRole, LabelKey> = {
-  owner: 'roleOwner',
-  viewer: 'roleViewer',
-  descriptionContributor: 'roleDescriptionContributor',
-  reviewer: 'roleReviewer',
-  dataSteward: 'roleDataSteward',
-  dataPrivacyOfficer: 'roleDataPrivacyOfficer',
-  ethicsReviewer: 'roleEthicsReviewer',
-};
 
 const STATUS_LABEL: Record<string, LabelKey> = { draft: 'statusDraft', finalized: 'statusFinalized', canceled: 'statusCanceled' };
 
@@ -564,7 +555,7 @@ export class ContextBuilder {
   }
 
   private user(view: V.PlanUserView): UserContext {
-    const roleLabels = view.roles.map((role) => this.labels[ROLE_LABEL[role]]);
+    const roleLabels = view.roles.map((role) => roleLabel(this.labels, role));
     const name = view.name ?? view.email ?? '';
     return {
       id: view.id,

@@ -3,6 +3,7 @@
  * per language. English is complete; every other table may miss keys, which fall back to English.
  * Templates read them as `labels.<key>` or `{{label "key"}}`.
  */
+import type { PlanUserRole } from '../contract/model';
 
 const ENGLISH = {
   contents: 'Contents',
@@ -229,6 +230,19 @@ const TRANSLATIONS: Record<string, Partial<Labels>> = {
 };
 
 export const isLabelKey = (key: string): key is LabelKey => Object.hasOwn(ENGLISH, key);
+
+const ROLE_LABEL_KEYS: Record<PlanUserRole, LabelKey> = {
+  owner: 'roleOwner',
+  viewer: 'roleViewer',
+  descriptionContributor: 'roleDescriptionContributor',
+  reviewer: 'roleReviewer',
+  dataSteward: 'roleDataSteward',
+  dataPrivacyOfficer: 'roleDataPrivacyOfficer',
+  ethicsReviewer: 'roleEthicsReviewer',
+};
+
+/** A plan user's role in words ("Data steward"), never the enum name. */
+export const roleLabel = (labels: Labels, role: PlanUserRole): string => labels[ROLE_LABEL_KEYS[role]];
 
 const cache = new Map<string, Labels>();
 

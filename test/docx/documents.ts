@@ -2,47 +2,12 @@
  * Hand-built document models for the DOCX tests and the benchmark: one that uses every block type,
  * and plan-shaped ones of any size.
  */
-import { deflateSync } from 'node:zlib';
+import { encodePng } from '../../fixtures/lib/png';
 import type { Block, DocumentMeta, DocumentModel, Inline } from '../../src/document/types';
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
 
 /** A real PNG of one colour (RGB, 8 bits). */
 export function makePng(width: number, height: number, rgb: [number, number, number] = [30, 120, 200]): Uint8Array {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', header),
-      chunk('IDAT', deflateSync(pixels)),
-      chunk('IEND', new Uint8Array()),
-    ]),
-  );
+  return new Uint8Array(encodePng(width, height, () => rgb));
 }
 
 export const text = (value: string, marks?: Extract<Inline, { type: 'text' }>['marks']): Inline => ({ type: 'text', text: value, marks });

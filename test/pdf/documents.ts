@@ -1,7 +1,7 @@
 /**
  * Hand-built document models for the PDF tests and the benchmark.
  */
-import { crc32, deflateSync } from 'node:zlib';
+import { encodePng, pngChunk } from '../../fixtures/lib/png';
 import type { Block, DocumentMeta, DocumentModel, Inline, TableRow } from '../../src/document/types';
 
 export const text = (value: string, marks?: Extract<Inline, { type: 'text' }>['marks']): Inline => ({ type: 'text', text: value, marks });
@@ -34,42 +34,9 @@ export function meta(overrides: Partial<DocumentMeta> = {}): DocumentMeta {
   };
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
 /** A real PNG: RGB, or RGBA when `alpha` (pdfkit decodes those in a zlib callback). */
 export function makePng(width: number, height: number, alpha = false): Uint8Array {
-  const channels = alpha ? 4 : 3;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = alpha ? 6 : 2;
-  const stride = 1 + width * channels;
-  const raw = Buffer.alloc(height * stride);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const offset = y * stride + 1 + x * channels;
-      raw[offset] = (x * 255) / width;
-      raw[offset + 1] = (y * 255) / height;
-      raw[offset + 2] = 160;
-      if (alpha) raw[offset + 3] = 200;
-    }
-  }
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      pngChunk('IHDR', header),
-      pngChunk('IDAT', deflateSync(raw)),
-      pngChunk('IEND', Buffer.alloc(0)),
-    ]),
-  );
+  return new Uint8Array(encodePng(width, height, (x, y) => [(x * 255) / width, (y * 255) / height, 160, 200], { alpha }));
 }
 
 /** A PNG whose compressed pixels are garbage, with valid chunk checksums. */

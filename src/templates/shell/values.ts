@@ -6,9 +6,8 @@
 import { htmlToBlocks } from '../../document/html';
 import type { Block } from '../../document/types';
 import type { ContactView, DescriptionExportView, DescriptionView, PlanUserView, PlanView, ReferenceView, SectionView } from '../../plan/types';
-import type { PlanUserRole } from '../../contract/model';
 import { formatDate, languageName } from '../format';
-import { labelsFor, type LabelKey, type Labels } from '../labels';
+import { labelsFor, roleLabel, type Labels } from '../labels';
 
 /**
  * A placeholder's value: text, blocks for rich text (plain text in headers and footers), or a pair
@@ -18,15 +17,6 @@ export type ShellValue = string | Block[] | { inBody: string | Block[]; inHeader
 
 export const NOTHING_IN_HEADER_FOOTER = '-';
 
-const ROLE_LABELS: Record<PlanUserRole, LabelKey> = {
-  owner: 'roleOwner',
-  viewer: 'roleViewer',
-  descriptionContributor: 'roleDescriptionContributor',
-  reviewer: 'roleReviewer',
-  dataSteward: 'roleDataSteward',
-  dataPrivacyOfficer: 'roleDataPrivacyOfficer',
-  ethicsReviewer: 'roleEthicsReviewer',
-};
 
 const isDescriptionExport = (view: PlanView | DescriptionExportView): view is DescriptionExportView =>
   'plan' in view && 'description' in view;
@@ -99,7 +89,7 @@ function contactText(contact: ContactView): string {
 function userWithRoles(user: PlanUserView, labels: Labels): string {
   const name = personName(user);
   if (!name) return '';
-  const roles = user.roles.map((role) => labels[ROLE_LABELS[role]] ?? role);
+  const roles = user.roles.map((role) => roleLabel(labels, role));
   return roles.length > 0 ? `${name} (${roles.join(', ')})` : name;
 }
 
