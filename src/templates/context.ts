@@ -498,17 +498,7 @@ export class ContextBuilder {
   }
 
   private field(view: V.FieldView): FieldContext {
-    return {
-      id: view.id,
-      ordinal: view.ordinal,
-      label: view.label,
-      fieldType: view.fieldType,
-      semantics: view.semantics,
-      required: view.required,
-      multipleSelect: view.multipleSelect,
-      answered: view.answered,
-      value: view.value ? this.value(view.value) : null,
-    };
+    return { ...this.column(view), answered: view.answered, value: view.value ? this.value(view.value) : null };
   }
 
   private richText(html: string | null): RichTextContext | null {

@@ -12,7 +12,7 @@ import { badRequest } from '../../../http/errors';
 import type { PreprocessingDescription, PreprocessingPlan } from '../../types';
 import { groupOf, type RdaGroup } from '../answers';
 import { plainTextToHtml } from '../text';
-import { blueprintValue, draftToReference, referenceDraftOf, templateFieldValue } from './fill';
+import { blueprintValue, draftToReference, emptyAnswer, referenceDraftOf, templateFieldValue } from './fill';
 import { assertValidImportModel } from './importModels';
 import { allAffiliations, allLicenses, datasetScope, dmpScope, type ImportScope, type ImportValue } from './importValues';
 import { parseEnvelopeJson, readDatasetFile, readDmp, type ImportedDataset, type ImportedDmp } from './readRda';
@@ -129,17 +129,6 @@ function fillTemplate(
   }
   return fieldSets;
 }
-
-const emptyAnswer = (id: string): M.FieldValue => ({
-  id,
-  textValue: null,
-  textListValue: null,
-  dateValue: null,
-  booleanValue: null,
-  references: null,
-  externalIdentifier: null,
-  file: null,
-});
 
 const templateHasKey = (template: M.DescriptionTemplate, key: string) =>
   allFieldSets(template.pages.flatMap((p) => p.sections)).some((fs) => fs.fields.some((f) => f.semantics.includes(key)));

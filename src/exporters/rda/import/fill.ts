@@ -55,20 +55,23 @@ export function draftToReference(draft: ReferenceDraft, type: M.ReferenceTypeMod
 export const referenceDraftOf = (value: ImportValue): ReferenceDraft =>
   value.reference ?? { label: value.text, reference: value.identifier?.identifier ?? null, description: null, fields: [] };
 
+/** A template field's answer with every slot empty (the backend expects each field present). */
+export const emptyAnswer = (id: string): M.FieldValue => ({
+  id,
+  textValue: null,
+  textListValue: null,
+  dateValue: null,
+  booleanValue: null,
+  references: null,
+  externalIdentifier: null,
+  file: null,
+});
+
 /** A description field's answer for `values` (the first is used unless the field takes several); null when none fits. */
 export function templateFieldValue(field: M.TemplateField, values: ImportValue[]): M.FieldValue | null {
   const first = values[0];
   if (!first) return null;
-  const answer: M.FieldValue = {
-    id: field.id,
-    textValue: null,
-    textListValue: null,
-    dateValue: null,
-    booleanValue: null,
-    references: null,
-    externalIdentifier: null,
-    file: null,
-  };
+  const answer = emptyAnswer(field.id);
   const data = field.data;
   switch (data.fieldType) {
     case 'freetext':
