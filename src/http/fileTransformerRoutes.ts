@@ -2,7 +2,7 @@
  * The OpenCDMP file-transformer contract under /api/file-transformer: formats, export of a plan or
  * a description, preprocessing and import. Answers are exactly the wire shapes the backend decodes.
  */
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { decodeDescription, decodePlan } from '../contract/decode';
 import { buildFormats } from '../contract/formats';
 import { assertValidModel } from '../contract/validate';
@@ -49,7 +49,7 @@ export function fileTransformerRoutes({ config, registry, exports, metrics }: Fi
     res.type('application/json').send(formats);
   });
 
-  const exportEntity = (entity: EntityType) => async (req: Request, res: import('express').Response) => {
+  const exportEntity = (entity: EntityType) => async (req: Request, res: Response) => {
     const started = process.hrtime.bigint();
     const exporter = registry.exporterFor(req.query.format, entity);
     let outcome = 'error';
@@ -70,7 +70,8 @@ export function fileTransformerRoutes({ config, registry, exports, metrics }: Fi
       outcome = 'ok';
       res.json(envelope);
     } catch (error) {
-      if (error instanceof HttpError) outcome = error.status === 503 ? 'timeout' : error.status < 500 ? 'client_error' : 'error';
+      // 503: past its deadline or no room in the queue.
+      if (error instanceof HttpError) outcome = error.status === 503 ? 'unavailable' : error.status < 500 ? 'client_error' : 'error';
       throw error;
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -14,7 +14,7 @@ export class Metrics {
 
   readonly exportDuration = new Histogram({
     name: 'export_duration_seconds',
-    help: 'Export duration by format, entity (plan|description) and outcome (ok|client_error|timeout|error)',
+    help: 'Export duration by format, entity (plan|description) and outcome (ok|client_error|unavailable|error)',
     labelNames: ['format', 'entity', 'outcome'] as const,
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
     registers: [this.registry],

@@ -63,3 +63,30 @@ describe('responsiveness during a large export', () => {
     expect(Math.max(...latencies)).toBeLessThan(50);
   }, 60_000);
 });
+
+describe('the export deadline', () => {
+  // 400 descriptions take ~3 s to render as PDF; one description ~0.5 s even on a cold thread.
+  const service = startService({ EXPORT_WORKERS: '1', EXPORT_TIMEOUT_MS: '1500' });
+  afterAll(() => service.close());
+
+  it('answers 503 naming EXPORT_TIMEOUT_MS when a render runs over; a fresh thread serves the next export', async () => {
+    const { default: request } = await import('supertest');
+    const body = generatePlanJson(400);
+    const started = performance.now();
+    const slow = await request(service.app)
+      .post('/api/file-transformer/export/plan?format=pdf')
+      .set('Content-Type', 'application/json')
+      .send(body)
+      .expect(503);
+    expect(slow.body).toEqual({ code: 503, error: expect.stringContaining('EXPORT_TIMEOUT_MS (1500 ms)'), details: [] });
+    // Answered at the deadline (plus taking in the 16 MB body), not when the render would have finished.
+    expect(performance.now() - started).toBeLessThan(2600);
+    // The runaway thread was terminated; the pool starts a fresh one for the next export.
+    const next = await request(service.app)
+      .post('/api/file-transformer/export/plan?format=docx')
+      .set('Content-Type', 'application/json')
+      .send(generatePlanJson(1))
+      .expect(200);
+    expect(Buffer.from(next.body.file, 'base64').subarray(0, 2).toString('latin1')).toBe('PK');
+  }, 60_000);
+});
