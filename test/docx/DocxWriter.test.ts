@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import type { Element } from '@xmldom/xmldom';
 import mammoth from 'mammoth';
 import type { Block, DocumentModel } from '../../src/document/types';
-import { UNRENDERABLE_NOTE, writeDocx } from '../../src/exporters/docx/DocxWriter';
+import { UNRENDERABLE_NOTE } from '../../src/exporters/docx/BodyRenderer';
+import { writeDocx } from '../../src/exporters/docx/DocxWriter';
 import { convertWithLibreOffice } from '../helpers/libreoffice';
-import { pdfText } from '../helpers/pdf';
+import { pdfText, pdfWords } from '../helpers/pdf';
 import { baseMeta, makePng, para, richDocument, text } from './documents';
 import { attr, bodyParagraphs, elements, openDocx, paragraphStyle, paragraphText, paragraphWithText, styleById, type Docx } from './ooxml';
 
@@ -344,6 +345,107 @@ describe('writeDocx robustness', () => {
       ['', 0],
     ]);
   });
+
+  it('stops a column span where a cell spanning down from the row above sits, as the PDF does', async () => {
+    const cell = (content: string, spans: { colSpan?: number; rowSpan?: number } = {}) => ({ blocks: [para(text(content))], ...spans });
+    const model: DocumentModel = {
+      meta: baseMeta(),
+      blocks: [{ type: 'table', headerRows: 0, rows: [{ cells: [cell('X'), cell('A', { rowSpan: 2 })] }, { cells: [cell('B', { colSpan: 2 })] }] }],
+    };
+    const table = elements((await openDocx(await writeDocx(model))).xml('word/document.xml'), 'w:tbl')[0];
+    const gridColumns = elements(elements(table, 'w:tblGrid')[0], 'w:gridCol').length;
+    expect(gridColumns).toBe(2);
+    const rows = elements(table, 'w:tr').map((row) =>
+      elements(row, 'w:tc').map((tc) => ({
+        text: paragraphText(tc),
+        span: Number(attr(elements(tc, 'w:gridSpan')[0], 'w:val') ?? 1),
+        merge: attr(elements(tc, 'w:vMerge')[0], 'w:val'),
+      })),
+    );
+    for (const cells of rows) expect(cells.reduce((sum, tc) => sum + tc.span, 0)).toBe(gridColumns);
+    expect(rows[0]).toEqual([
+      { text: 'X', span: 1, merge: null },
+      { text: 'A', span: 1, merge: 'restart' },
+    ]);
+    // B keeps column 0; column 1, under A, continues A's merge.
+    expect(rows[1]).toEqual([
+      { text: 'B', span: 1, merge: null },
+      { text: '', span: 1, merge: 'continue' },
+    ]);
+  });
+});
+
+describe('writeDocx list starts', () => {
+  it('clamps starts Word cannot number to its range instead of restarting at 1', async () => {
+    const starts = [40000, 32767, -5, 12.7];
+    const model: DocumentModel = {
+      meta: baseMeta(),
+      blocks: starts.map((start): Block => ({ type: 'list', ordered: true, start, items: [[para(text(`Starts at ${start}`))]] })),
+    };
+    const docx = await openDocx(await writeDocx(model));
+    const document = docx.xml('word/document.xml');
+    const numbering = docx.xml('word/numbering.xml');
+    const startOf = (content: string) => {
+      const numId = attr(elements(paragraphWithText(document, content), 'w:numId')[0], 'w:val');
+      const num = elements(numbering, 'w:num').find((n) => n.getAttribute('w:numId') === numId)!;
+      const override = elements(num, 'w:lvlOverride').find((o) => o.getAttribute('w:ilvl') === '0')!;
+      return attr(elements(override, 'w:startOverride')[0], 'w:val');
+    };
+    expect(starts.map((start) => startOf(`Starts at ${start}`))).toEqual(['32767', '32767', '0', '12']);
+  });
+});
+
+/** `inner` wrapped `depth` times by `wrap`. */
+function nestedBlock(depth: number, inner: Block, wrap: (block: Block, level: number) => Block): Block {
+  let block = inner;
+  for (let level = depth; level >= 1; level--) block = wrap(block, level);
+  return block;
+}
+
+const deepQuote = (depth: number, content: string) => nestedBlock(depth, para(text(content)), (block) => ({ type: 'blockquote', children: [block] }));
+const deepTable = (depth: number, content: string) =>
+  nestedBlock(depth, para(text(content)), (block) => ({ type: 'table', headerRows: 0, rows: [{ cells: [{ blocks: [block] }] }] }));
+
+describe('writeDocx deep nesting', () => {
+  const A4_TEXT_TWIPS = 11906 - 2 * 1440;
+  const TWO_INCHES = 2880;
+  const leftIndent = (paragraph: Element) => Number(attr(elements(paragraph, 'w:ind')[0], 'w:left') ?? 0);
+
+  it('stops indenting quotes nested so deep that less than two inches of text would be left', async () => {
+    const model: DocumentModel = { meta: baseMeta(), blocks: [deepQuote(2, 'Two levels'), deepQuote(100, 'A hundred levels')] };
+    const document = (await openDocx(await writeDocx(model))).xml('word/document.xml');
+    const shallow = leftIndent(paragraphWithText(document, 'Two levels'));
+    const deep = paragraphWithText(document, 'A hundred levels');
+    expect(paragraphStyle(deep)).toBe('Quote');
+    expect(leftIndent(deep)).toBeGreaterThan(shallow);
+    expect(A4_TEXT_TWIPS - leftIndent(deep)).toBeGreaterThanOrEqual(TWO_INCHES);
+  });
+
+  it('stops indenting lists nested so deep that less than two inches of text would be left', async () => {
+    const list = nestedBlock(40, para(text('Innermost item')), (block, level) => ({ type: 'list', ordered: false, items: [[para(text(`Level ${level}`)), block]] }));
+    const document = (await openDocx(await writeDocx({ meta: baseMeta(), blocks: [list] }))).xml('word/document.xml');
+    const indentOf = (content: string) => {
+      const paragraph = paragraphWithText(document, content);
+      // A list paragraph without its own indent has its numbering level's.
+      const level = Number(attr(elements(paragraph, 'w:ilvl')[0], 'w:val'));
+      return elements(paragraph, 'w:ind').length > 0 ? leftIndent(paragraph) : 720 * (level + 1);
+    };
+    expect(indentOf('Level 3')).toBeGreaterThan(indentOf('Level 2'));
+    expect(A4_TEXT_TWIPS - indentOf('Level 40')).toBeGreaterThanOrEqual(TWO_INCHES);
+    expect(A4_TEXT_TWIPS - indentOf('Innermost item')).toBeGreaterThanOrEqual(TWO_INCHES);
+  });
+
+  it('writes a table nested too deep to get an inch as the content of its cells, keeping the text', async () => {
+    const warnings: string[] = [];
+    const model: DocumentModel = { meta: baseMeta(), blocks: [deepTable(60, 'Innermost cell')] };
+    const document = (await openDocx(await writeDocx(model, { onWarning: (warning) => warnings.push(warning) }))).xml('word/document.xml');
+    const tables = elements(document, 'w:tbl');
+    expect(tables.length).toBeGreaterThan(20);
+    expect(tables.length).toBeLessThan(60);
+    for (const table of tables) expect(Number(attr(elements(table, 'w:tblW')[0], 'w:w'))).toBeGreaterThanOrEqual(1440);
+    expect(paragraphText(paragraphWithText(document, 'Innermost cell'))).toBe('Innermost cell');
+    expect(warnings).toEqual([expect.stringMatching(/table nested too deeply/)]);
+  });
 });
 
 describe('writeDocx lists in table cells', () => {
@@ -378,6 +480,18 @@ describe('writeDocx in LibreOffice', () => {
   afterAll(async () => {
     await rm(folder, { recursive: true, force: true });
   });
+
+  it('opens a hundred nested quotes and sixty nested tables, and shows their text within the page', async () => {
+    const path = join(folder, 'deep.docx');
+    const model: DocumentModel = { meta: baseMeta(), blocks: [deepQuote(100, 'Deeply quoted words stay on the page'), deepTable(60, 'Innermost cell')] };
+    await writeFile(path, await writeDocx(model));
+    const words = await pdfWords(await readFile(await convertWithLibreOffice(path, 'pdf')));
+    const quoted = words.filter((word) => ['Deeply', 'quoted', 'words', 'stay', 'page'].includes(word.text));
+    expect(quoted).toHaveLength(5);
+    const rightMargin = 595.3 - 72;
+    for (const word of quoted) expect(word.xMax).toBeLessThanOrEqual(rightMargin + 1);
+    expect(words.map((word) => word.text).join(' ')).toContain('Innermost cell');
+  }, 90_000);
 
   it('opens and renders the rich document to PDF with its text, header and page numbers', async () => {
     const path = join(folder, 'rich.docx');

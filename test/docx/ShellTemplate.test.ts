@@ -2,11 +2,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Document, Footer, Header, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
-import { strToU8, unzipSync, zipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import mammoth from 'mammoth';
 import type { Block } from '../../src/document/types';
 import { HttpError } from '../../src/http/errors';
 import { applyShellTemplate, shellPlaceholderValues, type ShellInput } from '../../src/templates/shell';
+import { decodeXmlText } from '../../src/templates/shell/wordText';
 import { convertWithLibreOffice } from '../helpers/libreoffice';
 import { pdfText } from '../helpers/pdf';
 import { baseMeta, makePng, para, text } from './documents';
@@ -277,16 +278,77 @@ describe('applyShellTemplate upload checks', () => {
   });
 
   it('refuses zip bombs without inflating them', async () => {
-    // Really compressed a thousand times.
-    const zeros = zipSync({ 'word/document.xml': new Uint8Array(4 * 1024 * 1024) }, { level: 9 });
-    expect(await rejection(zeros)).toMatch(/zip bomb/);
-    // Small, but claiming to unpack to 2 GB: the central directory's declared size is all that is read.
-    const liar = zipSync({ 'word/document.xml': strToU8('<w:document/>'), 'word/big.bin': strToU8('x'.repeat(1000)) });
-    const view = new DataView(liar.buffer, liar.byteOffset, liar.byteLength);
-    for (let i = 0; i + 4 < liar.length; i++) {
-      if (view.getUint32(i, true) === 0x02014b50) view.setUint32(i + 24, 0x7fffffff, true);
+    // Every entry fflate inflates passes the filter its caller gives (no filter: all of them).
+    const fflate = jest.requireActual<typeof import('fflate')>('fflate');
+    const unzip = fflate.unzipSync;
+    const inflated: string[] = [];
+    const spy = jest.spyOn(fflate, 'unzipSync').mockImplementation((data, options) =>
+      unzip(data, {
+        ...options,
+        filter: (file) => {
+          const wanted = options?.filter ? options.filter(file) : true;
+          if (wanted) inflated.push(file.name);
+          return wanted;
+        },
+      }),
+    );
+    try {
+      // Really compressed a thousand times.
+      const zeros = zipSync({ 'word/document.xml': new Uint8Array(4 * 1024 * 1024) }, { level: 9 });
+      expect(await rejection(zeros)).toMatch(/zip bomb/);
+      // Small, but claiming to unpack to 2 GB: the central directory's declared size is all that is read.
+      const liar = zipSync({ 'word/document.xml': strToU8('<w:document/>'), 'word/big.bin': strToU8('x'.repeat(1000)) });
+      const view = new DataView(liar.buffer, liar.byteOffset, liar.byteLength);
+      for (let i = 0; i + 4 < liar.length; i++) {
+        if (view.getUint32(i, true) === 0x02014b50) view.setUint32(i + 24, 0x7fffffff, true);
+      }
+      expect(await rejection(liar)).toMatch(/zip bomb|unpacks to/);
+      expect(spy).toHaveBeenCalled();
+      expect(inflated).toEqual([]);
+    } finally {
+      spy.mockRestore();
     }
-    expect(await rejection(liar)).toMatch(/zip bomb|unpacks to/);
+  });
+});
+
+describe('applyShellTemplate with XML that is not well-formed', () => {
+  /** The shell template with one part's XML changed. */
+  const withPart = async (path: string, change: (xml: string) => string) => {
+    const files = unzipSync(await shellTemplate());
+    files[path] = strToU8(change(strFromU8(files[path])));
+    return zipSync(files);
+  };
+  const rejection = async (template: Uint8Array) => {
+    const error = await applyShellTemplate(input(template)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(400);
+    expect((error as HttpError).details).toEqual([{ path: FIELD, message: expect.any(String) }]);
+    return (error as HttpError).details[0].message;
+  };
+
+  it.each(['&#x110000;', '&#99999999999;'])('refuses a reference to no character, %s, naming the part', async (reference) => {
+    const template = await withPart('word/document.xml', (xml) => xml.replace('Before the body', `Before ${reference} the body`));
+    const message = await rejection(template);
+    expect(message).toMatch(/^word\/document\.xml is not well-formed XML: /);
+    expect(message).toContain(reference);
+  });
+
+  it('refuses an element that is not closed, a part cut short and a part that is not XML', async () => {
+    const unclosed = await withPart('word/document.xml', (xml) => xml.replace('</w:body>', '<w:p></w:body>'));
+    expect(await rejection(unclosed)).toMatch(/^word\/document\.xml is not well-formed XML: .*<w:p>/);
+    const cutShort = await withPart('word/document.xml', (xml) => xml.slice(0, xml.length - 40));
+    expect(await rejection(cutShort)).toMatch(/^word\/document\.xml is not well-formed XML: /);
+    const garbage = await withPart('word/document.xml', () => 'not xml at all');
+    expect(await rejection(garbage)).toMatch(/^word\/document\.xml is not well-formed XML: .*not xml at all/);
+  });
+
+  it('names the part that is not well-formed', async () => {
+    const header = await withPart('word/header1.xml', (xml) => xml.replace('</w:hdr>', ''));
+    expect(await rejection(header)).toMatch(/^word\/header1\.xml is not well-formed XML: /);
+  });
+
+  it('decodes the references in text, leaving those to characters XML does not allow as they are written', () => {
+    expect(decodeXmlText('&lt;A&#66;&#x43;&gt; &#x110000; &#99999999999; &#0; &#xD800; &unknown;')).toBe('<ABC> &#x110000; &#99999999999; &#0; &#xD800; &unknown;');
   });
 });
 

@@ -26,22 +26,16 @@ import {
   type IParagraphOptions,
   type ParagraphChild,
 } from 'docx';
+import { inlinesToPlainText } from '../../document/text';
 import type { Align, Block, DocumentMeta, ImageBlock, Inline, Marks } from '../../document/types';
 import { checkImage, displaySize, DOCX_IMAGE_TYPE } from './images';
 import { LIST_HANGING, LIST_INDENT_STEP, ListNumbering, listIndent, MAX_LIST_LEVEL, type ListNumber } from './numbering';
 import { pageGeometry, TWIPS_PER_POINT } from './page';
 import { StyleId, headingStyleId, paragraphStyleId } from './styles';
-import { tableGrid } from './tableGrid';
+import { tableGrid, type TableGrid } from './tableGrid';
 import { runLanguage, xmlSafe } from './text';
 
-export interface DocxBody {
-  children: FileChild[];
-  /** The list definitions the children use: give them to `Document` or `patchDocument` as `numbering`. */
-  numbering: INumberingOptions;
-  warnings: string[];
-}
-
-export interface RenderDocxBodyOptions {
+export interface DocxBodyRendererOptions {
   /** Width of the text column in points, when it is not the one `meta` gives (a shell template's page). */
   textWidthPt?: number;
   textHeightPt?: number;
@@ -55,6 +49,8 @@ export const UNRENDERABLE_NOTE = 'This content could not be rendered.';
 interface Frame {
   /** Room for pictures and tables, in points. */
   widthPt: number;
+  /** Quotes and lists nested deeper stop indenting rather than leave text narrower than this, in points. */
+  minWidthPt: number;
   /** Left indent of paragraphs in twips (block quotes, list item continuations). */
   indent: number;
   quoted: boolean;
@@ -87,6 +83,8 @@ interface RunFormat {
 }
 
 const QUOTE_INDENT = 567;
+/** Nesting leaves text at least 2 inches wide, or half the column when that is less (a narrow table cell). */
+const MIN_NESTED_TEXT_PT = 144;
 /** List indent per level, and room for the bullet or number, inside table cells (0.2 in, 0.16 in). */
 const CELL_LIST_INDENT_STEP = 288;
 const CELL_LIST_HANGING = 230;
@@ -94,7 +92,7 @@ const CELL_LIST_HANGING = 230;
 const CONTENTS_DEPTH = 3;
 /** Cell margins of the table style, left + right, in points. */
 const CELL_PADDING_PT = (2 * 108) / TWIPS_PER_POINT;
-/** Tables nested deep in lists and quotes still get an inch. */
+/** A table gets an inch at least; one nested where there is less room is written as its cells' content. */
 const MIN_TABLE_TWIPS = 1440;
 const UNDERLINE = { type: 'single' } as const;
 const TABLE_BORDER = { style: BorderStyle.SINGLE, size: 4, color: 'A6A6A6' };
@@ -129,13 +127,14 @@ export class DocxBodyRenderer {
   private readonly textHeightPt: number;
   private readonly textWidthPt: number;
   private pictures = 0;
+  private warnedUnnested = false;
   /** Whether headings are bookmarked and listed for a table of contents (the body has one). */
   private listContents = false;
   private readonly contents: ContentsEntry[] = [];
   /** Where each table of contents goes, once every heading is known: placeholder -> its title. */
   private readonly contentsPlaces = new Map<FileChild, string>();
 
-  constructor(meta: DocumentMeta, options: RenderDocxBodyOptions = {}) {
+  constructor(meta: DocumentMeta, options: DocxBodyRendererOptions = {}) {
     this.documentRtl = meta.direction === 'rtl';
     this.documentLanguage = meta.language;
     this.styleId = options.styleId ?? ((id) => id);
@@ -175,7 +174,15 @@ export class DocxBodyRenderer {
   }
 
   private topFrame(): Frame {
-    return { widthPt: this.textWidthPt, indent: 0, quoted: false, listDepth: 0, listStep: LIST_INDENT_STEP, bold: false };
+    return {
+      widthPt: this.textWidthPt,
+      minWidthPt: minNestedWidth(this.textWidthPt),
+      indent: 0,
+      quoted: false,
+      listDepth: 0,
+      listStep: LIST_INDENT_STEP,
+      bold: false,
+    };
   }
 
   private blocks(blocks: readonly Block[], frame: Frame): FileChild[] {
@@ -205,12 +212,7 @@ export class DocxBodyRenderer {
       case 'table':
         return this.table(block, frame);
       case 'blockquote':
-        return this.blocks(block.children, {
-          ...frame,
-          indent: frame.indent + QUOTE_INDENT,
-          widthPt: frame.widthPt - QUOTE_INDENT / TWIPS_PER_POINT,
-          quoted: true,
-        });
+        return this.blocks(block.children, { ...indented(frame, QUOTE_INDENT), quoted: true });
       case 'code':
         return [this.code(block.text, frame)];
       case 'rule':
@@ -253,7 +255,7 @@ export class DocxBodyRenderer {
   /** Lists the heading for the table of contents; gives the bookmark its entry links to. */
   private contentsEntry(block: HeadingBlock): string | undefined {
     if (!this.listContents || block.level > CONTENTS_DEPTH) return undefined;
-    const title = xmlSafe(plainText(block.content)).replace(/\s+/g, ' ').trim();
+    const title = xmlSafe(inlinesToPlainText(block.content)).replace(/\s+/g, ' ').trim();
     if (!title) return undefined;
     const bookmark = `_Toc${this.contents.length + 1}`;
     this.contents.push({ title, level: block.level, bookmark });
@@ -329,12 +331,7 @@ export class DocxBodyRenderer {
   private list(block: Extract<Block, { type: 'list' }>, frame: Frame): FileChild[] {
     const level = Math.min(frame.listDepth, MAX_LIST_LEVEL);
     const number = block.ordered ? this.lists.orderedList(block.start, level) : this.lists.bulletList();
-    const itemFrame: Frame = {
-      ...frame,
-      indent: frame.indent + frame.listStep,
-      widthPt: frame.widthPt - frame.listStep / TWIPS_PER_POINT,
-      listDepth: frame.listDepth + 1,
-    };
+    const itemFrame: Frame = { ...indented(frame, frame.listStep), listDepth: frame.listDepth + 1 };
     const out: FileChild[] = [];
     for (const item of block.items) {
       const [first, ...rest] = item;
@@ -388,8 +385,11 @@ export class DocxBodyRenderer {
   private table(block: Extract<Block, { type: 'table' }>, frame: Frame): FileChild[] {
     const grid = tableGrid(block.rows);
     if (grid.rows.length === 0) return [];
+    const widthTwips = Math.round(frame.widthPt * TWIPS_PER_POINT);
+    // Each table nested in a cell is a cell's margins narrower. One with less than an inch would
+    // overflow its cell, and LibreOffice loses the text of tables overflowing many levels deep.
+    if (widthTwips < MIN_TABLE_TWIPS) return this.unnestedTable(grid, frame);
     const headerRows = Math.max(0, Math.min(Math.floor(block.headerRows) || 0, grid.rows.length));
-    const widthTwips = Math.max(MIN_TABLE_TWIPS, Math.round(frame.widthPt * TWIPS_PER_POINT));
     // Equal columns filling the width exactly; the last takes the twips left over by rounding.
     const columnWidths = Array.from({ length: grid.columns }, () => Math.floor(widthTwips / grid.columns));
     columnWidths[grid.columns - 1] += widthTwips - columnWidths[0] * grid.columns;
@@ -400,8 +400,10 @@ export class DocxBodyRenderer {
           children: cells.map((cell) => {
             const span = cell.colSpan;
             const cellTwips = columnWidths.slice(cell.column, cell.column + span).reduce((sum, width) => sum + width, 0);
+            const cellWidthPt = cellTwips / TWIPS_PER_POINT - CELL_PADDING_PT;
             const cellFrame: Frame = {
-              widthPt: cellTwips / TWIPS_PER_POINT - CELL_PADDING_PT,
+              widthPt: cellWidthPt,
+              minWidthPt: minNestedWidth(cellWidthPt),
               indent: 0,
               quoted: false,
               listDepth: 0,
@@ -435,6 +437,15 @@ export class DocxBodyRenderer {
       // Two tables in a row would merge into one; a paragraph after each keeps them apart.
       new Paragraph({ spacing: { before: 0, after: 0 }, indent: this.indent(frame) }),
     ];
+  }
+
+  /** A table with no room to be drawn: its cells' blocks one after another (warned about once). */
+  private unnestedTable(grid: TableGrid, frame: Frame): FileChild[] {
+    if (!this.warnedUnnested) {
+      this.warnedUnnested = true;
+      this.warnings.push('A table nested too deeply to fit the page was written as the content of its cells, one after another.');
+    }
+    return grid.rows.flatMap((cells) => cells.flatMap((cell) => this.blocks(cell.blocks, frame)));
   }
 
   private tableOfContentsPlace(title: string): FileChild[] {
@@ -490,14 +501,19 @@ function linkTarget(href: string): string | undefined {
   }
 }
 
-function describe(block: Block): string {
-  return typeof block === 'object' && block !== null && typeof block.type === 'string' ? `A block of type "${block.type}"` : 'A block';
+/** The narrowest text nested quotes and lists may leave in a column `columnPt` wide. */
+function minNestedWidth(columnPt: number): number {
+  return Math.min(MIN_NESTED_TEXT_PT, columnPt / 2);
 }
 
-export function renderDocxBody(blocks: Block[], meta: DocumentMeta, options: RenderDocxBodyOptions = {}): DocxBody {
-  const renderer = new DocxBodyRenderer(meta, options);
-  const children = renderer.body(blocks);
-  return { children, numbering: renderer.numbering(), warnings: renderer.warnings };
+/** The frame moved in by `step` twips, or as it is when that would leave its text too narrow. */
+function indented(frame: Frame, step: number): Frame {
+  const widthPt = frame.widthPt - step / TWIPS_PER_POINT;
+  return widthPt < frame.minWidthPt ? frame : { ...frame, indent: frame.indent + step, widthPt };
+}
+
+function describe(block: Block): string {
+  return typeof block === 'object' && block !== null && typeof block.type === 'string' ? `A block of type "${block.type}"` : 'A block';
 }
 
 function hasTableOfContents(blocks: readonly Block[]): boolean {
@@ -507,8 +523,4 @@ function hasTableOfContents(blocks: readonly Block[]): boolean {
       (block.type === 'blockquote' && hasTableOfContents(block.children)) ||
       (block.type === 'list' && block.items.some(hasTableOfContents)),
   );
-}
-
-function plainText(content: readonly Inline[]): string {
-  return content.map((inline) => (inline.type === 'text' ? inline.text : inline.type === 'link' ? plainText(inline.children) : ' ')).join('');
 }

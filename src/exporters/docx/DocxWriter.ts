@@ -5,13 +5,11 @@
  */
 import { AlignmentType, Document, Footer, Header, Packer, PageNumber, PageOrientation, Paragraph, TextRun } from 'docx';
 import type { DocumentMeta, DocumentModel } from '../../document/types';
-import { renderDocxBody } from './BodyRenderer';
+import { DocxBodyRenderer } from './BodyRenderer';
 import { CORE_PROPERTIES_PATH, corePropertiesXml } from './coreProperties';
 import { pageGeometry } from './page';
 import { documentStyles, StyleId } from './styles';
 import { xmlSafe } from './text';
-
-export { renderDocxBody, UNRENDERABLE_NOTE, type DocxBody, type RenderDocxBodyOptions } from './BodyRenderer';
 
 export interface WriteDocxOptions {
   /** Told about content that was replaced by a note (an image Word could not take, ...). */
@@ -23,14 +21,15 @@ const HEADER_DISTANCE = 708;
 
 export async function writeDocx(doc: DocumentModel, options: WriteDocxOptions = {}): Promise<Uint8Array> {
   const { meta } = doc;
-  const body = renderDocxBody(doc.blocks, meta);
-  body.warnings.forEach((warning) => options.onWarning?.(warning));
+  const renderer = new DocxBodyRenderer(meta);
+  const children = renderer.body(doc.blocks);
+  renderer.warnings.forEach((warning) => options.onWarning?.(warning));
   const page = pageGeometry(meta);
   const header = runningHeader(meta);
   const footer = runningFooter(meta);
   const document = new Document({
     ...documentStyles(meta),
-    numbering: body.numbering,
+    numbering: renderer.numbering(),
     sections: [
       {
         properties: {
@@ -50,7 +49,7 @@ export async function writeDocx(doc: DocumentModel, options: WriteDocxOptions = 
         headers: header ? { default: header } : undefined,
         footers: footer ? { default: footer } : undefined,
         // Word wants at least one paragraph in the body.
-        children: body.children.length > 0 ? body.children : [new Paragraph({})],
+        children: children.length > 0 ? children : [new Paragraph({})],
       },
     ],
   });

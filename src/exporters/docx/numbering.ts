@@ -13,6 +13,13 @@ export const MAX_LIST_LEVEL = 8;
 export const LIST_INDENT_STEP = 720;
 export const LIST_HANGING = 360;
 
+/**
+ * Word numbers a list from 0 to 32767 at most (its "Start at" box stops there). The PDF prints any
+ * start; a start outside that range is clamped to the nearest value Word takes, not reset to 1, so
+ * the numbers stay as close to the PDF's as Word allows.
+ */
+const MAX_LIST_START = 32767;
+
 const BULLET_REFERENCE = 'dmp-bullet';
 const BULLETS = ['•', '◦', '▪'];
 
@@ -62,7 +69,7 @@ export class ListNumbering {
 
   /** A new ordered list, numbered from `start`, at `level`. */
   orderedList(start: number | undefined, level: number): ListNumber {
-    const first = typeof start === 'number' && Number.isInteger(start) && start >= 0 && start < 32768 ? start : 1;
+    const first = typeof start === 'number' && Number.isFinite(start) ? Math.min(Math.max(Math.floor(start), 0), MAX_LIST_START) : 1;
     const reference = `dmp-ordered-${first}-${level}`;
     if (!this.definitions.has(reference)) this.definitions.set(reference, { reference, levels: orderedLevels(first, level) });
     return { reference, instance: this.nextInstance++ };

@@ -1,7 +1,7 @@
 /**
  * A table's cells laid on Word's grid. The model follows HTML (a cell a row span covers is absent
  * from the rows below); Word needs every row to cover the same columns, so spans are clamped to the
- * table and rows padded with empty cells.
+ * table and to the cells spanning down from above, and rows padded with empty cells.
  */
 import type { Block, TableCell } from '../../document/types';
 
@@ -31,8 +31,16 @@ export function tableGrid(rows: readonly { cells: readonly TableCell[] }[]): Tab
     let column = 0;
     for (const cell of row.cells) {
       while (covered[r].has(column)) column++;
-      const colSpan = clampSpan(cell.colSpan, MAX_TABLE_COLUMNS - column);
-      if (colSpan === 0) break;
+      if (column >= MAX_TABLE_COLUMNS) break;
+      let colSpan = clampSpan(cell.colSpan, MAX_TABLE_COLUMNS - column);
+      // A span stops where a cell spanning down from a row above sits, as in the PDF writer
+      // (tables.ts): otherwise the row covers more columns than the grid has.
+      for (let offset = 1; offset < colSpan; offset++) {
+        if (covered[r].has(column + offset)) {
+          colSpan = offset;
+          break;
+        }
+      }
       const rowSpan = clampSpan(cell.rowSpan, rows.length - r);
       for (let below = r + 1; below < r + rowSpan; below++) {
         for (let c = column; c < column + colSpan; c++) covered[below].add(c);
@@ -62,7 +70,8 @@ export function tableGrid(rows: readonly { cells: readonly TableCell[] }[]): Tab
   return { rows: grid, columns };
 }
 
+/** The span as a whole number from 1 to `max`. */
 function clampSpan(span: number | undefined, max: number): number {
   const value = typeof span === 'number' && Number.isFinite(span) ? Math.floor(span) : 1;
-  return Math.max(Math.min(value, max), Math.min(1, max));
+  return Math.max(Math.min(value, max), 1);
 }

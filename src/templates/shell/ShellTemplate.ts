@@ -18,7 +18,7 @@ import { DocxBodyRenderer } from '../../exporters/docx/BodyRenderer';
 import { TWIPS_PER_POINT } from '../../exporters/docx/page';
 import { xmlSafe } from '../../exporters/docx/text';
 import { TemplateStyles } from './styles';
-import { readTemplatePackage, type TemplatePackage } from './upload';
+import { malformedPartError, readTemplatePackage, type TemplatePackage } from './upload';
 import { NOTHING_IN_HEADER_FOOTER, type ShellValue } from './values';
 import { applyEdits, paragraphsOf, paragraphXml, replaceInParagraph, type TextReplacement, type WordParagraph, type XmlEdit } from './wordText';
 
@@ -188,6 +188,17 @@ function partText(files: TemplatePackage, path: string): string | undefined {
 
 export async function applyShellTemplate(input: ShellInput): Promise<ShellResult> {
   const files = readTemplatePackage(input.template, input.fieldCode);
+  try {
+    return await fillTemplate(input, new Map(files));
+  } catch (error) {
+    // Filling reads the XML leniently and patchDocument strictly, with an error that names no
+    // part: a template part that is not well-formed XML is the admin's to fix, anything else is ours.
+    throw malformedPartError(files, input.fieldCode) ?? error;
+  }
+}
+
+/** Fills the template; `files` (a copy of the upload's) become the output package's. */
+async function fillTemplate(input: ShellInput, files: TemplatePackage): Promise<ShellResult> {
   let documentXml = partText(files, DOCUMENT_PART)!;
   const stylesXml = partText(files, STYLES_PART);
   const styles = await TemplateStyles.for(input.meta, stylesXml);

@@ -1,8 +1,10 @@
 /**
  * An admin's Word shell template, checked before anything parses it. The checks read only the
  * ZIP's central directory (names, declared sizes), so a zip bomb is refused before it is inflated;
- * fflate then inflates each file into a buffer of its declared size, never more.
+ * fflate then inflates each file into a buffer of its declared size, never more. When filling a
+ * template fails, `malformedPartError` tells whether one of its parts is to blame.
  */
+import { ImportedXmlComponent } from 'docx';
 import { strFromU8, unzipSync, type UnzipFileInfo } from 'fflate';
 import { HttpError } from '../../http/errors';
 
@@ -79,6 +81,32 @@ export function readTemplatePackage(template: Uint8Array, fieldCode: string): Te
 }
 
 class TooLarge extends Error {}
+
+/** Longest excerpt of a parser's complaint quoted back: it may quote the part's text. */
+const MAX_PROBLEM_CHARACTERS = 200;
+const UTF16_BOMS = [
+  [0xff, 0xfe],
+  [0xfe, 0xff],
+];
+
+/**
+ * The 400 for the first XML part of the template that is not well-formed, or undefined when all
+ * are. Parts are read with docx's parser, the one `patchDocument` uses, and as it reads them
+ * (it passes UTF-16 parts through unparsed).
+ */
+export function malformedPartError(files: TemplatePackage, fieldCode: string): HttpError | undefined {
+  for (const [path, bytes] of files) {
+    if (!/\.(xml|rels)$/.test(path) || UTF16_BOMS.some((bom) => startsWith(bytes, bom))) continue;
+    try {
+      ImportedXmlComponent.fromXmlString(strFromU8(bytes));
+    } catch (error) {
+      const problem = (error instanceof Error ? error.message : String(error)).replace(/^Invalid XML:\s*/, '');
+      const shown = problem.length > MAX_PROBLEM_CHARACTERS ? `${problem.slice(0, MAX_PROBLEM_CHARACTERS)}…` : problem;
+      return rejected(fieldCode, `${path} is not well-formed XML: ${shown}`);
+    }
+  }
+  return undefined;
+}
 
 function checkSizes(entries: UnzipFileInfo[], packageBytes: number, fieldCode: string): void {
   let total = 0;

@@ -124,12 +124,17 @@ export function applyEdits(xml: string, edits: XmlEdit[]): string {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
+/** Whether XML allows the character (its Char production); a reference to any other is not well-formed. */
+const isXmlChar = (code: number): boolean =>
+  code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+
+/** Text content with its references decoded; one to a character XML does not allow is left as it is written. */
 export function decodeXmlText(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (entity, name: string) => {
-    if (name.startsWith('#x')) return String.fromCodePoint(parseInt(name.slice(2), 16));
-    if (name.startsWith('#')) return String.fromCodePoint(parseInt(name.slice(1), 10));
-    return ENTITIES[name] ?? entity;
+    if (!name.startsWith('#')) return ENTITIES[name] ?? entity;
+    const code = name.startsWith('#x') ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return isXmlChar(code) ? String.fromCodePoint(code) : entity;
   });
 }
 
