@@ -11,6 +11,7 @@ const { decodePlan } = require('../dist/contract/decode');
 const { ALL_EXPORTERS } = require('../dist/exporters/index');
 const { ExportService } = require('../dist/exporters/exportService');
 const { silentLogger } = require('../dist/logger');
+const { loadConfig } = require('../dist/config');
 
 const [name, planFile, runArg] = process.argv.slice(2);
 const runs = Number(runArg);
@@ -70,7 +71,8 @@ async function main() {
   if (runs === 0) {
     // Memory as the service spends it: the body held by the main thread, the export in a worker
     // thread of the real pool with its resource limits. Peak RSS covers both.
-    const service = new ExportService({ workers: 1, timeoutMs: 600_000, logger: silentLogger() });
+    const { exportMemoryMb } = loadConfig({});
+    const service = new ExportService({ workers: 1, timeoutMs: 600_000, memoryMb: exportMemoryMb, logger: silentLogger() });
     assertValidModel('plan', body);
     const model = decodePlan(body);
     body = undefined; // as the route lets go of the parsed body once it is decoded

@@ -25,6 +25,8 @@ export interface Config {
   exportTimeoutMs: number;
   /** Threads rendering exports off the event loop. */
   exportWorkers: number;
+  /** Heap each export thread may use; past it the export fails with 413, the service lives on. */
+  exportMemoryMb: number;
   logLevel: string;
   production: boolean;
 }
@@ -99,6 +101,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxBodyBytes: Math.round(positiveNumber(env, 'MAX_BODY_MB', 100) * 1024 * 1024),
     exportTimeoutMs: positiveNumber(env, 'EXPORT_TIMEOUT_MS', 60000),
     exportWorkers: Math.round(positiveNumber(env, 'EXPORT_WORKERS', os.availableParallelism())),
+    exportMemoryMb: Math.round(positiveNumber(env, 'EXPORT_MEMORY_MB', 1024)),
     logLevel,
     production,
   };

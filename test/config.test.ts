@@ -11,6 +11,7 @@ describe('configuration from the environment', () => {
       sharedStorageDir: null,
       maxBodyBytes: 100 * 1024 * 1024,
       exportTimeoutMs: 60000,
+      exportMemoryMb: 1024,
       logLevel: 'info',
       production: false,
     });
@@ -29,6 +30,7 @@ describe('configuration from the environment', () => {
       MAX_BODY_MB: '2.5',
       EXPORT_TIMEOUT_MS: '90000',
       EXPORT_WORKERS: '3',
+      EXPORT_MEMORY_MB: '512',
       LOG_LEVEL: 'DEBUG',
     });
     expect(config).toMatchObject({
@@ -40,6 +42,7 @@ describe('configuration from the environment', () => {
       maxBodyBytes: Math.round(2.5 * 1024 * 1024),
       exportTimeoutMs: 90000,
       exportWorkers: 3,
+      exportMemoryMb: 512,
       logLevel: 'debug',
     });
   });

@@ -13,6 +13,8 @@ import type { EntityType, ExportContext, ExportResult, Exporter } from './types'
 export interface ExportServiceOptions {
   workers: number;
   timeoutMs: number;
+  /** Old-generation heap of each thread (EXPORT_MEMORY_MB). */
+  memoryMb: number;
   logger: Logger;
 }
 
@@ -25,7 +27,7 @@ const WORKER_EXEC_ARGV = extension === '.ts' ? ['--require', 'tsx/cjs'] : [];
  * V8 sizes the young generation from the machine's memory (up to 64 MB semi-spaces): on a big
  * host one export then peaks ~100 MB higher for no speed gain. 24 MB measured the same time.
  */
-export const WORKER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 24 };
+const YOUNG_GENERATION_MB = 24;
 
 export class ExportService {
   private readonly pool: Piscina;
@@ -34,7 +36,8 @@ export class ExportService {
     this.pool = new Piscina({
       filename: WORKER_FILE,
       execArgv: WORKER_EXEC_ARGV,
-      resourceLimits: WORKER_RESOURCE_LIMITS,
+      // A bounded heap per thread: one huge or hostile plan cannot take the host's memory.
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: options.memoryMb },
       minThreads: 1,
       maxThreads: options.workers,
       // Bounded: past this, callers get a 503 "busy" instead of an ever-growing queue.
@@ -61,7 +64,7 @@ export class ExportService {
       }
       // Only the thread dies (piscina replaces it); the request gets a clear answer.
       if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        throw new HttpError(413, 'This plan is too large to export: rendering it ran out of the memory an export may use.');
+        throw new HttpError(413, `This plan is too large to export: rendering it needed more than the memory an export may use (EXPORT_MEMORY_MB=${this.options.memoryMb}).`);
       }
       throw error;
     }

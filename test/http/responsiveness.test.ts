@@ -90,3 +90,25 @@ describe('the export deadline', () => {
     expect(Buffer.from(next.body.file, 'base64').subarray(0, 2).toString('latin1')).toBe('PK');
   }, 60_000);
 });
+
+describe('the export memory cap', () => {
+  // Far too little for a 100-description PDF, plenty for a one-description DOCX.
+  const service = startService({ EXPORT_WORKERS: '1', EXPORT_MEMORY_MB: '32' });
+  afterAll(() => service.close());
+
+  it('answers 413 naming EXPORT_MEMORY_MB when a render needs more heap, and the service carries on', async () => {
+    const { default: request } = await import('supertest');
+    const big = await request(service.app)
+      .post('/api/file-transformer/export/plan?format=pdf')
+      .set('Content-Type', 'application/json')
+      .send(generatePlanJson(100))
+      .expect(413);
+    expect(big.body.error).toMatch(/EXPORT_MEMORY_MB=32/);
+    const small = await request(service.app)
+      .post('/api/file-transformer/export/plan?format=docx')
+      .set('Content-Type', 'application/json')
+      .send(generatePlanJson(1))
+      .expect(200);
+    expect(Buffer.from(small.body.file, 'base64').subarray(0, 2).toString('latin1')).toBe('PK');
+  }, 60_000);
+});
