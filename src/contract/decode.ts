@@ -38,14 +38,23 @@ function named<T>(names: readonly T[], value: unknown): T | null {
   return typeof value === 'number' ? (names[value] ?? null) : null;
 }
 
-/** `java.time.Instant` as Jackson writes it (epoch seconds, 9 fraction digits) or an ISO string. */
+/**
+ * The instants this service reads: years 0000 to 9999, the dates RFC 3339 (and so the RDA
+ * schemas) can write. The `Instant` schema in common-models-1.2.schema.json has the same bounds.
+ */
+const FIRST_INSTANT_MS = Date.parse('0000-01-01T00:00:00Z');
+const END_OF_INSTANTS_MS = Date.parse('+010000-01-01T00:00:00Z');
+
+/** True for a time (epoch milliseconds) in the years 0000 to 9999; false for NaN. */
+export const isSupportedInstant = (ms: number): boolean => ms >= FIRST_INSTANT_MS && ms < END_OF_INSTANTS_MS;
+
+/**
+ * `java.time.Instant` as Jackson writes it (epoch seconds, 9 fraction digits) or an ISO string;
+ * null when absent, unreadable or outside the years 0000 to 9999.
+ */
 export function decodeInstant(value: unknown): Date | null {
-  if (typeof value === 'number') return new Date(Math.round(value * 1000));
-  if (typeof value === 'string') {
-    const ms = Date.parse(value);
-    return Number.isNaN(ms) ? null : new Date(ms);
-  }
-  return null;
+  const ms = typeof value === 'number' ? Math.round(value * 1000) : typeof value === 'string' ? Date.parse(value) : NaN;
+  return isSupportedInstant(ms) ? new Date(ms) : null;
 }
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);

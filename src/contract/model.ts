@@ -1,7 +1,7 @@
 /**
  * OpenCDMP common-models 1.2.0, as the rest of the service sees them: decoded from the wire
  * (instants -> Date, numeric enums -> names, base64 -> bytes, last duplicate key wins).
- * Only `src/contract` reads or writes the wire form; see wire.ts and decode.ts.
+ * Only `src/contract` reads or writes the wire form: decode.ts reads it, encode.ts writes it.
  */
 
 export type PlanStatus = 'draft' | 'finalized';

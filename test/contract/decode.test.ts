@@ -21,6 +21,16 @@ describe('wire decoding', () => {
     expect(decodeInstant(null)).toBeNull();
   });
 
+  it('reads an instant outside the years 0000 to 9999, or an unreadable one, as absent rather than an Invalid Date', () => {
+    expect(decodeInstant(253402300799)?.toISOString()).toBe('9999-12-31T23:59:59.000Z');
+    expect(decodeInstant(-62167219200)?.toISOString()).toBe('0000-01-01T00:00:00.000Z');
+    expect(decodeInstant(253402300800)).toBeNull();
+    expect(decodeInstant(1e13)).toBeNull();
+    expect(decodeInstant(1e300)).toBeNull();
+    expect(decodeInstant('+010000-01-01T00:00:00Z')).toBeNull();
+    expect(decodeInstant('yesterday')).toBeNull();
+  });
+
   it('takes the last of Jackson’s duplicate keys, which carries the real value', () => {
     const text = fixtureText('plan-full.json');
     // The fixture really has the backend's duplicates: a string type id, then the number.
@@ -61,7 +71,7 @@ describe('request validation', () => {
     expect(error.status).toBe(400);
     expect(error.details).toEqual(
       expect.arrayContaining([
-        { path: '/createdAt', message: 'must be an instant: epoch seconds or an ISO-8601 date-time' },
+        { path: '/createdAt', message: 'must be an instant: epoch seconds or an ISO-8601 date-time, in the years 0000 to 9999' },
         { path: '/accessType', message: 'must be one of 0, 1, null' },
         { path: '/descriptions/0', message: 'is missing the required property "descriptionTemplate"' },
       ]),

@@ -1,8 +1,8 @@
 /** The small converters the mapping relies on: languages, sizes, numbers, identifiers, access words. */
-import { parseIdentifier, rdaIdentifier } from '../../src/exporters/rda/identifiers';
-import { DMP_ID_TYPES, FUNDER_ID_TYPES, PERSON_ID_TYPES } from '../../src/exporters/rda/madmp';
+import { parseFunderIdentifier, parseIdentifier, rdaIdentifier } from '../../src/exporters/rda/identifiers';
+import { DMP_ID_TYPES, FUNDER_ID_TYPES, GRANT_ID_TYPES, PERSON_ID_TYPES } from '../../src/exporters/rda/madmp';
 import { vocabulary } from '../../src/exporters/rda/schemas';
-import { dateOfPickedInstant, dateOfText, parseByteSize, parseLocaleNumber } from '../../src/exporters/rda/text';
+import { dateOfPickedInstant, dateOfText, parseByteSize, parseLocaleNumber, toRdaDateTime } from '../../src/exporters/rda/text';
 import {
   LANGUAGE_TABLE,
   toCertification,
@@ -51,8 +51,17 @@ describe('sizes and numbers', () => {
     ['1,000 MB', 1_000_000_000],
     ['about 5 GB', null],
     ['5 parsecs', null],
+    ['5 GB.', null],
   ])('byte size of %j is %j', (text, bytes) => {
     expect(parseByteSize(text)).toBe(bytes);
+  });
+
+  it('reads a size padded with spaces, and refuses 4,000 of them at once instead of backtracking for seconds', () => {
+    expect(parseByteSize(`  5${' '.repeat(50)}GB `)).toBe(5_000_000_000);
+    const started = performance.now();
+    for (const text of [`5${' '.repeat(4000)}GB.`, `1${' '.repeat(4000)}!`, '1 '.repeat(4000)]) expect(parseByteSize(text)).toBeNull();
+    // Measured: under 1 ms; the old pattern backtracked for over 20 s on the first text alone.
+    expect(performance.now() - started).toBeLessThan(100);
   });
 
   it.each([
@@ -69,15 +78,31 @@ describe('sizes and numbers', () => {
 });
 
 describe('dates', () => {
-  it('a picked date is the calendar day nearest the instant (pickers send local midnight in UTC)', () => {
-    expect(dateOfPickedInstant(new Date('2025-09-30T22:00:00Z'))).toBe('2025-10-01');
-    expect(dateOfPickedInstant(new Date('2025-10-01T05:00:00Z'))).toBe('2025-10-01');
+  // Pickers send the user's local midnight in UTC.
+  it.each([
+    ['+13:30 (the widest zone east covered)', '2025-09-30T10:30:00Z'],
+    ['+13:00, New Zealand summer time and Tonga', '2025-09-30T11:00:00Z'],
+    ['+03:00, Athens in summer', '2025-09-30T21:00:00Z'],
+    ['UTC', '2025-10-01T00:00:00Z'],
+    ['-05:00, New York', '2025-10-01T05:00:00Z'],
+    ['-10:00, Hawaii', '2025-10-01T10:00:00Z'],
+  ])('1 October picked at %s is 2025-10-01', (_zone, instant) => {
+    expect(dateOfPickedInstant(new Date(instant))).toBe('2025-10-01');
   });
 
   it('reads the leading date of a text and rejects impossible dates', () => {
     expect(dateOfText('2024-01-01T00:00:00Z')).toBe('2024-01-01');
+    expect(dateOfText('March 3, 2025')).toBe('2025-03-03');
     expect(dateOfText('2023-02-29')).toBeNull();
     expect(dateOfText('soon')).toBeNull();
+  });
+
+  it('gives null, never a "+010000-…" date or an exception, outside the years 0000 to 9999', () => {
+    expect([dateOfText('20245-01-01'), dateOfText('12/31/20245'), dateOfText('March 3, 20250')]).toEqual([null, null, null]);
+    const year10000 = new Date(Date.parse('+010000-01-01T00:00:00Z'));
+    expect([dateOfPickedInstant(year10000), toRdaDateTime(year10000)]).toEqual([null, null]);
+    expect([dateOfPickedInstant(new Date(NaN)), toRdaDateTime(new Date(NaN))]).toEqual([null, null]);
+    expect(toRdaDateTime(new Date('9999-12-31T23:59:59.999Z'))).toBe('9999-12-31T23:59:59Z');
   });
 });
 
@@ -108,8 +133,15 @@ describe('identifiers', () => {
     ['http://dx.doi.org/10.13039/501100000780', null, { identifier: 'https://doi.org/10.13039/501100000780', type: 'fundref' }],
     ['ror:05aeg1s42', null, { identifier: 'https://ror.org/05aeg1s42', type: 'url' }],
     ['Wellcome', null, { identifier: 'Wellcome', type: 'other' }],
+    ['501100001659', null, { identifier: 'https://doi.org/10.13039/501100001659', type: 'fundref' }],
   ])('funder id %s', (raw, hint, expected) => {
-    expect(rdaIdentifier(parseIdentifier(raw, hint), FUNDER_ID_TYPES)).toEqual(expected);
+    expect(rdaIdentifier(parseFunderIdentifier(raw, hint), FUNDER_ID_TYPES)).toEqual(expected);
+  });
+
+  it('reads bare digits starting with 50 as FundRef only for a funder: grant numbers look alike', () => {
+    expect(rdaIdentifier(parseIdentifier('501865131'), GRANT_ID_TYPES)).toEqual({ identifier: '501865131', type: 'other' });
+    expect(rdaIdentifier(parseIdentifier('5012345', 'other'), DMP_ID_TYPES)).toEqual({ identifier: '5012345', type: 'other' });
+    expect(rdaIdentifier(parseFunderIdentifier('501865131', 'other'), FUNDER_ID_TYPES)).toEqual({ identifier: '501865131', type: 'other' });
   });
 });
 

@@ -4,8 +4,8 @@
  * measures and technical resources are the grouped objects of the description's answers.
  */
 import { htmlToPlainText } from '../../document/html';
-import type { DescriptionView, ReferenceView, Value } from '../../plan/types';
-import { candidatesOf, dateOf, identifierAnswer, SemanticRecord, textOf, type ScopeAnswers } from './answers';
+import type { DescriptionView, ReferenceView } from '../../plan/types';
+import { candidatesOf, identifierAnswer, rdaLanguageOf, SemanticRecord, textOf, yesNoOf, type ScopeAnswers } from './answers';
 import { parseIdentifier, rdaIdentifier } from './identifiers';
 import {
   DMP_ID_TYPES,
@@ -20,18 +20,10 @@ import {
   optional,
   optionalList,
 } from './madmp';
-import { conformsTo, isPortableUrl } from './schemas';
-import { paragraphs, parseByteSize } from './text';
+import { isPortableUrl } from './schemas';
+import { dateOfText, paragraphs, parseByteSize } from './text';
 import type { RdaOutput } from './version';
-import {
-  toCertification,
-  toCountry,
-  toDataAccess,
-  toPidSystems,
-  toRdaLanguage,
-  toYesNoUnknown,
-  type YesNoUnknown,
-} from './vocabulary';
+import { toCertification, toCountry, toDataAccess, toPidSystems, type YesNoUnknown } from './vocabulary';
 
 export interface DatasetMapperOptions {
   output: RdaOutput;
@@ -67,14 +59,6 @@ function licenseUrl(text: string): string | null {
   const value = text.trim();
   if (isPortableUrl(value)) return value;
   return LICENSE_URLS[value.toLowerCase().replace(/\s+/g, '-')] ?? null;
-}
-
-/** Spellings of a language answer: a language field's code, an option's value and label, text. */
-export const languageCandidates = (value: Value): string[] => (value.kind === 'language' ? [value.code] : candidatesOf(value));
-
-/** yes/no/unknown of an answer (a boolean, an option, a word). */
-function yesNoOf(value: Value): YesNoUnknown | null {
-  return value.kind === 'boolean' ? (value.value ? 'yes' : 'no') : toYesNoUnknown(candidatesOf(value));
 }
 
 const joined = (texts: string[]): string | null => (texts.length > 0 ? texts.join('\n\n') : null);
@@ -135,7 +119,7 @@ export class DatasetMapper {
   private language(record: SemanticRecord): string | null {
     const answers = record.answers('rda.dataset.language');
     if (answers.length === 0) return null;
-    const language = answers.flatMap((a) => languageCandidates(a.value)).map(toRdaLanguage).find(Boolean) ?? null;
+    const language = rdaLanguageOf(answers);
     if (!language) {
       this.options.warn(`${answers[0].source}: "${textOf(answers[0].value) ?? ''}" is not a language the RDA schemas know; the dataset language is left out.`);
     }
@@ -168,8 +152,7 @@ export class DatasetMapper {
           ? references.map((r) => ({ identifier: r.url ?? r.reference ?? r.label, type: null }))
           : [identifierAnswer(record, key)].filter((i): i is NonNullable<typeof i> => i !== null);
       // The schemas require a metadata language; English when none is answered.
-      const language =
-        record.answers('rda.dataset.metadata.language').flatMap((a) => languageCandidates(a.value)).map(toRdaLanguage).find(Boolean) ?? 'eng';
+      const language = rdaLanguageOf(record.answers('rda.dataset.metadata.language')) ?? 'eng';
       return identifiers.map(({ identifier, type }) => ({
         metadata_standard_id: rdaIdentifier(parseIdentifier(identifier, type), METADATA_STANDARD_ID_TYPES),
         language,
@@ -281,7 +264,7 @@ export class DatasetMapper {
           for (const r of answer.value.references) {
             const ref = [r.url, r.reference, r.abbreviation].map((c) => (c ? licenseUrl(c) : null)).find(Boolean) ?? null;
             const own = r.fields.start_date ?? r.fields.startDate;
-            add(ref, own ? dateOf({ kind: 'text', text: own }) : null, answer.source, r.label);
+            add(ref, own ? dateOfText(own) : null, answer.source, r.label);
           }
         } else {
           const text = textOf(answer.value);
@@ -289,7 +272,7 @@ export class DatasetMapper {
         }
       }
     }
-    return licenses.filter((l) => conformsTo('date', l.start_date));
+    return licenses;
   }
 }
 

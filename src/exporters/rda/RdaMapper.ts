@@ -9,19 +9,20 @@ import { htmlToPlainText } from '../../document/html';
 import { HttpError } from '../../http/errors';
 import type { DescriptionView, PlanView, ReferenceView, Value } from '../../plan/types';
 import {
-  candidatesOf,
   dateOf,
   descriptionAnswers,
   identifierAnswer,
   planAnswers,
+  rdaLanguageOf,
   referenceIdentifier,
   SemanticRecord,
   textOf,
+  yesNoOf,
   type RdaGroup,
   type ScopeAnswers,
 } from './answers';
-import { DatasetMapper, languageCandidates } from './DatasetMapper';
-import { parseIdentifier, rdaIdentifier, resolvableUrl } from './identifiers';
+import { DatasetMapper } from './DatasetMapper';
+import { parseFunderIdentifier, parseIdentifier, rdaIdentifier, resolvableUrl } from './identifiers';
 import {
   DMP_ID_TYPES,
   FUNDER_ID_TYPES,
@@ -45,15 +46,7 @@ import {
 import { conformsTo } from './schemas';
 import { dateOfText, toRdaDateTime } from './text';
 import type { RdaOutput } from './version';
-import {
-  PLAN_ROLE_WORDS,
-  RESEARCHER_ROLE,
-  toCurrency,
-  toFundingStatus,
-  toRdaLanguage,
-  toYesNoUnknown,
-  type YesNoUnknown,
-} from './vocabulary';
+import { PLAN_ROLE_WORDS, RESEARCHER_ROLE, toCurrency, toFundingStatus, toRdaLanguage, type YesNoUnknown } from './vocabulary';
 
 export interface RdaMapOptions {
   output: RdaOutput;
@@ -95,7 +88,8 @@ interface Person {
 }
 
 export class RdaMapper {
-  private readonly warnings: string[] = [];
+  /** In the order raised, each once. */
+  private readonly warnings = new Set<string>();
   private readonly plan: ScopeAnswers;
   private readonly descriptions: { view: DescriptionView; answers: ScopeAnswers }[];
   /** rda.dmp.* answers: the blueprint first, then each description in order. */
@@ -133,11 +127,11 @@ export class RdaMapper {
       Object.assign(dmp, optionalList('alternate_identifier', this.alternateIdentifiers(dmp.dmp_id)));
       Object.assign(dmp, optionalList('related_identifier', this.relatedIdentifiers()));
     }
-    return { document: { dmp }, warnings: this.warnings };
+    return { document: { dmp }, warnings: [...this.warnings] };
   }
 
   private warn(message: string): void {
-    if (!this.warnings.includes(message)) this.warnings.push(message);
+    this.warnings.add(message);
   }
 
   private groupRecords(group: RdaGroup): SemanticRecord[] {
@@ -148,22 +142,36 @@ export class RdaMapper {
     return this.view.descriptionHtml ? htmlToPlainText(this.view.descriptionHtml) || null : null;
   }
 
-  private timestamp(key: string, fallback: Date | null, name: string): string {
+  /**
+   * `created`/`modified`: a semantic answer, else the plan's own time, else (with a warning) the
+   * export time. A time the schemas cannot hold (a year past 9999) counts as missing.
+   */
+  private timestamp(key: string, planTime: Date | null, name: string): string {
+    const answers = this.dmp.answers(key);
     const semantic = this.dmp.first(key, (value: Value) => {
-      if (value.kind === 'date') return value.date;
+      if (value.kind === 'date') return toRdaDateTime(value.date);
       const date = dateOf(value);
-      return date ? new Date(`${date}T00:00:00Z`) : null;
+      return date ? `${date}T00:00:00Z` : null;
     });
-    if (semantic) return toRdaDateTime(semantic.value);
-    if (fallback) return toRdaDateTime(fallback);
-    this.warn(`The plan has no ${name} time; the export time is used for dmp.${name}.`);
-    return toRdaDateTime(this.options.now ?? new Date());
+    if (semantic) return semantic.value;
+    if (answers.length > 0) {
+      this.warn(`${answers[0].source}: "${textOf(answers[0].value) ?? ''}" is not a date in the years 0000 to 9999; it is not used for dmp.${name}.`);
+    }
+    const fromPlan = planTime ? toRdaDateTime(planTime) : null;
+    if (fromPlan) return fromPlan;
+    this.warn(
+      planTime
+        ? `The plan's ${name} time is not in the years 0000 to 9999; the export time is used for dmp.${name}.`
+        : `The plan has no ${name} time; the export time is used for dmp.${name}.`,
+    );
+    // The clock is within the years 0000 to 9999.
+    return toRdaDateTime(this.options.now ?? new Date())!;
   }
 
   private language(): string {
     const answers = this.dmp.answers('rda.dmp.language');
     if (answers.length > 0) {
-      const language = answers.flatMap((a) => languageCandidates(a.value)).map(toRdaLanguage).find(Boolean);
+      const language = rdaLanguageOf(answers);
       if (language) return language;
       this.warn(`${answers[0].source}: "${textOf(answers[0].value) ?? ''}" is not a language the RDA schemas know; the plan language is used.`);
     }
@@ -244,7 +252,7 @@ export class RdaMapper {
       } else if (answer.value.kind === 'users') {
         for (const u of answer.value.users) people.push({ name: u.name, email: u.email, id: personId, source: answer.source });
       } else {
-        people.push({ name: null, email: dateOrText(answer.value), id: personId, source: answer.source });
+        people.push({ name: null, email: textOf(answer.value), id: personId, source: answer.source });
       }
     }
     return people;
@@ -293,17 +301,25 @@ export class RdaMapper {
     });
   }
 
-  /** Researchers, `rda.dmp.contributor.*` answers and plan members, merged by e-mail or identifier. */
+  /**
+   * Researchers, `rda.dmp.contributor.*` answers and plan members. A person whose identifier or
+   * e-mail an earlier one has is merged into it (roles added), looked up by index: plans list
+   * thousands of members.
+   */
   private contributors(): Contributor[] {
     const contributors: Contributor[] = [];
+    const byIdentifier = new Map<string, Contributor>();
+    const byEmail = new Map<string, Contributor>();
     const add = (contributor: Contributor) => {
-      const same = contributors.find(
-        (c) =>
-          (c.contributor_id.identifier === contributor.contributor_id.identifier) ||
-          (c.mbox && contributor.mbox && c.mbox.toLowerCase() === contributor.mbox.toLowerCase()),
-      );
-      if (!same) contributors.push(contributor);
-      else same.role = [...new Set([...same.role, ...contributor.role])];
+      const email = contributor.mbox?.toLowerCase();
+      const same = byIdentifier.get(contributor.contributor_id.identifier) ?? (email ? byEmail.get(email) : undefined);
+      if (same) {
+        same.role = [...new Set([...same.role, ...contributor.role])];
+        return;
+      }
+      contributors.push(contributor);
+      if (!byIdentifier.has(contributor.contributor_id.identifier)) byIdentifier.set(contributor.contributor_id.identifier, contributor);
+      if (email && !byEmail.has(email)) byEmail.set(email, contributor);
     };
     const referenceContributor = (r: ReferenceView, roles: string[]): Contributor => ({
       name: r.label,
@@ -378,9 +394,11 @@ export class RdaMapper {
       const ungranted = fundings.filter((f) => !f.grant).map((f) => f.funding);
       if (ungranted.length > 0) projects.push({ title: this.view.title, funding: ungranted });
     }
+    const titles = new Set(projects.map((p) => p.title));
     for (const record of records) {
       const title = record.text('rda.dmp.project.title') ?? textOnly(record, 'rda.dmp.project');
-      if (!title || projects.some((p) => p.title === title)) continue;
+      if (!title || titles.has(title)) continue;
+      titles.add(title);
       projects.push({
         title,
         ...optional('description', record.text('rda.dmp.project.description')),
@@ -417,8 +435,8 @@ export class RdaMapper {
   ): { funding: Funding; grant: ReferenceView | null }[] {
     const funding = (funder: ReferenceView, grant: ReferenceView | null) => ({
       funding: {
-        funder_id: rdaIdentifier(parseIdentifier(referenceIdentifier(funder), funder.fields.pidTypeField), FUNDER_ID_TYPES),
-        ...(grant ? { grant_id: rdaIdentifier(parseIdentifier(referenceIdentifier(grant)), GRANT_ID_TYPES) } : {}),
+        funder_id: rdaIdentifier(parseFunderIdentifier(referenceIdentifier(funder), funder.fields.pidTypeField), FUNDER_ID_TYPES),
+        ...(grant ? { grant_id: rdaIdentifier(parseIdentifier(referenceIdentifier(grant), grant.fields.pidTypeField), GRANT_ID_TYPES) } : {}),
         ...optional('funding_status', status),
       },
       grant,
@@ -438,7 +456,7 @@ export class RdaMapper {
     const grant = identifierAnswer(record, 'rda.dmp.project.funding.grant_id');
     return [
       {
-        funder_id: rdaIdentifier(parseIdentifier(funder.identifier, funder.type), FUNDER_ID_TYPES),
+        funder_id: rdaIdentifier(parseFunderIdentifier(funder.identifier, funder.type), FUNDER_ID_TYPES),
         ...(grant ? { grant_id: rdaIdentifier(parseIdentifier(grant.identifier, grant.type), GRANT_ID_TYPES) } : {}),
         ...optional('funding_status', status),
       },
@@ -447,6 +465,7 @@ export class RdaMapper {
 
   private costs(): Cost[] {
     const costs: Cost[] = [];
+    const written = new Set<string>();
     for (const record of this.groupRecords('rda.dmp.cost')) {
       const valueText = record.text('rda.dmp.cost.value');
       const value = record.number('rda.dmp.cost.value');
@@ -464,7 +483,11 @@ export class RdaMapper {
         ...optional('value', value),
         ...optional('currency_code', currency),
       };
-      if (!costs.some((c) => JSON.stringify(c) === JSON.stringify(cost))) costs.push(cost);
+      const key = JSON.stringify(cost);
+      if (!written.has(key)) {
+        written.add(key);
+        costs.push(cost);
+      }
     }
     return costs;
   }
@@ -475,8 +498,8 @@ export class RdaMapper {
   private ethics(): Pick<Dmp, 'ethical_issues_exist' | 'ethical_issues_description' | 'ethical_issues_report'> {
     const answers = this.dmp.answers('rda.dmp.ethical_issues_exist');
     const values = answers.map((a) => {
-      const value = a.value.kind === 'boolean' ? (a.value.value ? 'yes' : 'no') : toYesNoUnknown(candidatesOf(a.value));
-      if (!value) this.warn(`${a.source}: "${dateOrText(a.value)}" is not yes, no or unknown; ethical issues are reported as unknown.`);
+      const value = yesNoOf(a.value);
+      if (!value) this.warn(`${a.source}: "${textOf(a.value) ?? ''}" is not yes, no or unknown; ethical issues are reported as unknown.`);
       return value;
     });
     const exist: YesNoUnknown = values.includes('yes') ? 'yes' : values.includes('no') ? 'no' : 'unknown';
@@ -498,7 +521,7 @@ export class RdaMapper {
   private textsOf(key: string): string[] {
     return this.dmp
       .answers(key)
-      .map((a) => dateOrText(a.value))
+      .map((a) => textOf(a.value))
       .filter((t): t is string => t !== null);
   }
 
@@ -543,9 +566,6 @@ export class RdaMapper {
 }
 
 // ---- helpers ----
-
-/** Text of a value, dates as `YYYY-MM-DD`. */
-const dateOrText = (value: Value): string | null => (value.kind === 'date' ? dateOf(value) : textOf(value));
 
 /** The text of a whole-object key (e.g. `rda.dmp.cost` on a text field); references do not count. */
 function textOnly(record: SemanticRecord, key: string): string | null {

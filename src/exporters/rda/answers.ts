@@ -7,6 +7,7 @@
 import { htmlToPlainText } from '../../document/html';
 import type { DescriptionView, FieldSetView, PlanView, ReferenceView, SectionView, Value } from '../../plan/types';
 import { dateOfPickedInstant, dateOfText, parseLocaleNumber } from './text';
+import { toRdaLanguage, toYesNoUnknown, type YesNoUnknown } from './vocabulary';
 
 /** RDA structures that repeat; a semantic key belongs to the longest group it starts with. */
 export const RDA_GROUPS = [
@@ -116,6 +117,25 @@ export function numberOf(value: Value): number | null {
   return match ? parseLocaleNumber(match[0].trim()) : null;
 }
 
+/** yes/no/unknown of an answer (a boolean, an option, a word). */
+export function yesNoOf(value: Value): YesNoUnknown | null {
+  return value.kind === 'boolean' ? (value.value ? 'yes' : 'no') : toYesNoUnknown(candidatesOf(value));
+}
+
+/** Spellings of a language answer: a language field's code, an option's value and label, text. */
+const languageCandidates = (value: Value): string[] => (value.kind === 'language' ? [value.code] : candidatesOf(value));
+
+/** The first RDA language code (`deu`) among the answers, or null. */
+export function rdaLanguageOf(answers: SemanticAnswer[]): string | null {
+  for (const answer of answers) {
+    for (const candidate of languageCandidates(answer.value)) {
+      const language = toRdaLanguage(candidate);
+      if (language) return language;
+    }
+  }
+  return null;
+}
+
 export function referencesOf(value: Value): ReferenceView[] {
   return value.kind === 'references' ? value.references : [];
 }
@@ -144,10 +164,6 @@ export class SemanticRecord {
 
   has(key: string): boolean {
     return this.byKey.has(key);
-  }
-
-  get isEmpty(): boolean {
-    return this.byKey.size === 0;
   }
 
   keys(): string[] {
@@ -286,26 +302,26 @@ export function descriptionAnswers(description: DescriptionView): ScopeAnswers {
  * An identifier from `<key>` (a dataset-identifier field, a reference or text) or from
  * `<key>.identifier` with `<key>.type`.
  */
-export function identifierAnswer(record: SemanticRecord, key: string): { identifier: string; type: string | null } | null {
-  const whole = record.first(key, (value) => {
-    if (value.kind === 'identifier') return { identifier: value.identifier, type: value.type };
-    if (value.kind === 'references') {
-      const r = value.references[0];
-      return r ? { identifier: referenceIdentifier(r), type: r.fields.pidTypeField ?? null } : null;
-    }
-    const text = textOf(value);
-    return text ? { identifier: text, type: null } : null;
-  });
+export function identifierAnswer(record: SemanticRecord, key: string): IdentifierAnswer | null {
+  const whole = record.first(key, identifierOf);
   if (whole) return whole.value;
   // The scheme an identifier field or reference names stands in for a missing `.type` answer.
-  const identifier = record.first(`${key}.identifier`, (value) => {
-    if (value.kind === 'identifier') return { identifier: value.identifier, type: value.type };
-    if (value.kind === 'references') {
-      const r = value.references[0];
-      return r ? { identifier: referenceIdentifier(r), type: r.fields.pidTypeField ?? null } : null;
-    }
-    const text = textOf(value);
-    return text ? { identifier: text, type: null } : null;
-  });
+  const identifier = record.first(`${key}.identifier`, identifierOf);
   return identifier ? { identifier: identifier.value.identifier, type: record.text(`${key}.type`) ?? identifier.value.type } : null;
+}
+
+export interface IdentifierAnswer {
+  identifier: string;
+  type: string | null;
+}
+
+/** An identifier field's value, a reference's identifier and scheme, or text. */
+function identifierOf(value: Value): IdentifierAnswer | null {
+  if (value.kind === 'identifier') return { identifier: value.identifier, type: value.type };
+  if (value.kind === 'references') {
+    const r = value.references[0];
+    return r ? { identifier: referenceIdentifier(r), type: r.fields.pidTypeField ?? null } : null;
+  }
+  const text = textOf(value);
+  return text ? { identifier: text, type: null } : null;
 }

@@ -1,7 +1,8 @@
 /**
  * RDA maDMP export: plan view -> maDMP document -> schema check -> UTF-8 JSON bytes. Every
- * document is validated against each schema version it promises before it leaves; a failure is
- * our bug (500, with ajv's errors for the log), never the user's.
+ * document is validated against each schema version it promises before it leaves. The mapper
+ * writes only values it has checked, so a failure is our bug: a 500 whose details list ajv's
+ * errors (paths into the maDMP, no user data), rather than a file that does not validate.
  */
 import type { DescriptionModel, PlanModel } from '../../contract/model';
 import { describeErrors } from '../../contract/validate';

@@ -23,7 +23,7 @@ const ARK = /^(?:https?:\/\/[^/]+\/)?(ark:\/?\d{5,}\/\S+)$/i;
 const ROR = /^(?:https?:\/\/ror\.org\/|ror:\s*)?(0[a-hj-km-np-tv-z0-9]{6}\d{2})\/?$/i;
 const ISNI = /^(?:https?:\/\/isni\.org\/isni\/|isni:\s*)?(\d{4}\s?\d{4}\s?\d{4}\s?\d{3}[\dX])$/i;
 const HTTP_URL = /^(?:https?|ftp):\/\/\S+$/i;
-const BARE_DIGITS = /^\d{6,12}$/;
+const FUNDREF_DIGITS = /^50\d{4,10}$/;
 
 /**
  * What kind of identifier `raw` is. `hint` is a scheme named next to it (an RDA `type`, an
@@ -48,10 +48,17 @@ export function parseIdentifier(raw: string, hint?: string | null): ParsedIdenti
     return { scheme: 'isni', bare, url: `https://isni.org/isni/${bare}` };
   }
   if (HTTP_URL.test(value)) return { scheme: 'url', bare: value, url: value };
-  if (scheme === 'fundref' || (scheme === '' && BARE_DIGITS.test(value) && value.startsWith('50'))) {
-    return BARE_DIGITS.test(value) ? fundref(value) : { scheme: 'other', bare: value, url: value };
-  }
   return { scheme: 'other', bare: value, url: value };
+}
+
+/**
+ * A funder's identifier. FundRef ids are bare digits starting with 50 (`501100000780`), so a
+ * funder's id without a scheme named is read as one; grant numbers look alike (DFG `501865131`),
+ * so no other identifier is.
+ */
+export function parseFunderIdentifier(raw: string, hint?: string | null): ParsedIdentifier {
+  const value = raw.trim();
+  return !hint?.trim() && FUNDREF_DIGITS.test(value) ? fundref(value) : parseIdentifier(raw, hint);
 }
 
 const orcid = (bare: string): ParsedIdentifier => ({ scheme: 'orcid', bare: bare.toUpperCase(), url: `https://orcid.org/${bare.toUpperCase()}` });

@@ -14,8 +14,9 @@ export const rdaExporter: Exporter = {
   icon: 'fa-file-code-o',
   entityTypes: ['plan', 'description'],
   configurationFields: [RDA_VERSION_FIELD],
-  // Mapping and validation take milliseconds: no worker thread needed.
-  runsInWorker: false,
+  // Usually milliseconds, but mapping and schema checks are synchronous over user text: only a
+  // worker thread can be stopped at EXPORT_TIMEOUT_MS, and the event loop keeps serving meanwhile.
+  runsInWorker: true,
   exportPlan: async (plan, context) => {
     const { bytes, warnings } = exportPlanToRda(plan, context);
     return { bytes, warnings };

@@ -2,7 +2,8 @@
  * The official RDA DMP Common Standard schemas (schemas/rda/), compiled once per process with
  * ajv: 1.1 is draft-07 and 1.2 is 2020-12, so one Ajv2020 instance gets the draft-07 meta-schema
  * too. ajv-formats asserts every format (email, date, date-time, uri, url), which is stricter
- * than the standard's own CI; the mapper checks values with the same format functions first.
+ * than the standard's own CI. The mapper puts a value with a format into the document only after
+ * `conformsTo` accepted it (dates are built in that form), so the final check is a safety net.
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -43,16 +44,33 @@ export function schemaErrors(version: RdaSchemaVersion, document: unknown): Erro
   return validate(document) ? [] : [...(validate.errors ?? [])];
 }
 
+export type VocabularyName = 'LanguageCode' | 'CurrencyCode' | 'CountryCode' | 'Certification' | 'PIDSystemType';
+
+const vocabularies = new Map<VocabularyName, ReadonlySet<string>>();
+
 /** A controlled list from the 1.2 schema's `$defs` (e.g. LanguageCode, CurrencyCode). */
-export function vocabulary(defName: 'LanguageCode' | 'CurrencyCode' | 'CountryCode' | 'Certification' | 'PIDSystemType'): ReadonlySet<string> {
-  const def = get().schema12.$defs[defName];
-  return new Set(def?.enum ?? def?.items?.enum ?? []);
+export function vocabulary(defName: VocabularyName): ReadonlySet<string> {
+  let words = vocabularies.get(defName);
+  if (!words) {
+    const def = get().schema12.$defs[defName];
+    words = new Set(def?.enum ?? def?.items?.enum ?? []);
+    vocabularies.set(defName, words);
+  }
+  return words;
 }
 
+type FormatName = 'email' | 'date' | 'date-time' | 'uri' | 'url';
 type FormatCheck = RegExp | ((value: string) => boolean) | { validate: RegExp | ((value: string) => boolean) };
 
+/**
+ * No valid value is longer (an e-mail address has at most 254 characters, RFC 5321). Longer
+ * text is refused before the check: ajv-formats' url pattern backtracks quadratically.
+ */
+const MAX_FORMAT_LENGTH: Readonly<Record<FormatName, number>> = { email: 254, date: 10, 'date-time': 64, uri: 2048, url: 2048 };
+
 /** True when `value` passes the ajv-formats check the validators use for `format`. */
-export function conformsTo(format: 'email' | 'date' | 'date-time' | 'uri' | 'url', value: string): boolean {
+export function conformsTo(format: FormatName, value: string): boolean {
+  if (value.length > MAX_FORMAT_LENGTH[format]) return false;
   const check = addFormats.get(format) as FormatCheck;
   const validate = typeof check === 'object' && 'validate' in check ? check.validate : check;
   return typeof validate === 'function' ? validate(value) : validate.test(value);

@@ -2,36 +2,57 @@
 import { conformsTo } from './schemas';
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/**
+ * `toISOString()`, or null for an invalid date or a year outside 0000–9999: JavaScript writes
+ * those with a sign and six digits (`+010000-01-01…`), which no RFC 3339 date format accepts.
+ */
+function isoString(date: Date): string | null {
+  if (Number.isNaN(date.getTime())) return null;
+  const iso = date.toISOString();
+  return /^\d{4}-/.test(iso) ? iso : null;
+}
 
 /**
  * RFC 3339 date-time in UTC, whole seconds (`2025-04-12T16:42:07Z`), as `created`/`modified`
- * need: always with a zone.
+ * need: always with a zone. Null when the date cannot be written so (see isoString).
  */
-export function toRdaDateTime(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+export function toRdaDateTime(date: Date): string | null {
+  const iso = isoString(date);
+  return iso ? iso.replace(/\.\d{3}Z$/, 'Z') : null;
 }
 
 /**
- * A calendar date (`YYYY-MM-DD`) for an instant a date picker produced. Pickers send the user's
- * local midnight in UTC (`2025-09-30T22:00:00Z` for 1 October in Athens), so the instant is
- * rounded to the nearest UTC midnight: right for every zone within ±12 h.
+ * A picked date is local midnight in UTC: in a zone at offset `o` it is `D 00:00 − o`. Adding
+ * 13 h 30 min and taking the UTC day gives `D` for every `o` with −10:30 < o ≤ +13:30, which
+ * covers Hawaii (−10:00) to New Zealand summer time and Tonga (+13:00); only +13:45 (Chatham
+ * summer), +14:00 (Kiribati) and −11:00 or below come out one day off.
  */
-export function dateOfPickedInstant(date: Date): string {
-  return new Date(Math.round(date.getTime() / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+const PICKED_DATE_SHIFT_MS = 13.5 * HOUR_MS;
+
+/**
+ * A calendar date (`YYYY-MM-DD`) for an instant a date picker produced (`2025-09-30T22:00:00Z`
+ * for 1 October in Athens). Null outside the years 0000–9999.
+ */
+export function dateOfPickedInstant(date: Date): string | null {
+  const day = Math.floor((date.getTime() + PICKED_DATE_SHIFT_MS) / DAY_MS) * DAY_MS;
+  return isoString(new Date(day))?.slice(0, 10) ?? null;
 }
 
-/** The UTC calendar date of a timestamp (e.g. `created` as the fallback licence start). */
-export const utcDate = (date: Date): string => date.toISOString().slice(0, 10);
+/** Longer text is no date ("Wednesday, 24 September 2025, 10:00 (GMT+03:00)" is 46 characters). */
+const MAX_DATE_TEXT = 64;
 
 /**
  * `YYYY-MM-DD` from text: a leading ISO date (`2024-01-01`, `2024-01-01T00:00:00Z`), or any
- * date `Date.parse` understands. Null for impossible dates (`2023-02-29`) and non-dates.
+ * date `Date.parse` understands. Null for impossible dates (`2023-02-29`), years outside
+ * 0000–9999 and non-dates.
  */
 export function dateOfText(text: string): string | null {
   const value = text.trim();
   const leading = /^(\d{4}-\d{2}-\d{2})(?:$|[T\s])/.exec(value);
   if (leading) return conformsTo('date', leading[1]) ? leading[1] : null;
-  if (!/\d{4}/.test(value)) return null;
+  if (value.length > MAX_DATE_TEXT || !/\d{4}/.test(value)) return null;
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? null : dateOfPickedInstant(new Date(ms));
 }
@@ -61,16 +82,24 @@ const BYTE_UNITS: Readonly<Record<string, number>> = {
   kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40, pib: 2 ** 50,
 };
 
+/** Longer text is no size ("1 234 567 890 bytes" is 19 characters); it is not read at all. */
+const MAX_BYTE_SIZE_TEXT = 64;
+
 /**
  * An integer number of bytes from "52428800", "5 GB" (SI: 5×10⁹), "1.5 TiB" (binary), "500MB",
- * "2,5 GB" or "1,000 MB". Null when there is no number, the unit is unknown or the result is not
- * a safe integer.
+ * "2,5 GB" or "1,000 MB". Null when there is no number, the unit is unknown, the result is not
+ * a safe integer, or the text is longer than MAX_BYTE_SIZE_TEXT.
  */
 export function parseByteSize(text: string): number | null {
-  const match = /^\s*([\d][\d\s.,']*)\s*([a-z]*)\s*$/i.exec(text);
-  if (!match) return null;
-  const number = parseLocaleNumber(match[1]);
-  const unit = BYTE_UNITS[(match[2] || 'b').toLowerCase()];
+  const value = text.trim();
+  if (value.length > MAX_BYTE_SIZE_TEXT) return null;
+  // The unit is the trailing letters; what comes before it must be the number alone.
+  let unitStart = value.length;
+  while (unitStart > 0 && /[a-z]/i.test(value[unitStart - 1])) unitStart--;
+  const numberText = value.slice(0, unitStart).trimEnd();
+  if (!/^\d[\d\s.,']*$/.test(numberText)) return null;
+  const number = parseLocaleNumber(numberText);
+  const unit = BYTE_UNITS[(value.slice(unitStart) || 'b').toLowerCase()];
   if (number === null || unit === undefined) return null;
   const bytes = Math.round(number * unit);
   return Number.isSafeInteger(bytes) && bytes >= 0 ? bytes : null;

@@ -8,19 +8,19 @@ import { randomUUID } from 'node:crypto';
 import { decodeDescriptionImportModel, decodePlanImportModel } from '../../../contract/decode';
 import { encodeDescription, encodePlan, type WireObject } from '../../../contract/encode';
 import type * as M from '../../../contract/model';
+import { assertValidRequest } from '../../../contract/validate';
 import { badRequest } from '../../../http/errors';
 import type { PreprocessingDescription, PreprocessingPlan } from '../../types';
 import { groupOf, type RdaGroup } from '../answers';
 import { plainTextToHtml } from '../text';
 import { blueprintValue, draftToReference, emptyAnswer, referenceDraftOf, templateFieldValue } from './fill';
-import { assertValidImportModel } from './importModels';
 import { allAffiliations, allLicenses, datasetScope, dmpScope, type ImportScope, type ImportValue } from './importValues';
 import { parseEnvelopeJson, readDatasetFile, readDmp, type ImportedDataset, type ImportedDmp } from './readRda';
 
 const datasetLabel = (dataset: ImportedDataset, index: number) => dataset.title ?? `Dataset ${index + 1}`;
 
 export function preprocessPlan(envelope: unknown): PreprocessingPlan {
-  assertValidImportModel('file-envelope-model', envelope);
+  assertValidRequest('file-envelope-model', envelope);
   const dmp = readDmp(parseEnvelopeJson(envelope));
   return {
     label: dmp.title ?? 'Imported plan',
@@ -29,7 +29,7 @@ export function preprocessPlan(envelope: unknown): PreprocessingPlan {
 }
 
 export function preprocessDescription(envelope: unknown): PreprocessingDescription {
-  assertValidImportModel('file-envelope-model', envelope);
+  assertValidRequest('file-envelope-model', envelope);
   const { dataset } = readDatasetFile(parseEnvelopeJson(envelope));
   return { id: dataset.key, label: datasetLabel(dataset, 0) };
 }
@@ -157,31 +157,52 @@ function importedDescription(
   };
 }
 
+/** No plan a person made has more descriptions; each one costs a template fill and a full template in the answer. */
+export const MAX_IMPORTED_DESCRIPTIONS = 2000;
+
+/** At most this many dataset ids are listed in an error about an unknown one. */
+const LISTED_DATASET_IDS = 20;
+
 export function importPlan(body: unknown): WireObject {
-  assertValidImportModel('plan-import-model', body);
+  // Before the schema check, which would validate every one of them.
+  const requested = (body as { descriptions?: unknown } | null)?.descriptions;
+  if (Array.isArray(requested) && requested.length > MAX_IMPORTED_DESCRIPTIONS) {
+    throw badRequest(`The import asks for ${requested.length} descriptions; at most ${MAX_IMPORTED_DESCRIPTIONS} are imported at once.`, [
+      { path: '/descriptions', message: `must have at most ${MAX_IMPORTED_DESCRIPTIONS} items` },
+    ]);
+  }
+  assertValidRequest('plan-import-model', body);
   const importModel = decodePlanImportModel(body);
   const blueprint = importModel.blueprint!;
   const dmp = readDmp(parseEnvelopeJson((body as { file: unknown }).file));
+  if (importModel.descriptions.length > dmp.datasets.length) {
+    throw badRequest(
+      `The import asks for ${importModel.descriptions.length} descriptions, but the file has ${dmp.datasets.length} datasets; choose each dataset at most once.`,
+      [{ path: '/descriptions', message: `must have at most ${dmp.datasets.length} items` }],
+    );
+  }
   const scope = dmpScope(dmp);
   const { blueprintValues, references } = fillBlueprint(blueprint, dmp, scope);
   const blueprintKeys = new Set(blueprint.sections.flatMap((s) => s.fields.flatMap((f) => f.semantics)));
 
+  const positionOfKey = new Map(dmp.datasets.map((d, index) => [d.key, index]));
   const descriptions = importModel.descriptions.map((model, position) => {
-    const index = dmp.datasets.findIndex((d) => d.key === model.id);
-    if (index < 0) {
+    const index = model.id === null ? undefined : positionOfKey.get(model.id);
+    if (index === undefined) {
+      const listed = dmp.datasets.slice(0, LISTED_DATASET_IDS).map((d) => JSON.stringify(d.key));
+      const more = dmp.datasets.length > LISTED_DATASET_IDS ? ` (and ${dmp.datasets.length - LISTED_DATASET_IDS} more)` : '';
       throw badRequest(`The file has no dataset with id "${model.id ?? ''}"; preprocess the file again and choose among its datasets.`, [
-        { path: `/descriptions/${position}/id`, message: `must be one of ${dmp.datasets.map((d) => JSON.stringify(d.key)).join(', ')}` },
+        { path: `/descriptions/${position}/id`, message: `must be one of ${listed.join(', ')}${more}` },
       ]);
     }
     return importedDescription(dmp.datasets[index], index, model, model.template!, scope, blueprintKeys);
   });
 
-  const descriptionTemplates: M.PlanDescriptionTemplate[] = [];
+  const descriptionTemplates = new Map<string, M.PlanDescriptionTemplate>();
   for (const d of descriptions) {
     const entry = { descriptionTemplateGroupId: d.template.groupId, sectionId: d.sectionId };
-    if (!descriptionTemplates.some((t) => t.descriptionTemplateGroupId === entry.descriptionTemplateGroupId && t.sectionId === entry.sectionId)) {
-      descriptionTemplates.push(entry);
-    }
+    const key = JSON.stringify([entry.descriptionTemplateGroupId, entry.sectionId]);
+    if (!descriptionTemplates.has(key)) descriptionTemplates.set(key, entry);
   }
 
   const plan: M.PlanModel = {
@@ -200,7 +221,7 @@ export function importPlan(body: unknown): WireObject {
     descriptions,
     users: [],
     references,
-    descriptionTemplates,
+    descriptionTemplates: [...descriptionTemplates.values()],
     previousDOI: null,
     createdAt: dmp.created,
     updatedAt: dmp.modified,
@@ -223,7 +244,7 @@ function splitContact(name: string | null, email: string | null): M.PlanContact 
 
 /** POST /import/description: the file travels in the model; its dataset fills the template. */
 export function importDescription(body: unknown): WireObject {
-  assertValidImportModel('description-import-model', body);
+  assertValidRequest('description-import-model', body);
   const model = decodeDescriptionImportModel(body);
   const json = parseEnvelopeJson((body as { file?: unknown }).file ?? null);
   const read = readDatasetFile(json);

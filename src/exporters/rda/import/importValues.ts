@@ -4,6 +4,7 @@
  * contributor, project…), so each field of the target blueprint or template can pick its value.
  */
 import type { RdaGroup } from '../answers';
+import { parseIdentifier } from '../identifiers';
 import { toRdaLanguage, type YesNoUnknown } from '../vocabulary';
 import type { ImportedDataset, ImportedDmp, ImportedIdentifier, ImportedPerson, ImportedProject } from './readRda';
 
@@ -58,14 +59,38 @@ const numberValue = (value: number | null): ImportValue | null => (value === nul
 
 function identifierValue(id: ImportedIdentifier | null, label?: string | null): ImportValue | null {
   if (!id) return null;
-  return {
-    text: id.identifier,
-    identifier: id,
-    reference: { label: label ?? id.identifier, reference: id.identifier, description: null, fields: pidType(id) },
-  };
+  const { reference, pidType } = catalogueForm(id);
+  return { text: id.identifier, identifier: id, reference: { label: label ?? id.identifier, reference, description: null, fields: pidTypeField(pidType) } };
 }
 
-const pidType = (id: ImportedIdentifier | null): ReferenceDraft['fields'] => (id?.type ? [{ code: 'pidTypeField', value: id.type }] : []);
+/**
+ * An identifier as the planning service's catalogues write it in `reference`, which is what it
+ * matches existing references on: ORCIDs as `orcid:0000-…` (researchers), FundRef and ROR ids
+ * bare (funders, organisations), with the scheme in `pidTypeField`. Other identifiers stay as
+ * the file gives them (there is no one convention to follow).
+ */
+function catalogueForm(id: ImportedIdentifier): { reference: string; pidType: string | null } {
+  const parsed = parseIdentifier(id.identifier, id.type);
+  switch (parsed.scheme) {
+    case 'orcid':
+      return { reference: `orcid:${parsed.bare}`, pidType: 'orcid' };
+    case 'fundref':
+    case 'ror':
+      return { reference: parsed.bare, pidType: parsed.scheme };
+    default:
+      return { reference: id.identifier, pidType: id.type };
+  }
+}
+
+const pidTypeField = (pidType: string | null): ReferenceDraft['fields'] => (pidType ? [{ code: 'pidTypeField', value: pidType }] : []);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A planning-service account id, as the exporter writes plan members (`type: other`, a UUID):
+ * it names a user of one installation, not a researcher any catalogue knows.
+ */
+const isAccountId = (id: ImportedIdentifier) => (id.type === null || id.type === 'other') && UUID.test(id.identifier);
 
 function languageValue(code: string | null): ImportValue | null {
   if (!code) return null;
@@ -73,17 +98,25 @@ function languageValue(code: string | null): ImportValue | null {
   return { text: rda ?? code, alternatives: [code, ...(rda ? [rda] : [])] };
 }
 
-/** The person as a reference (a researcher): name, first identifier (ORCID when given). */
+/**
+ * The person as a researcher reference: name, first identifier (ORCID when given) in catalogue
+ * form. None for plan members (only account ids): they are users of the planning service, which
+ * adds members by invitation, not by import. An `other` id that is just the person's name or
+ * e-mail (how the exporter identifies people without one) is no reference.
+ */
 function personValue(person: ImportedPerson): ImportValue | null {
   if (!person.name) return null;
-  const id = person.ids.find((i) => i.type === 'orcid') ?? person.ids[0] ?? null;
+  if (person.ids.length > 0 && person.ids.every(isAccountId)) return null;
+  const meaningful = person.ids.filter((i) => !isAccountId(i) && i.identifier !== person.name && i.identifier !== person.mbox);
+  const id = meaningful.find((i) => parseIdentifier(i.identifier, i.type).scheme === 'orcid') ?? meaningful[0] ?? null;
+  const catalogue = id ? catalogueForm(id) : null;
   return {
     text: person.name,
     reference: {
       label: person.name,
-      reference: id?.identifier ?? null,
+      reference: catalogue?.reference ?? null,
       description: null,
-      fields: [...pidType(id), ...(person.mbox ? [{ code: 'primaryEmail', value: person.mbox }] : [])],
+      fields: [...pidTypeField(catalogue?.pidType ?? null), ...(person.mbox ? [{ code: 'primaryEmail', value: person.mbox }] : [])],
     },
   };
 }
@@ -102,7 +135,7 @@ function projectValue(project: ImportedProject): ImportValue | null {
 
 function personRecord(person: ImportedPerson, prefix: 'rda.dmp.contact' | 'rda.dmp.contributor'): ImportRecord {
   const idKey = prefix === 'rda.dmp.contact' ? 'contact_id' : 'contributor_id';
-  const id = person.ids[0] ?? null;
+  const id = person.ids.find((i) => !isAccountId(i)) ?? null;
   const record = new ImportRecord()
     .set(`${prefix}.name`, textValue(person.name))
     .set(`${prefix}.mbox`, textValue(person.mbox))
@@ -280,8 +313,11 @@ export function allAffiliations(dmp: ImportedDmp): ImportValue[] {
   return people
     .flatMap((p) => p.affiliations)
     .filter((a) => !seen.has(a.name) && seen.add(a.name))
-    .map((a) => ({
-      text: a.name,
-      reference: { label: a.name, reference: a.id?.identifier ?? null, description: null, fields: pidType(a.id) },
-    }));
+    .map((a) => {
+      const catalogue = a.id ? catalogueForm(a.id) : null;
+      return {
+        text: a.name,
+        reference: { label: a.name, reference: catalogue?.reference ?? null, description: null, fields: pidTypeField(catalogue?.pidType ?? null) },
+      };
+    });
 }

@@ -5,6 +5,7 @@
  * `dmproadmap_*`, `schema`, `$schema`, `rda_schema_version`…), which are ignored. Files that are
  * not JSON, not a maDMP, or too large are 4xx errors naming the problem.
  */
+import { isSupportedInstant } from '../../../contract/decode';
 import { HttpError, badRequest } from '../../../http/errors';
 import { toDataAccess, toIso6391, toYesNoUnknown, type DataAccess, type YesNoUnknown } from '../vocabulary';
 
@@ -250,14 +251,14 @@ function date(value: unknown): string | null {
   return match ? match[1] : null;
 }
 
-/** A timestamp; without a zone (1.0/1.1 examples) it is read as UTC. */
+/** A timestamp; without a zone (1.0/1.1 examples) it is read as UTC. Null outside the years 0000 to 9999. */
 function timestamp(value: unknown): Date | null {
   const raw = text(value);
   if (!raw) return null;
   const normalized = raw.replace(' ', 'T');
   const zoned = /(?:z|[+-]\d\d:?\d\d)$/i.test(normalized) || !/T\d/.test(normalized) ? normalized : `${normalized}Z`;
   const ms = Date.parse(/T\d/.test(zoned) ? zoned : `${zoned}T00:00:00Z`);
-  return Number.isNaN(ms) ? null : new Date(ms);
+  return isSupportedInstant(ms) ? new Date(ms) : null;
 }
 
 function number(value: unknown): number | null {
@@ -321,13 +322,17 @@ function readDmpObject(dmp: Json): ImportedDmp {
   };
 }
 
-/** Datasets with their import keys: the `dataset_id` identifier, made unique, else a position. */
+/**
+ * Datasets with their import keys: the `dataset_id` identifier, else a position; a key already
+ * taken gets `#<position>` (or the next free number: the file may itself hold `x#3`).
+ */
 function readDatasets(raws: Json[]): ImportedDataset[] {
   const used = new Set<string>();
   return raws.map((raw, index) => {
     const id = firstIdentifier(raw.dataset_id);
-    let key = id?.identifier ?? `dataset-${index + 1}`;
-    if (used.has(key)) key = `${key}#${index + 1}`;
+    const wanted = id?.identifier ?? `dataset-${index + 1}`;
+    let key = wanted;
+    for (let suffix = index + 1; used.has(key); suffix++) key = `${wanted}#${suffix}`;
     used.add(key);
     return readDataset(raw, key, id);
   });
