@@ -1,6 +1,7 @@
 /**
- * Runs exports: renderers that take long (DOCX, PDF) in a small pool of worker threads, so
- * `/formats` and health keep answering; each export under the EXPORT_TIMEOUT_MS deadline.
+ * Runs exports in a small pool of worker threads (every format declares `runsInWorker`), so
+ * `/formats` and health keep answering, and each export runs under the EXPORT_TIMEOUT_MS
+ * deadline: a thread that overruns is terminated, which no deadline can do to the event loop.
  */
 import path from 'node:path';
 import Piscina from 'piscina';
