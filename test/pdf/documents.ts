@@ -1,6 +1,7 @@
 /**
  * Hand-built document models for the PDF tests and the benchmark.
  */
+import { deflateSync } from 'node:zlib';
 import { encodePng, pngChunk } from '../../fixtures/lib/png';
 import type { Block, DocumentMeta, DocumentModel, Inline, TableRow } from '../../src/document/types';
 
@@ -39,6 +40,23 @@ export function makePng(width: number, height: number, alpha = false): Uint8Arra
   return new Uint8Array(encodePng(width, height, (x, y) => [(x * 255) / width, (y * 255) / height, 160, 200], { alpha }));
 }
 
+/**
+ * A large RGB PNG of one grey shade, cheap to build and a few kilobytes small: its pixels
+ * compress to almost nothing, as in a decompression bomb.
+ */
+export function makeBlankPng(width: number, height: number, shade = 0): Uint8Array {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per channel
+  header[9] = 2; // RGB
+  const scanline = Buffer.alloc(1 + width * 3, shade);
+  scanline[0] = 0; // filter type: none
+  const raw = Buffer.concat(Array.from({ length: height }, () => scanline));
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new Uint8Array(Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]));
+}
+
 /** A PNG whose compressed pixels are garbage, with valid chunk checksums. */
 export function makeCorruptPng(alpha: boolean): Uint8Array {
   const valid = Buffer.from(makePng(8, 8, alpha));
@@ -54,12 +72,20 @@ type Rgb = [number, number, number];
 /**
  * A GIF whose pixels are palette indices, row by row. Its LZW stream uses literal codes only
  * (a clear code every 254 codes keeps the code size at 9 bits), which any decoder must accept.
+ * `screen`: the logical screen around the frame (default: the frame's size).
  */
-export function makeGif(width: number, height: number, palette: Rgb[], indexAt: (x: number, y: number) => number, options: { interlaced?: boolean; transparentIndex?: number } = {}): Uint8Array {
+export function makeGif(
+  width: number,
+  height: number,
+  palette: Rgb[],
+  indexAt: (x: number, y: number) => number,
+  options: { interlaced?: boolean; transparentIndex?: number; screen?: { width: number; height: number } } = {},
+): Uint8Array {
   const bytes: number[] = [...Buffer.from('GIF89a', 'latin1')];
   const u16 = (value: number): number[] => [value & 0xff, value >> 8];
   const table = Array.from({ length: 256 }, (_, index) => palette[index] ?? [0, 0, 0]).flat();
-  bytes.push(...u16(width), ...u16(height), 0xf7, 0, 0, ...table); // global colour table of 256 entries
+  const screen = options.screen ?? { width, height };
+  bytes.push(...u16(screen.width), ...u16(screen.height), 0xf7, 0, 0, ...table); // global colour table of 256 entries
   if (options.transparentIndex !== undefined) bytes.push(0x21, 0xf9, 4, 1, 0, 0, options.transparentIndex, 0);
   bytes.push(0x2c, ...u16(0), ...u16(0), ...u16(width), ...u16(height), options.interlaced ? 0x40 : 0);
   const rows = Array.from({ length: height }, (_, y) => y);

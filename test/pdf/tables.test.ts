@@ -1,4 +1,4 @@
-import { columnWidths, mirrorGrid, placeCells } from '../../src/exporters/pdf/tables';
+import { columnBands, columnWidths, MAX_COLUMNS, mirrorGrid, placeCells } from '../../src/exporters/pdf/tables';
 import { paragraph } from './documents';
 
 const cell = (value: string, spans: { colSpan?: number; rowSpan?: number } = {}) => ({ blocks: [paragraph(value)], ...spans });
@@ -22,9 +22,37 @@ describe('placeCells', () => {
     expect(grid.rows[1][0]).toMatchObject({ column: 0, colSpan: 1 });
   });
 
+  it('places at most 63 columns and counts those left out', () => {
+    const grid = placeCells([{ cells: Array.from({ length: 70 }, (_, index) => cell(`c${index}`)) }, { cells: [cell('wide', { colSpan: 5 })] }]);
+    expect([grid.columns, grid.omittedColumns]).toEqual([MAX_COLUMNS, 7]);
+    expect(placeCells([{ cells: [cell('a'), cell('b')] }]).omittedColumns).toBe(0);
+  });
+
   it('mirrors the grid for right-to-left tables', () => {
     const grid = mirrorGrid(placeCells([{ cells: [cell('a'), cell('b', { colSpan: 2 })] }]));
     expect(layoutOf(grid)).toEqual([['b@0', 'a@2']]);
+  });
+});
+
+describe('columnBands', () => {
+  it('cuts a wide grid into bands of columns, every row in each, spans cut at the band edge', () => {
+    const grid = placeCells([
+      { cells: [cell('a'), cell('b'), cell('c', { colSpan: 2 }), cell('d')] },
+      { cells: [cell('e', { colSpan: 5 })] },
+    ]);
+    const bands = columnBands(grid, 3);
+    expect(bands.map((band) => band.columns)).toEqual([3, 2]);
+    expect(bands.map(layoutOf)).toEqual([
+      [['a@0', 'b@1', 'c@2'], ['e@0']],
+      [['d@1'], []],
+    ]);
+    expect(bands[0].rows[0][2].colSpan).toBe(1);
+    expect(bands[0].rows[1][0].colSpan).toBe(3);
+  });
+
+  it('leaves a grid that fits as it is', () => {
+    const grid = placeCells([{ cells: [cell('a'), cell('b')] }]);
+    expect(columnBands(grid, 2)).toEqual([grid]);
   });
 });
 

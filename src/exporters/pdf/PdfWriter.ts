@@ -1,7 +1,8 @@
 /**
  * PdfWriter: DocumentModel -> PDF bytes, with pdfmake 0.3. See definition.ts for the mapping,
- * fonts.ts for scripts and fonts, bidi.ts for right-to-left text, engine.ts for the locked-down
- * pdfmake instance. Meant to run in a worker thread: fonts are loaded once per thread.
+ * fonts.ts for scripts and fonts, lines.ts for line breaking and right-to-left text, engine.ts
+ * for the locked-down pdfmake instance. Meant to run in a worker thread: fonts are loaded once
+ * per thread.
  */
 import type { DocumentModel } from '../../document/types';
 import { buildPdfDefinition } from './definition';

@@ -1,16 +1,25 @@
 /**
  * Document blocks -> pdfmake content. The width available to text is tracked on the way down
- * (page, list indents, table cells, quotes) because right-to-left lines are broken here.
+ * (page, list indents, table cells, quotes) because lines are broken here, and so is an estimate
+ * of each block's height, which decides what may be kept together on a page (see placed.ts).
+ * Nesting is bounded: past MAX_DEPTH levels, or when too little width is left, the rest is shown
+ * as plain text under a note, never dropped.
  */
+import { createHash } from 'node:crypto';
 import type { CanvasLine, Content, ContentImage, ContentTable, ContentText, CustomTableLayout, TableCell as PdfTableCell } from 'pdfmake/interfaces';
 import type { Align, Block, ImageBlock, Inline, ParagraphStyle, TableCell } from '../../document/types';
+import { plainBlocks } from './flatten';
 import { FONT_FILES, textWidth } from './fonts';
 import type { HeadingAnchor, HeadingBlock } from './headings';
 import { embeddableImage, imageDataUrl, imageDisplayWidth } from './images';
-import { inlineSegments, inlineText, type RunStyle, type Segment } from './runs';
-import { columnWidths, mirrorGrid, placeCells } from './tables';
-import { textContent, type TextContent } from './text';
+import { addHeights, type BlockOnPage, keepTogether, type Placed, placedText, stacked, sumHeights } from './placed';
+import { inlineSegments, type RunStyle, type Segment } from './runs';
+import { columnBands, columnWidths, MAX_COLUMNS, mirrorGrid, placeCells, type TableGrid } from './tables';
+import { LINE_HEIGHT, textContent, type TextContent } from './text';
 import { headingLook, type PageGeometry, paragraphLook, type ParagraphLook, type PdfTheme, RULE_COLOR, SHADE_COLOR } from './theme';
+
+/** An image embedded once per document, or why it is not shown. */
+type EmbeddedImage = { key: string; width: number; height: number; widthShare: number } | { reason: string };
 
 /** Per-document state shared by all blocks. */
 export interface DocumentEnv {
@@ -20,7 +29,10 @@ export interface DocumentEnv {
   fontFiles: Set<string>;
   /** pdfmake's image dictionary: key -> data URL. */
   images: Record<string, string>;
-  imageKeys: Map<Uint8Array, string>;
+  /** Images by a hash of their bytes: the same picture is embedded once however often it appears. */
+  embeddedImages: Map<string, EmbeddedImage>;
+  /** Decoded pixels the document's images may still use (see images.ts). */
+  imagePixelsLeft: number;
   headings: Map<HeadingBlock, HeadingAnchor>;
   /** Ids already placed: a heading object used twice gets its anchor (a unique id) only once. */
   placedAnchors: Set<string>;
@@ -35,7 +47,17 @@ export interface Flow {
   bold: boolean;
   /** Inside a list item: paragraphs sit closer together. */
   inList?: boolean;
+  /** How many lists this flow sits in (picks the bullet). */
+  listLevel?: number;
 }
+
+/** Deeper nesting (lists, quotes, table cells) is shown as plain text: pdfmake would only draw slivers. */
+const MAX_DEPTH = 12;
+/**
+ * The narrowest text width a quote, list item or table column gets; with less room left, content
+ * is not nested further, and tables continue in bands of columns below one another.
+ */
+const minTextWidth = (env: DocumentEnv): number => 3 * env.theme.fontSize;
 
 const mirrored = (flow: Flow): boolean => flow.direction === 'rtl';
 
@@ -78,12 +100,13 @@ function lookText(
   return content;
 }
 
-function paragraph(text: string, style: ParagraphStyle, flow: Flow, env: DocumentEnv): Content {
-  return lookText([{ type: 'text', text }], paragraphLook(style, env.theme), flow, env).node;
+function paragraph(text: string, style: ParagraphStyle, flow: Flow, env: DocumentEnv): Placed {
+  return placedText(lookText([{ type: 'text', text }], paragraphLook(style, env.theme), flow, env));
 }
 
-function heading(block: HeadingBlock, flow: Flow, env: DocumentEnv): Content {
-  const { node, anchor } = lookText(block.content, headingLook(block.level, env.theme), flow, env, { direction: block.dir ?? flow.direction });
+function heading(block: HeadingBlock, flow: Flow, env: DocumentEnv): Placed {
+  const content = lookText(block.content, headingLook(block.level, env.theme), flow, env, { direction: block.dir ?? flow.direction });
+  const { anchor } = content;
   const listed = env.headings.get(block);
   if (listed && !env.placedAnchors.has(listed.id)) {
     env.placedAnchors.add(listed.id);
@@ -93,45 +116,61 @@ function heading(block: HeadingBlock, flow: Flow, env: DocumentEnv): Content {
     anchor.outlineExpanded = listed.level === 1;
     if (listed.parentId) anchor.outlineParentId = listed.parentId;
   }
-  return node;
+  return placedText(content);
+}
+
+/** Blocks nested too deeply or too narrowly to lay out: a note, then their text block by block. */
+function flattened(items: Block[], flow: Flow, env: DocumentEnv): Placed {
+  const note = paragraph('[Nested too deeply to lay out: shown as plain text.]', 'note', flow, env);
+  // plainBlocks leaves no lists, quotes or tables, so nothing below nests again.
+  return stacked([note, ...layBlocks(plainBlocks(items), { ...flow, inList: false }, env, MAX_DEPTH)]);
 }
 
 const BULLET_TYPES = ['disc', 'circle', 'square'] as const;
 const BULLET_CHARS = ['\u2022', '\u25e6', '\u25aa'];
 
 /** Item blocks; an item that is only a nested list becomes that list (no marker of its own). */
-function listItem(item: Block[], flow: Flow, env: DocumentEnv, depth: number): Content {
+function listItem(item: Block[], flow: Flow, env: DocumentEnv, depth: number): Placed {
   if (item.length === 1 && item[0].type === 'list') return list(item[0], flow, env, depth + 1);
-  return { stack: trimLastMargin(blocks(item, { ...flow, inList: true }, env, depth + 1)) };
+  const content = trimLastMargin(layBlocks(item, { ...flow, inList: true }, env, depth + 1));
+  return { node: { stack: content.map((placed) => placed.node) }, height: sumHeights(content) };
 }
 
-function list(block: Extract<Block, { type: 'list' }>, flow: Flow, env: DocumentEnv, depth: number): Content {
+function list(block: Extract<Block, { type: 'list' }>, flow: Flow, env: DocumentEnv, depth: number): Placed {
   const { theme } = env;
+  const level = flow.listLevel ?? 0;
   const start = Number.isFinite(block.start) ? Math.floor(block.start as number) : 1;
-  const markers = block.items.map((_, index) => (block.ordered ? `${start + index}.` : BULLET_CHARS[depth % 3]));
+  const markers = block.items.map((_, index) => (block.ordered ? `${start + index}.` : BULLET_CHARS[level % 3]));
   // pdfmake indents items by the width of "9. " (or of the widest number), in the list's own font.
   const measure = (text: string): number => textWidth(text, theme.bodyFamily, 'normal', theme.fontSize);
   const gap = Math.max(measure('9. '), ...(block.ordered ? markers.map((marker) => measure(`${marker} `)) : [0]));
-  const itemFlow: Flow = { ...flow, width: flow.width - gap };
-  const margin: [number, number, number, number] = [0, 0, 0, theme.fontSize * 0.6];
+  const itemFlow: Flow = { ...flow, width: flow.width - gap, listLevel: level + 1 };
+  if (depth >= MAX_DEPTH || itemFlow.width < minTextWidth(env)) return flattened([block], flow, env);
+  const spaceAfter = theme.fontSize * 0.6;
+  const margin: [number, number, number, number] = [0, 0, 0, spaceAfter];
 
   if (!mirrored(flow)) {
     const listStyle = { font: theme.bodyFamily, fontSize: theme.fontSize, bold: false, italics: false, color: theme.textColor, margin };
     const items = block.items.map((item) => listItem(item, itemFlow, env, depth));
-    return block.ordered ? { ol: items, start, ...listStyle } : { ul: items, type: BULLET_TYPES[depth % 3], ...listStyle };
+    const nodes = items.map((item) => item.node);
+    const node: Content = block.ordered ? { ol: nodes, start, ...listStyle } : { ul: nodes, type: BULLET_TYPES[level % 3], ...listStyle };
+    const height = sumHeights(items);
+    return { node, height: height === undefined ? undefined : height + spaceAfter };
   }
 
   // Right to left: markers on the right, as a borderless two-column table.
   const markerWidth = gap;
+  let height: number | undefined = spaceAfter;
   const body = block.items.map((item, index): PdfTableCell[] => {
-    const marker = lookText([{ type: 'text', text: markers[index] }], paragraphLook('normal', theme), { ...flow, bold: false }, env, {
-      width: markerWidth,
-      direction: 'rtl',
-    }).node;
-    marker.margin = undefined;
-    return [listItem(item, itemFlow, env, depth), marker];
+    const marker = placedText(
+      lookText([{ type: 'text', text: markers[index] }], paragraphLook('normal', theme), { ...flow, bold: false }, env, { width: markerWidth, direction: 'rtl' }),
+    );
+    (marker.node as ContentText).margin = undefined;
+    const content = listItem(item, itemFlow, env, depth);
+    height = height === undefined || content.height === undefined || marker.height === undefined ? undefined : height + Math.max(content.height, marker.height);
+    return [content.node, marker.node];
   });
-  return { table: { widths: [itemFlow.width, markerWidth], body }, layout: ZERO_PADDING_LAYOUT, margin };
+  return { node: { table: { widths: [itemFlow.width, markerWidth], body }, layout: ZERO_PADDING_LAYOUT, margin }, height };
 }
 
 const ZERO_PADDING_LAYOUT: CustomTableLayout = {
@@ -158,52 +197,89 @@ const TABLE_LAYOUT: CustomTableLayout = {
   paddingBottom: () => CELL_PADDING_Y,
 };
 
-function table(block: Extract<Block, { type: 'table' }>, flow: Flow, env: DocumentEnv, depth: number): Content | undefined {
-  const placed = placeCells(block.rows);
-  if (placed.columns === 0) return undefined;
-  const grid = mirrored(flow) ? mirrorGrid(placed) : placed;
-  const columns = grid.columns;
+function table(block: Extract<Block, { type: 'table' }>, flow: Flow, env: DocumentEnv, depth: number): Placed | undefined {
+  const grid = placeCells(block.rows);
+  if (grid.columns === 0) return undefined;
+  const columnPadding = 2 * CELL_PADDING_X + TABLE_RULE;
+  if (depth >= MAX_DEPTH || flow.width - columnPadding - TABLE_RULE < minTextWidth(env)) return flattened([block], flow, env);
+  const bandSize = Math.max(1, Math.floor((flow.width - TABLE_RULE) / (minTextWidth(env) + columnPadding)));
+  const totalColumns = grid.columns + grid.omittedColumns;
+  const parts: Placed[] = [];
+  columnBands(grid, bandSize).forEach((band, index) => {
+    const first = index * bandSize + 1;
+    if (index > 0) parts.push(paragraph(`[The table continues: columns ${first}\u2013${first + band.columns - 1} of ${totalColumns}.]`, 'note', flow, env));
+    parts.push(tableBand(mirrored(flow) ? mirrorGrid(band) : band, block.headerRows, flow, env, depth));
+  });
+  if (grid.omittedColumns > 0) {
+    parts.push(paragraph(`[${grid.omittedColumns} more columns of this table are not shown: a table shows at most ${MAX_COLUMNS}.]`, 'note', flow, env));
+  }
+  return stacked(parts);
+}
+
+/** Header rows are repeated on every page only while they take at most this share of it. */
+const REPEATED_HEADER_SHARE = 1 / 4;
+/** Header rows and the first body row are kept on one page only while they take at most this share of it. */
+const KEPT_HEADER_SHARE = 1 / 3;
+
+/** One table, as wide as the flow; its columns fit (see table). */
+function tableBand(grid: TableGrid, requestedHeaderRows: number, flow: Flow, env: DocumentEnv, depth: number): Placed {
+  const { columns } = grid;
   const contentWidth = flow.width - columns * 2 * CELL_PADDING_X - (columns + 1) * TABLE_RULE;
-  if (contentWidth < columns) return paragraph('[This table has too many columns to fit on the page.]', 'note', flow, env);
   const widths = columnWidths(grid, contentWidth, env.theme.fontSize);
-  const headerRows = Math.min(Math.max(0, Math.floor(block.headerRows)), grid.rows.length);
+  const headerRows = Number.isFinite(requestedHeaderRows) ? Math.min(Math.max(0, Math.floor(requestedHeaderRows)), grid.rows.length) : 0;
+  const rowFrame = 2 * CELL_PADDING_Y + TABLE_RULE;
+  const emptyRow = rowFrame + env.theme.fontSize * 1.2 * LINE_HEIGHT;
 
   const body: PdfTableCell[][] = grid.rows.map(() => Array.from({ length: columns }, (): PdfTableCell => ({ text: '' })));
+  // A cell spanning rows counts in full towards its first row: an overestimate, which is the safe side.
+  const rowHeights: (number | undefined)[] = grid.rows.map(() => emptyRow);
   grid.rows.forEach((row, rowIndex) => {
     const isHeader = rowIndex < headerRows;
     for (const { cell, column, colSpan, rowSpan } of row) {
       let width = 0;
       for (let c = column; c < column + colSpan; c++) width += widths[c];
       width += (colSpan - 1) * (2 * CELL_PADDING_X + TABLE_RULE);
-      const content: PdfTableCell = { stack: tableCell(cell, { ...flow, width, bold: flow.bold || isHeader }, env, depth) };
+      const placed = tableCell(cell, { ...flow, width, bold: flow.bold || isHeader }, env, depth);
+      const content: PdfTableCell = { stack: placed.map((item) => item.node) };
       if (colSpan > 1) content.colSpan = colSpan;
       if (rowSpan > 1) content.rowSpan = rowSpan;
       if (isHeader) content.fillColor = SHADE_COLOR;
       body[rowIndex][column] = content;
+      const cellHeight = sumHeights(placed);
+      const rowHeight = rowHeights[rowIndex];
+      rowHeights[rowIndex] = cellHeight === undefined || rowHeight === undefined ? undefined : Math.max(rowHeight, cellHeight + rowFrame);
     }
   });
+  const spaceAfter = env.theme.fontSize * 0.8;
   const node: ContentTable = {
     table: { widths, body, dontBreakRows: false },
     layout: TABLE_LAYOUT,
-    margin: [0, 2, 0, env.theme.fontSize * 0.8],
+    margin: [0, 2, 0, spaceAfter],
   };
-  // pdfmake repeats header rows on every page; it needs at least one body row after them.
-  if (headerRows > 0 && headerRows < grid.rows.length) {
+  // pdfmake repeats header rows on every page (it needs a body row after them) and never breaks
+  // them, nor the row kept with them: unbreakable content taller than a page would be dropped.
+  const rowsHeight = (count: number): number | undefined => addHeights(rowHeights.slice(0, count));
+  const { textHeight } = env.geometry;
+  const headerHeight = rowsHeight(headerRows);
+  if (headerRows > 0 && headerRows < grid.rows.length && headerHeight !== undefined && headerHeight <= textHeight * REPEATED_HEADER_SHARE) {
     node.table.headerRows = headerRows;
-    node.table.keepWithHeaderRows = 1;
+    const keptHeight = rowsHeight(headerRows + 1);
+    if (keptHeight !== undefined && keptHeight <= textHeight * KEPT_HEADER_SHARE) node.table.keepWithHeaderRows = 1;
   }
-  return node;
+  const tableHeight = rowsHeight(grid.rows.length);
+  return { node, height: tableHeight === undefined ? undefined : tableHeight + TABLE_RULE + 2 + spaceAfter };
 }
 
-function tableCell(cell: TableCell, flow: Flow, env: DocumentEnv, depth: number): Content[] {
-  return trimLastMargin(blocks(cell.blocks, { ...flow, inList: false }, env, depth));
+function tableCell(cell: TableCell, flow: Flow, env: DocumentEnv, depth: number): Placed[] {
+  return trimLastMargin(layBlocks(cell.blocks, { ...flow, inList: false }, env, depth + 1));
 }
 
 const QUOTE_BAR = 2.5;
 const QUOTE_GAP = 10;
 
-function blockquote(children: Block[], flow: Flow, env: DocumentEnv, depth: number): Content {
+function blockquote(children: Block[], flow: Flow, env: DocumentEnv, depth: number): Placed {
   const innerWidth = flow.width - QUOTE_BAR - QUOTE_GAP;
+  if (depth >= MAX_DEPTH || innerWidth < minTextWidth(env)) return flattened(children, flow, env);
   const barOnRight = mirrored(flow);
   const layout: CustomTableLayout = {
     hLineWidth: () => 0,
@@ -214,59 +290,84 @@ function blockquote(children: Block[], flow: Flow, env: DocumentEnv, depth: numb
     paddingTop: () => 1,
     paddingBottom: () => 1,
   };
+  const content = trimLastMargin(layBlocks(children, { ...flow, width: innerWidth, inList: false }, env, depth + 1));
+  const spaceAfter = env.theme.fontSize * 0.6;
+  const height = sumHeights(content);
   return {
-    table: { widths: [innerWidth], body: [[{ stack: trimLastMargin(blocks(children, { ...flow, width: innerWidth, inList: false }, env, depth)) }]] },
-    layout,
-    margin: [0, 0, 0, env.theme.fontSize * 0.6],
+    node: {
+      table: { widths: [innerWidth], body: [[{ stack: content.map((placed) => placed.node) }]] },
+      layout,
+      margin: [0, 0, 0, spaceAfter],
+    },
+    height: height === undefined ? undefined : height + 2 + spaceAfter,
   };
 }
 
 const CODE_PADDING = 6;
 
-function codeBlock(text: string, flow: Flow, env: DocumentEnv): Content {
+function codeBlock(text: string, flow: Flow, env: DocumentEnv): Placed {
   const { theme } = env;
-  const look: ParagraphLook = { ...paragraphLook('normal', theme), family: theme.codeFamily, fontSize: theme.fontSize * 0.9, spaceAfter: 0 };
+  const look: ParagraphLook = { ...paragraphLook('normal', theme), family: theme.codeFamily, fontSize: theme.fontSize * 0.9, spaceBefore: 0, spaceAfter: 0 };
   const innerWidth = flow.width - 2 * CODE_PADDING;
   const inlines: Inline[] = [{ type: 'text', text: text.replace(/\t/g, '    ') }];
   // Code reads left to right whatever the document's direction.
-  const { node } = lookText(inlines, look, { ...flow, bold: false }, env, { width: innerWidth, direction: 'ltr', align: 'left', keepIndent: true });
+  const code = placedText(lookText(inlines, look, { ...flow, bold: false }, env, { width: innerWidth, direction: 'ltr', align: 'left', keepIndent: true }));
+  const node = code.node as ContentText;
   node.margin = undefined;
   const padding = (): number => CODE_PADDING;
   const cell: PdfTableCell = { ...node, fillColor: SHADE_COLOR };
+  const spaceAfter = theme.fontSize * 0.8;
   return {
-    table: { widths: [innerWidth], body: [[cell]] },
-    layout: { hLineWidth: () => 0, vLineWidth: () => 0, paddingLeft: padding, paddingRight: padding, paddingTop: padding, paddingBottom: padding },
-    margin: [0, 0, 0, theme.fontSize * 0.8],
+    node: {
+      table: { widths: [innerWidth], body: [[cell]] },
+      layout: { hLineWidth: () => 0, vLineWidth: () => 0, paddingLeft: padding, paddingRight: padding, paddingTop: padding, paddingBottom: padding },
+      margin: [0, 0, 0, spaceAfter],
+    },
+    height: code.height + 2 * CODE_PADDING + spaceAfter,
   };
 }
 
-function rule(flow: Flow): Content {
-  const line: CanvasLine = { type: 'line', x1: 0, y1: 0, x2: flow.width, y2: 0, lineWidth: 0.75, lineColor: RULE_COLOR };
-  return { canvas: [line], margin: [0, 6, 0, 12] };
+const RULE_WIDTH = 0.75;
+
+function rule(flow: Flow): Placed {
+  const line: CanvasLine = { type: 'line', x1: 0, y1: 0, x2: flow.width, y2: 0, lineWidth: RULE_WIDTH, lineColor: RULE_COLOR };
+  return { node: { canvas: [line], margin: [0, 6, 0, 12] }, height: 6 + RULE_WIDTH + 12 };
 }
 
 /** pdfmake 0.3 honours `maxHeight` on images; @types/pdfmake does not list it. */
 type ImageNode = ContentImage & { maxHeight?: number };
 
-function image(block: ImageBlock, flow: Flow, env: DocumentEnv): Content {
-  let key = env.imageKeys.get(block.data);
-  if (!key) {
-    const embeddable = embeddableImage(block);
+/** The image checked (and converted) once per document, whatever object holds its bytes. */
+function embedded(block: ImageBlock, env: DocumentEnv): EmbeddedImage {
+  const hash = createHash('sha256').update(block.mimeType).update(block.data).digest('base64');
+  let entry = env.embeddedImages.get(hash);
+  if (!entry) {
+    const embeddable = embeddableImage(block, env.imagePixelsLeft);
+    if (embeddable.ok) {
+      const key = `image-${env.embeddedImages.size + 1}`;
+      env.images[key] = imageDataUrl(embeddable);
+      env.imagePixelsLeft -= embeddable.decodedPixels;
+      entry = { key, width: embeddable.width, height: embeddable.height, widthShare: embeddable.widthShare };
+    } else {
+      entry = { reason: embeddable.reason };
+    }
+    env.embeddedImages.set(hash, entry);
+  }
+  return entry;
+}
+
+function image(block: ImageBlock, flow: Flow, env: DocumentEnv): Placed {
+  const entry = embedded(block, env);
+  if ('reason' in entry) {
     const alt = block.alt?.trim();
-    if (!embeddable.ok) return paragraph(`[Image not shown: ${embeddable.reason}${alt ? `. ${alt}` : ''}]`, 'note', flow, env);
-    key = `image-${env.imageKeys.size + 1}`;
-    env.imageKeys.set(block.data, key);
-    env.images[key] = imageDataUrl(embeddable);
+    return paragraph(`[Image not shown: ${entry.reason}${alt ? `. ${alt}` : ''}]`, 'note', flow, env);
   }
   const alignment = block.align === 'center' || block.align === 'right' || block.align === 'left' ? block.align : mirrored(flow) ? 'right' : 'left';
-  const node: ImageNode = {
-    image: key,
-    width: imageDisplayWidth(block, flow.width),
-    maxHeight: env.geometry.textHeight * 0.9,
-    alignment,
-    margin: [0, 2, 0, env.theme.fontSize * 0.8],
-  };
-  return node;
+  const width = Math.max(1, imageDisplayWidth(block, flow.width) * entry.widthShare);
+  const maxHeight = env.geometry.textHeight * 0.9;
+  const spaceAfter = env.theme.fontSize * 0.8;
+  const node: ImageNode = { image: entry.key, width, maxHeight, alignment, margin: [0, 2, 0, spaceAfter] };
+  return { node, height: Math.min(maxHeight, (width * entry.height) / entry.width) + 2 + spaceAfter };
 }
 
 /** The table of contents: the listed headings with their page numbers, each line a link. */
@@ -302,22 +403,14 @@ function tableOfContents(title: string, flow: Flow, env: DocumentEnv): Content {
   };
 }
 
-/** A block that should stay on the same page as the block after it. */
-const keepsWithNext = (block: Block): boolean => block.type === 'heading' || (block.type === 'paragraph' && block.style === 'label');
-
-/** Small enough to move to the next page together with the heading or label before it. */
-const isShort = (block: Block): boolean => (block.type === 'paragraph' || block.type === 'heading') && inlineText(block.content).length <= 400;
-
-const MAX_KEPT_TOGETHER = 4;
-
-function block(item: Block, flow: Flow, env: DocumentEnv, depth: number): Content | undefined {
+function block(item: Block, flow: Flow, env: DocumentEnv, depth: number): Placed | undefined {
   switch (item.type) {
     case 'heading':
       return heading(item, flow, env);
     case 'paragraph': {
       const look = paragraphLook(item.style, env.theme);
       if (flow.inList) look.spaceAfter = Math.min(look.spaceAfter, env.theme.fontSize * 0.25);
-      return lookText(item.content, look, flow, env, { direction: item.dir ?? flow.direction, align: item.align }).node;
+      return placedText(lookText(item.content, look, flow, env, { direction: item.dir ?? flow.direction, align: item.align }));
     }
     case 'list':
       return item.items.length > 0 ? list(item, flow, env, depth) : undefined;
@@ -332,37 +425,29 @@ function block(item: Block, flow: Flow, env: DocumentEnv, depth: number): Conten
     case 'image':
       return image(item, flow, env);
     case 'pageBreak':
-      return { text: '', pageBreak: 'after' };
+      return { node: { text: '', pageBreak: 'after' }, height: undefined };
     case 'toc':
-      return tableOfContents(item.title, flow, env);
+      return { node: tableOfContents(item.title, flow, env), height: undefined };
   }
 }
 
-/** Deeper nesting than this is flattened into a note: pdfmake would only produce unreadable slivers. */
-const MAX_DEPTH = 12;
-
-export function blocks(items: Block[], flow: Flow, env: DocumentEnv, depth = 0): Content[] {
-  if (depth > MAX_DEPTH) return [paragraph('[Content nested too deeply to display.]', 'note', flow, env)];
-  const result: Content[] = [];
-  let index = 0;
-  while (index < items.length) {
-    // Headings and labels travel to the next page with what follows them.
-    let end = index;
-    while (end < items.length - 1 && end - index < MAX_KEPT_TOGETHER && keepsWithNext(items[end])) end++;
-    if (end > index && !keepsWithNext(items[end]) && !isShort(items[end])) end--;
-    const group = items
-      .slice(index, end + 1)
-      .map((item) => renderSafely(item, flow, env, depth))
-      .filter((node): node is Content => node !== undefined);
-    if (group.length > 1) result.push({ stack: group, unbreakable: true });
-    else result.push(...group);
-    index = end + 1;
+/** Blocks at one nesting depth, headings and labels kept with what follows them (see placed.ts). */
+function layBlocks(items: Block[], flow: Flow, env: DocumentEnv, depth: number): Placed[] {
+  const laid: BlockOnPage[] = [];
+  for (const item of items) {
+    const placed = renderSafely(item, flow, env, depth);
+    if (placed) laid.push({ block: item, placed });
   }
-  return result;
+  return keepTogether(laid, env.geometry.textHeight);
+}
+
+/** The document body. */
+export function blocks(items: Block[], flow: Flow, env: DocumentEnv): Content[] {
+  return layBlocks(items, flow, env, 0).map((placed) => placed.node);
 }
 
 /** One broken block becomes a visible note instead of failing the whole document. */
-function renderSafely(item: Block, flow: Flow, env: DocumentEnv, depth: number): Content | undefined {
+function renderSafely(item: Block, flow: Flow, env: DocumentEnv, depth: number): Placed | undefined {
   try {
     return block(item, flow, env, depth);
   } catch {
@@ -371,11 +456,13 @@ function renderSafely(item: Block, flow: Flow, env: DocumentEnv, depth: number):
 }
 
 /** The last block of a cell, item or quote needs no space after it. */
-function trimLastMargin(content: Content[]): Content[] {
+function trimLastMargin(content: Placed[]): Placed[] {
   const last = content[content.length - 1];
-  if (last && typeof last === 'object' && !Array.isArray(last) && 'margin' in last && Array.isArray(last.margin) && last.margin.length === 4) {
-    const [left, top, right] = last.margin;
-    last.margin = [left, top, right, 0];
+  const node = last?.node;
+  if (node && typeof node === 'object' && !Array.isArray(node) && 'margin' in node && Array.isArray(node.margin) && node.margin.length === 4) {
+    const [left, top, right, bottom] = node.margin;
+    node.margin = [left, top, right, 0];
+    if (last.height !== undefined) last.height -= bottom;
   }
   return content;
 }

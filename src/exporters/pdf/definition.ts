@@ -7,6 +7,7 @@ import type { DocumentModel } from '../../document/types';
 import { blocks, type DocumentEnv, type Flow } from './blocks';
 import { FONT_FILES, fontVariant, splitByFont, textWidth } from './fonts';
 import { collectHeadings } from './headings';
+import { DOCUMENT_PIXEL_BUDGET } from './images';
 import { inlineSegments, type RunStyle } from './runs';
 import { LINE_HEIGHT, textContent } from './text';
 import { pageGeometry, type PdfTheme, resolveTheme } from './theme';
@@ -73,7 +74,8 @@ export function buildPdfDefinition(doc: DocumentModel): PdfDefinition {
     geometry,
     fontFiles: new Set([FONT_FILES[theme.bodyFamily].normal]),
     images: {},
-    imageKeys: new Map(),
+    embeddedImages: new Map(),
+    imagePixelsLeft: DOCUMENT_PIXEL_BUDGET,
     headings: collectHeadings(doc.blocks),
     placedAnchors: new Set(),
   };

@@ -261,6 +261,8 @@ export function splitByFont(text: string, primary: FontFamily): FontRun[] {
 
 /** Per font file: text -> advance width in em. Cleared when it grows past the limit. */
 const MAX_CACHED_WIDTHS = 100_000;
+/** Longer texts (a pasted sequence, a whole line) are measured without caching: they rarely recur. */
+const MAX_CACHED_TEXT_LENGTH = 256;
 const widthCache = new Map<string, Map<string, number>>();
 
 /**
@@ -269,6 +271,7 @@ const widthCache = new Map<string, Map<string, number>>();
  */
 export function textWidth(text: string, family: FontFamily, variant: FontVariant, fontSize: number): number {
   const file = FONT_FILES[family][variant];
+  if (text.length > MAX_CACHED_TEXT_LENGTH) return layoutWidthEm(text, file) * fontSize;
   let widths = widthCache.get(file);
   if (!widths) {
     widths = new Map();
@@ -276,10 +279,28 @@ export function textWidth(text: string, family: FontFamily, variant: FontVariant
   }
   let em = widths.get(text);
   if (em === undefined) {
-    const font = parsedFont(file);
-    em = font.layout(text).advanceWidth / font.unitsPerEm;
+    em = layoutWidthEm(text, file);
     if (widths.size >= MAX_CACHED_WIDTHS) widths.clear();
     widths.set(text, em);
   }
   return em * fontSize;
+}
+
+function layoutWidthEm(text: string, file: string): number {
+  const font = parsedFont(file);
+  return font.layout(text).advanceWidth / font.unitsPerEm;
+}
+
+const lineHeights = new Map<string, number>();
+
+/** Height of one line of text in em, as pdfkit reports it to pdfmake (ascender to descender, no gap). */
+export function lineHeightEm(family: FontFamily, variant: FontVariant): number {
+  const file = FONT_FILES[family][variant];
+  let em = lineHeights.get(file);
+  if (em === undefined) {
+    const font = parsedFont(file);
+    em = (font.ascent - font.descent) / font.unitsPerEm;
+    lineHeights.set(file, em);
+  }
+  return em;
 }

@@ -108,14 +108,26 @@ function decodeLzw(data: Uint8Array, minCodeSize: number, output: Uint8Array): b
   return true;
 }
 
-/** The first frame of a GIF, on a transparent canvas of the GIF's screen size. */
-function decodeGif(data: Uint8Array): Rgba | undefined {
+/** Where a GIF's first frame sits and how it is stored; its pixels are not decoded yet. */
+interface GifFrame {
+  screenWidth: number;
+  screenHeight: number;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  interlaced: boolean;
+  colors: Uint8Array;
+  transparent: number;
+  minCodeSize: number;
+  /** The LZW data, in sub-blocks. */
+  chunks: Uint8Array[];
+}
+
+function readGifFrame(data: Uint8Array): GifFrame | undefined {
   const ascii = Buffer.from(data.subarray(0, 6)).toString('latin1');
   if ((ascii !== 'GIF87a' && ascii !== 'GIF89a') || data.length < 13) return undefined;
   const u16 = (at: number): number => data[at] | (data[at + 1] << 8);
-  const width = u16(6);
-  const height = u16(8);
-  if (!sizeAllowed(width, height)) return undefined;
   let pos = 13;
   let globalColors: Uint8Array | undefined;
   if (data[10] & 0x80) {
@@ -136,7 +148,7 @@ function decodeGif(data: Uint8Array): Rgba | undefined {
       skipSubBlocks();
     } else if (marker === 0x2c) {
       if (pos + 9 > data.length) return undefined;
-      const [left, top, frameWidth, frameHeight] = [u16(pos), u16(pos + 2), u16(pos + 4), u16(pos + 6)];
+      const [left, top, width, height] = [u16(pos), u16(pos + 2), u16(pos + 4), u16(pos + 6)];
       const flags = data[pos + 8];
       pos += 9;
       let colors = globalColors;
@@ -145,42 +157,61 @@ function decodeGif(data: Uint8Array): Rgba | undefined {
         colors = data.subarray(pos, pos + size);
         pos += size;
       }
-      if (!colors || !sizeAllowed(frameWidth, frameHeight) || pos >= data.length) return undefined;
+      if (!colors || pos >= data.length) return undefined;
       const minCodeSize = data[pos++];
       const chunks: Uint8Array[] = [];
       while (pos < data.length && data[pos] !== 0) {
         chunks.push(data.subarray(pos + 1, pos + 1 + data[pos]));
         pos += data[pos] + 1;
       }
-      const indices = new Uint8Array(frameWidth * frameHeight);
-      if (!decodeLzw(Buffer.concat(chunks), minCodeSize, indices)) return undefined;
-      // Interlaced frames store rows in four passes.
-      const rowOrder: number[] = [];
-      if (flags & 0x40) {
-        for (const [start, step] of [[0, 8], [4, 8], [2, 4], [1, 2]]) for (let y = start; y < frameHeight; y += step) rowOrder.push(y);
-      } else {
-        for (let y = 0; y < frameHeight; y++) rowOrder.push(y);
-      }
-      const pixels = new Uint8Array(width * height * 4);
-      rowOrder.forEach((y, stored) => {
-        const canvasY = top + y;
-        if (canvasY >= height) return;
-        for (let x = 0; x < frameWidth && left + x < width; x++) {
-          const index = indices[stored * frameWidth + x];
-          if (index === transparent || index * 3 + 2 >= colors.length) continue;
-          const out = (canvasY * width + left + x) * 4;
-          pixels[out] = colors[index * 3];
-          pixels[out + 1] = colors[index * 3 + 1];
-          pixels[out + 2] = colors[index * 3 + 2];
-          pixels[out + 3] = 255;
-        }
-      });
-      return { width, height, pixels };
+      return { screenWidth: u16(6), screenHeight: u16(8), left, top, width, height, interlaced: (flags & 0x40) !== 0, colors, transparent, minCodeSize, chunks };
     } else {
       return undefined;
     }
   }
   return undefined;
+}
+
+/**
+ * A frame covering less than a quarter of the GIF's screen is converted on its own: a tiny file
+ * may declare a huge, empty screen around a small picture.
+ */
+const framedAlone = (frame: GifFrame): boolean => frame.width * frame.height * 4 < frame.screenWidth * frame.screenHeight;
+
+const gifCanvas = (frame: GifFrame): { width: number; height: number } =>
+  framedAlone(frame) ? { width: frame.width, height: frame.height } : { width: frame.screenWidth, height: frame.screenHeight };
+
+/** The first frame of a GIF, on a transparent canvas of the GIF's screen size (or of its own size, see framedAlone). */
+function decodeGif(frame: GifFrame): Rgba | undefined {
+  if (!sizeAllowed(frame.width, frame.height)) return undefined;
+  const { width, height } = gifCanvas(frame);
+  if (!sizeAllowed(width, height)) return undefined;
+  const [left, top] = framedAlone(frame) ? [0, 0] : [frame.left, frame.top];
+  const { colors, transparent } = frame;
+  const indices = new Uint8Array(frame.width * frame.height);
+  if (!decodeLzw(Buffer.concat(frame.chunks), frame.minCodeSize, indices)) return undefined;
+  // Interlaced frames store rows in four passes.
+  const rowOrder: number[] = [];
+  if (frame.interlaced) {
+    for (const [start, step] of [[0, 8], [4, 8], [2, 4], [1, 2]]) for (let y = start; y < frame.height; y += step) rowOrder.push(y);
+  } else {
+    for (let y = 0; y < frame.height; y++) rowOrder.push(y);
+  }
+  const pixels = new Uint8Array(width * height * 4);
+  rowOrder.forEach((y, stored) => {
+    const canvasY = top + y;
+    if (canvasY >= height) return;
+    for (let x = 0; x < frame.width && left + x < width; x++) {
+      const index = indices[stored * frame.width + x];
+      if (index === transparent || index * 3 + 2 >= colors.length) continue;
+      const out = (canvasY * width + left + x) * 4;
+      pixels[out] = colors[index * 3];
+      pixels[out + 1] = colors[index * 3 + 1];
+      pixels[out + 2] = colors[index * 3 + 2];
+      pixels[out + 3] = 255;
+    }
+  });
+  return { width, height, pixels };
 }
 
 /** Uncompressed (1, 4, 8, 24, 32 bits) and bit-field (16, 32 bits) BMPs. */
@@ -238,11 +269,36 @@ function decodeBmp(data: Uint8Array): Rgba | undefined {
   return { width, height, pixels };
 }
 
-/** PNG bytes for a GIF or BMP image, or undefined when it cannot be converted. */
-export function convertToPng(data: Uint8Array, mimeType: 'image/gif' | 'image/bmp'): Uint8Array | undefined {
+export interface ConvertedImage {
+  png: Uint8Array;
+  width: number;
+  height: number;
+  /** The share of the source image's width the PNG shows (below 1 for a GIF frame converted alone). */
+  widthShare: number;
+}
+
+/**
+ * Size in pixels of the PNG convertToPng would write, read from the headers alone (nothing is
+ * decoded), so that a caller can refuse an image before paying for it. Undefined when unreadable.
+ */
+export function convertedSize(data: Uint8Array, mimeType: 'image/gif' | 'image/bmp'): { width: number; height: number } | undefined {
+  if (mimeType === 'image/gif') {
+    const frame = readGifFrame(data);
+    return frame ? gifCanvas(frame) : undefined;
+  }
+  if (data.length < 26 || data[0] !== 0x42 || data[1] !== 0x4d) return undefined;
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  return { width: view.getInt32(18, true), height: Math.abs(view.getInt32(22, true)) };
+}
+
+/** PNG for a GIF or BMP image, or undefined when it cannot be converted. */
+export function convertToPng(data: Uint8Array, mimeType: 'image/gif' | 'image/bmp'): ConvertedImage | undefined {
   try {
-    const decoded = mimeType === 'image/gif' ? decodeGif(data) : decodeBmp(data);
-    return decoded ? encodePng(decoded) : undefined;
+    const frame = mimeType === 'image/gif' ? readGifFrame(data) : undefined;
+    const decoded = mimeType === 'image/gif' ? frame && decodeGif(frame) : decodeBmp(data);
+    if (!decoded) return undefined;
+    const widthShare = frame && framedAlone(frame) ? frame.width / frame.screenWidth : 1;
+    return { png: encodePng(decoded), width: decoded.width, height: decoded.height, widthShare };
   } catch {
     return undefined;
   }

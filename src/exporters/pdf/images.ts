@@ -4,15 +4,24 @@
  * callback whose errors escape every try/catch and kill the thread. So each image is checked
  * here first, completely and with bounded memory; GIF and BMP are converted to PNG; anything else
  * becomes a visible note.
+ *
+ * A document's images share a budget of decoded pixels: a file of a few hundred bytes can declare
+ * a 25-megapixel bitmap that takes seconds and hundreds of megabytes to check and embed. JPEGs
+ * are not counted: pdfkit copies their bytes into the PDF without decoding them.
  */
 import zlib from 'node:zlib';
 import type { ImageBlock } from '../../document/types';
-import { convertToPng } from './imageConversion';
+import { convertedSize, convertToPng } from './imageConversion';
 
 /** Larger decoded images are refused (about 25 megapixels of RGBA). */
 const MAX_DECODED_BYTES = 100 * 1024 * 1024;
 
-type ImageCheck = { ok: true } | { ok: false; reason: string };
+/** Decoded pixels (PNG, GIF, BMP) one document may embed; images past it become notes. */
+export const DOCUMENT_PIXEL_BUDGET = 50_000_000;
+
+const OVER_BUDGET = `the document's images exceed ${DOCUMENT_PIXEL_BUDGET / 1_000_000} megapixels in total`;
+
+type ImageCheck = { ok: true; width: number; height: number } | { ok: false; reason: string };
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** Allowed bit depths per PNG colour type, and channels per pixel. */
@@ -34,7 +43,8 @@ const ADAM7 = [
   [0, 1, 1, 2],
 ];
 
-function checkPng(data: Buffer): ImageCheck {
+/** `pixelsLeft`: the PNG is refused, before anything is decompressed, when it has more pixels. */
+function checkPng(data: Buffer, pixelsLeft: number): ImageCheck {
   if (data.length < 8 || !data.subarray(0, 8).equals(PNG_SIGNATURE)) return { ok: false, reason: 'not a PNG file' };
   let pos = 8;
   let header: { width: number; height: number; depth: number; colorType: number; interlaced: boolean } | undefined;
@@ -72,6 +82,7 @@ function checkPng(data: Buffer): ImageCheck {
     return { ok: false, reason: 'unsupported PNG' };
   }
   if (header.width === 0 || header.height === 0) return { ok: false, reason: 'empty PNG' };
+  if (header.width * header.height > pixelsLeft) return { ok: false, reason: OVER_BUDGET };
   const bitsPerPixel = format.channels * header.depth;
   const scanlines = header.interlaced
     ? ADAM7.map(([x0, y0, dx, dy]) => ({
@@ -98,7 +109,7 @@ function checkPng(data: Buffer): ImageCheck {
       if (raw[offset] > 4) return { ok: false, reason: 'damaged PNG' };
     }
   }
-  return { ok: true };
+  return { ok: true, width: header.width, height: header.height };
 }
 
 const JPEG_FRAME_MARKERS = new Set([0xffc0, 0xffc1, 0xffc2, 0xffc3, 0xffc5, 0xffc6, 0xffc7, 0xffc8, 0xffc9, 0xffca, 0xffcb, 0xffcc, 0xffcd, 0xffce, 0xffcf]);
@@ -118,34 +129,55 @@ function checkJpeg(data: Buffer): ImageCheck {
       const width = data.readUInt16BE(pos + 5);
       const channels = data[pos + 7];
       if (width === 0 || height === 0 || ![1, 3, 4].includes(channels)) return { ok: false, reason: 'unsupported JPEG' };
-      return { ok: true };
+      return { ok: true, width, height };
     }
     pos += data.readUInt16BE(pos);
   }
   return { ok: false, reason: 'damaged JPEG' };
 }
 
-export type EmbeddableImage = { ok: true; data: Uint8Array; mimeType: 'image/png' | 'image/jpeg' } | { ok: false; reason: string };
+export type EmbeddableImage =
+  | {
+      ok: true;
+      data: Uint8Array;
+      mimeType: 'image/png' | 'image/jpeg';
+      /** Size of the embedded bitmap in pixels. */
+      width: number;
+      height: number;
+      /** The share of the image's width the bitmap shows (below 1 for a GIF frame converted alone). */
+      widthShare: number;
+      /** Decoded pixels charged to the document's budget. */
+      decodedPixels: number;
+    }
+  | { ok: false; reason: string };
 
-/** The image as pdfkit can embed it safely: checked PNG or JPEG bytes, GIF and BMP converted to PNG. */
-export function embeddableImage(image: ImageBlock): EmbeddableImage {
+/**
+ * The image as pdfkit can embed it safely: checked PNG or JPEG bytes, GIF and BMP converted to PNG.
+ * Images with more decoded pixels than `pixelsLeft` are refused before they are decoded.
+ */
+export function embeddableImage(image: ImageBlock, pixelsLeft: number): EmbeddableImage {
   const bytes = (data: Uint8Array): Buffer => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   switch (image.mimeType) {
     case 'image/png': {
-      const check = checkPng(bytes(image.data));
-      return check.ok ? { ok: true, data: image.data, mimeType: 'image/png' } : check;
+      const check = checkPng(bytes(image.data), pixelsLeft);
+      if (!check.ok) return check;
+      return { ok: true, data: image.data, mimeType: 'image/png', width: check.width, height: check.height, widthShare: 1, decodedPixels: check.width * check.height };
     }
     case 'image/jpeg': {
       const check = checkJpeg(bytes(image.data));
-      return check.ok ? { ok: true, data: image.data, mimeType: 'image/jpeg' } : check;
+      if (!check.ok) return check;
+      return { ok: true, data: image.data, mimeType: 'image/jpeg', width: check.width, height: check.height, widthShare: 1, decodedPixels: 0 };
     }
     case 'image/gif':
     case 'image/bmp': {
-      const png = convertToPng(image.data, image.mimeType);
-      const kind = image.mimeType === 'image/gif' ? 'GIF' : 'BMP';
-      if (!png) return { ok: false, reason: `unsupported or damaged ${kind}` };
-      const check = checkPng(bytes(png));
-      return check.ok ? { ok: true, data: png, mimeType: 'image/png' } : { ok: false, reason: `unsupported or damaged ${kind}` };
+      const failed = { ok: false, reason: `unsupported or damaged ${image.mimeType === 'image/gif' ? 'GIF' : 'BMP'}` } as const;
+      const size = convertedSize(image.data, image.mimeType);
+      if (!size) return failed;
+      if (size.width * size.height > pixelsLeft) return { ok: false, reason: OVER_BUDGET };
+      const converted = convertToPng(image.data, image.mimeType);
+      if (!converted) return failed;
+      const { png, width, height, widthShare } = converted;
+      return { ok: true, data: png, mimeType: 'image/png', width, height, widthShare, decodedPixels: width * height };
     }
     default:
       return { ok: false, reason: 'unsupported image type' };

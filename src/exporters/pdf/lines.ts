@@ -100,28 +100,50 @@ function pieces(segment: Segment, levels: Uint8Array | undefined): Piece[] {
 const breakBetween = (before: Piece, after: Piece): boolean =>
   before.kind === 'space' || ((before.kind === 'cjk' || after.kind === 'cjk') && after.kind !== 'space' && !CLOSING.test(after.text));
 
-/** Splits a piece wider than `maxWidth` at grapheme boundaries (binary search on the width). */
+/**
+ * Splits a piece wider than `maxWidth` at grapheme boundaries, in one pass: each part is filled by
+ * adding up the advances of single graphemes (cached, so a long word costs one look-up per
+ * character), then measured as laid out (kerning, shaping) and shortened while it is too wide.
+ */
 function splitLongPiece(piece: Piece, maxWidth: number): Piece[] {
+  const clusters = Array.from(graphemes.segment(piece.text), (g) => g.segment);
   const parts: Piece[] = [];
-  let rest = [...graphemes.segment(piece.text)].map((g) => g.segment);
-  while (rest.length > 0) {
-    let low = 1;
-    let high = rest.length;
-    let fit = 1;
-    while (low <= high) {
-      const mid = (low + high) >> 1;
-      if (pieceWidth(rest.slice(0, mid).join(''), piece.run) <= maxWidth) {
-        fit = mid;
-        low = mid + 1;
-      } else {
-        high = mid - 1;
-      }
+  let start = 0;
+  while (start < clusters.length) {
+    let end = start + 1;
+    let estimate = pieceWidth(clusters[start], piece.run);
+    while (end < clusters.length) {
+      const advance = pieceWidth(clusters[end], piece.run);
+      if (estimate + advance > maxWidth) break;
+      estimate += advance;
+      end++;
     }
-    const text = rest.slice(0, fit).join('');
-    parts.push({ ...piece, text, width: pieceWidth(text, piece.run) });
-    rest = rest.slice(fit);
+    let text = clusters.slice(start, end).join('');
+    let width = pieceWidth(text, piece.run);
+    while (width > maxWidth && end - start > 1) {
+      // Shorten in proportion to the overshoot (at least one grapheme), then measure again.
+      end = start + Math.max(1, Math.min(end - start - 1, Math.floor(((end - start) * maxWidth) / width)));
+      text = clusters.slice(start, end).join('');
+      width = pieceWidth(text, piece.run);
+    }
+    parts.push({ ...piece, text, width });
+    start = end;
   }
   return parts;
+}
+
+/** The end of the stretch starting at `start` that holds no break opportunity. */
+function unbreakableEnd(all: Piece[], start: number): number {
+  let end = start + 1;
+  while (end < all.length && !breakBetween(all[end - 1], all[end])) end++;
+  return end;
+}
+
+/** Width of the pieces in [start, end) that are not spaces. */
+function inkWidthOf(all: Piece[], start: number, end: number): number {
+  let width = 0;
+  for (let index = start; index < end; index++) if (all[index].kind !== 'space') width += all[index].width;
+  return width;
 }
 
 /** Greedy line filling at break opportunities; trailing spaces never count against the width. */
@@ -131,14 +153,8 @@ function breakLines(all: Piece[], maxWidth: number): Piece[][] {
   let lineWidth = 0;
   let start = 0;
   while (start < all.length) {
-    let end = start + 1;
-    while (end < all.length && !breakBetween(all[end - 1], all[end])) end++;
-    let inkWidth = 0;
-    let fullWidth = 0;
-    for (let index = start; index < end; index++) {
-      fullWidth += all[index].width;
-      if (all[index].kind !== 'space') inkWidth += all[index].width;
-    }
+    const end = unbreakableEnd(all, start);
+    const inkWidth = inkWidthOf(all, start, end);
     if (line.length > 0 && lineWidth + inkWidth > maxWidth) {
       lines.push(line);
       line = [];
@@ -159,8 +175,10 @@ function breakLines(all: Piece[], maxWidth: number): Piece[][] {
         }
       }
     } else {
-      for (let index = start; index < end; index++) line.push(all[index]);
-      lineWidth += fullWidth;
+      for (let index = start; index < end; index++) {
+        line.push(all[index]);
+        lineWidth += all[index].width;
+      }
     }
     start = end;
   }
@@ -286,4 +304,20 @@ export function layoutLines(segments: Segment[], options: LineOptions): Run[][] 
     });
   }
   return lines;
+}
+
+/**
+ * Whether a stretch of left-to-right text without a break opportunity (a long word, a pasted
+ * sequence) is wider than `maxWidth`, so that it must be cut to fit.
+ */
+export function needsCutting(segments: Segment[], maxWidth: number): boolean {
+  for (const segment of segments) {
+    const all = pieces(segment, undefined);
+    for (let start = 0; start < all.length; ) {
+      const end = unbreakableEnd(all, start);
+      if (inkWidthOf(all, start, end) > maxWidth) return true;
+      start = end;
+    }
+  }
+  return false;
 }

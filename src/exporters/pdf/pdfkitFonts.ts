@@ -73,11 +73,11 @@ export function adjustPdfkitFonts(): void {
     const result = openFont.apply(this, args);
     const source = args[0];
     const embedded = this._font;
+    if (!embedded || typeof embedded.encode !== 'function' || typeof embedded.layout !== 'function') return result;
+    // Independent of the sharing below: a font opened from other bytes still needs the fix.
+    fixRightToLeftUnicode(embedded);
     const shared = source instanceof Uint8Array ? sharedParsedFont(source) : undefined;
-    if (shared && embedded?.font && embedded.font !== shared) {
-      embedded.font._tables = sharedTables(shared);
-      fixRightToLeftUnicode(embedded);
-    }
+    if (shared && embedded.font && embedded.font !== shared) embedded.font._tables = sharedTables(shared);
     return result;
   };
 }

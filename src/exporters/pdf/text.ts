@@ -1,13 +1,14 @@
 /**
  * A block of text (paragraph, heading, list marker, table-of-contents entry, header, footer) as
  * pdfmake content: the lines broken by lines.ts, one pdfmake text node per line. Justified
- * left-to-right paragraphs are the exception: pdfmake wraps and justifies those itself.
+ * left-to-right paragraphs are the exception: pdfmake wraps and justifies those itself, unless a
+ * word is wider than the line (pdfmake cuts such words in quadratic time).
  */
 import type { ContentStack, ContentText } from 'pdfmake/interfaces';
 import type { Align } from '../../document/types';
-import { firstStrongDirection, hasRightToLeftText, layoutLines } from './lines';
-import { FONT_FILES, fontVariant } from './fonts';
-import type { Run, Segment } from './runs';
+import { firstStrongDirection, hasRightToLeftText, layoutLines, needsCutting } from './lines';
+import { FONT_FILES, type FontFamily, fontVariant, lineHeightEm } from './fonts';
+import { effectiveFontSize, type Run, type Segment } from './runs';
 import { SHADE_COLOR } from './theme';
 
 /** Line spacing as a multiple of each font's own line height. */
@@ -41,6 +42,8 @@ export interface TextContent {
   node: (ContentText | ContentStack) & { linkToDestination?: string };
   /** The text node where an id or outline entry belongs (the first line). */
   anchor: AnchorText;
+  /** Height of each line in points, as pdfmake will place them (justified text: as estimated). */
+  lineHeights: number[];
 }
 
 function pdfInline(run: Run, options: TextOptions): ContentText {
@@ -59,11 +62,24 @@ function pdfInline(run: Run, options: TextOptions): ContentText {
   return inline;
 }
 
+/** The family a line with nothing on it is drawn in. */
+const blankFamily = (segments: Segment[]): FontFamily => segments.flat()[0]?.family ?? 'DejaVuSans';
+
 /** A line with nothing on it still takes a line's height. */
 function blankLine(segments: Segment[], options: TextOptions): ContentText {
-  const family = segments.flat()[0]?.family ?? 'DejaVuSans';
+  const family = blankFamily(segments);
   options.fontFiles.add(FONT_FILES[family].normal);
   return { text: '\u00a0', font: family, bold: false, italics: false };
+}
+
+/** pdfmake's height of a line: that of its tallest run. */
+function lineHeight(runs: Run[], segments: Segment[], fontSize: number): number {
+  if (runs.length === 0) return lineHeightEm(blankFamily(segments), 'normal') * fontSize * LINE_HEIGHT;
+  let height = 0;
+  for (const { family, style } of runs) {
+    height = Math.max(height, lineHeightEm(family, fontVariant(style.bold, style.italics)) * effectiveFontSize(style));
+  }
+  return height * LINE_HEIGHT;
 }
 
 const plainText = (segments: Segment[]): string => segments.map((segment) => segment.map((run) => run.text).join('')).join('\n');
@@ -82,12 +98,14 @@ export function textContent(segments: Segment[], options: TextOptions): TextCont
   const text = plainText(segments);
   const direction = options.direction ?? firstStrongDirection(text) ?? 'ltr';
   const nodeStyle = { fontSize: options.fontSize, color: options.color, lineHeight: LINE_HEIGHT };
-  if (options.align === 'justify' && direction === 'ltr' && !hasRightToLeftText(text)) {
+  const maxWidth = safeWidth(options.width);
+  const lines = layoutLines(segments, { direction, maxWidth, keepIndent: options.keepIndent });
+  const lineHeights = lines.map((runs) => lineHeight(runs, segments, options.fontSize));
+  if (options.align === 'justify' && direction === 'ltr' && !hasRightToLeftText(text) && !needsCutting(segments, maxWidth)) {
     const node = Object.assign(justified(segments, options), nodeStyle);
-    return { node, anchor: node };
+    return { node, anchor: node, lineHeights };
   }
   const alignment = options.align === 'left' || options.align === 'right' || options.align === 'center' ? options.align : direction === 'rtl' ? 'right' : 'left';
-  const lines = layoutLines(segments, { direction, maxWidth: safeWidth(options.width), keepIndent: options.keepIndent });
   const nodes: ContentText[] = lines.map((runs) => ({
     text: runs.length > 0 ? runs.map((run) => pdfInline(run, options)) : [blankLine(segments, options)],
     alignment,
@@ -97,7 +115,25 @@ export function textContent(segments: Segment[], options: TextOptions): TextCont
   }));
   if (nodes.length === 1) {
     const node = Object.assign(nodes[0], nodeStyle);
-    return { node, anchor: node };
+    return { node, anchor: node, lineHeights };
   }
-  return { node: { stack: nodes, ...nodeStyle }, anchor: nodes[0] };
+  return { node: { stack: nodes, ...nodeStyle }, anchor: nodes[0], lineHeights };
+}
+
+/**
+ * Cuts text laid out line by line after its first `count` lines: the first part keeps the space
+ * above, the second the space below. Undefined when the text is not a stack of lines that long.
+ */
+export function splitTextLines(content: TextContent, count: number): [TextContent, TextContent] | undefined {
+  const { node, lineHeights } = content;
+  const stack = 'stack' in node ? node.stack : undefined;
+  if (!stack || count <= 0 || count >= stack.length || stack.length !== lineHeights.length) return undefined;
+  const [left, top, right, bottom] = Array.isArray(node.margin) && node.margin.length === 4 ? node.margin : [0, 0, 0, 0];
+  const style = { fontSize: node.fontSize, color: node.color, lineHeight: node.lineHeight };
+  const first: ContentStack = { ...style, stack: stack.slice(0, count), margin: [left, top, right, 0] };
+  const rest: ContentStack = { ...style, stack: stack.slice(count), margin: [left, 0, right, bottom] };
+  return [
+    { node: first, anchor: content.anchor, lineHeights: lineHeights.slice(0, count) },
+    { node: rest, anchor: stack[count] as AnchorText, lineHeights: lineHeights.slice(count) },
+  ];
 }
