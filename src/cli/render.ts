@@ -71,8 +71,9 @@ export function describeFailure(error: unknown, context: FailureContext): Failur
       return { location: context.planPath, ...position, severity: 'error', message: `${detail.path} ${detail.message}` };
     }
     if (detail.path === context.planPath) {
-      // V8 says where JSON stops being valid: "… at position 16 (line 3 column 6)".
-      const at = /\s*at position \d+ \(line (\d+) column (\d+)\)$/.exec(detail.message);
+      // V8 says where JSON stops being valid: "… at position 16 (line 3 column 6)". The lookbehind
+      // starts a match only where a run of whitespace starts: the message quotes the plan.
+      const at = /(?<!\s)\s*at position \d+ \(line (\d+) column (\d+)\)$/.exec(detail.message);
       const position = at && { line: Number(at[1]), column: Number(at[2]) };
       return { location: context.planPath, ...position, severity: 'error', message: at ? detail.message.slice(0, at.index) : detail.message };
     }

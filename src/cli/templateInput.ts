@@ -13,7 +13,7 @@ import { zipSync } from 'fflate';
 import type { ExportContext } from '../exporters/types';
 import { HttpError, type ErrorDetail } from '../http/errors';
 import { BUNDLE_LIMITS, readBundle, singleFileSource, sourceFromEntries, type TemplateSource } from '../templates/bundle';
-import { checkTemplate } from '../templates/compile';
+import { templateProblems } from '../templates/compile';
 import { MANIFEST_FILE } from '../templates/manifest';
 import type { TemplateProblem } from '../templates/problems';
 import { CliError, jsonPointerPosition, type Diagnostic, type Severity, type TextPosition } from './diagnostics';
@@ -88,7 +88,7 @@ export class TemplateInput {
    */
   staticProblems(): TemplateProblem[] {
     const { source, problems } = this.read();
-    return source ? [...problems, ...checkTemplate(source)] : problems;
+    return source ? [...problems, ...templateProblems(source)] : problems;
   }
 
   private read() {

@@ -1,13 +1,17 @@
 /**
  * Rich text -> document blocks. Rich-text answers arrive as HTML from the planning service's
- * editors; layout templates also produce HTML. Two passes, each with one job:
+ * editors; layout templates also produce HTML. The passes, each with one job:
  *
- * 1. sanitize-html applies the allow-list: which tags and attributes survive, which URL schemes,
- *    which elements vanish with their content, how deep the tree may go. It also reports (through
- *    `onWarning`) links and images it removes.
- * 2. htmlparser2 parses the sanitised HTML and a walker turns the tree into the AST, the way a
- *    browser lays it out: inline content becomes paragraphs, blocks inside paragraphs split them,
- *    whitespace collapses.
+ * 0. Characters the writers cannot carry go, and tags nested deeper than MAX_TREE_DEPTH are cut
+ *    (nesting.ts), for answers and layout output alike.
+ * 1. For answers only, sanitize-html applies the allow-list: which tags and attributes survive,
+ *    which URL schemes, which elements vanish with their content. It also reports (through
+ *    `onWarning`) links and images it removes. Layout output skips this pass: the walker below is
+ *    an allow-list of its own.
+ * 2. htmlparser2 parses the HTML and a walker turns the tree into the AST, the way a browser lays
+ *    it out: inline content becomes paragraphs, blocks inside paragraphs split them, whitespace
+ *    collapses. It knows only the allowed elements and attributes, re-checks links and images,
+ *    and drops scripts and the like with their content, so layout output meets the same rules.
  *
  * Nothing here fetches anything: images come only from data: URIs or, in layout mode, from the
  * caller's resolver.
@@ -15,6 +19,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { ElementType, parseDocument } from 'htmlparser2';
 import { imageBlockFromBytes, MAX_IMAGE_BYTES } from './images';
+import { limitNesting } from './nesting';
 import { blocksToPlainText } from './text';
 import type { Align, Block, ImageBlock, Inline, Marks, ParagraphStyle, TableCell, TableRow } from './types';
 
@@ -34,7 +39,9 @@ export interface HtmlOptions {
 /** HTML -> blocks. Never throws on bad HTML; what it drops is reported through `onWarning`. */
 export function htmlToBlocks(html: string, options: HtmlOptions = {}): Block[] {
   const warn = options.onWarning ?? (() => undefined);
-  const bounded = limitNesting(withoutXmlInvalidCharacters(html), warn);
+  const nesting = limitNesting(withoutXmlInvalidCharacters(html), MAX_TREE_DEPTH);
+  if (nesting.cut) warn(`HTML nested more than ${MAX_TREE_DEPTH} levels deep was flattened to its text`);
+  const bounded = nesting.html;
   // Answers pass sanitize-html first. Layout output (ours or a tenant's) is read by the walker
   // alone: it never leaves as HTML, and the walker is itself an allow-list (known elements and
   // attributes only, links and images re-checked, scripts dropped with their content). Sanitizing
@@ -48,27 +55,30 @@ export function htmlToBlocks(html: string, options: HtmlOptions = {}): Block[] {
 
 /** Plain text of HTML (for RDA descriptions, PDF metadata…): block boundaries -> newlines, entities decoded. */
 export function htmlToPlainText(html: string): string {
-  return blocksToPlainText(htmlToBlocks(html)).replace(/\u00a0/g, ' ').replace(/ +$/gm, '').trim();
+  // The lookbehind starts a match only where a run of spaces starts: linear on long inner runs.
+  return blocksToPlainText(htmlToBlocks(html)).replace(/\u00a0/g, ' ').replace(/(?<! ) +$/gm, '').trim();
 }
 
 // ---------------------------------------------------------------------------------------------
 // Limits
 
 /**
- * Tags nested deeper than this are discarded, their text kept. A pre-scan cuts them before any
- * parsing (htmlparser2 keeps its open-element stack with `unshift`, so parsing costs depth x tags:
- * 200,000 nested tags take seconds), and sanitize-html's `nestingLimit` enforces it exactly.
+ * Tags nested deeper than this are discarded, their text kept: nesting.ts cuts them before any
+ * parsing, replaying htmlparser2's stack. For answers, sanitize-html's `nestingLimit` is a second
+ * fence at the same depth.
  */
 const MAX_TREE_DEPTH = 1_000;
 /** Elements nested deeper than this are flattened to their text by the walker, which recurses. */
 const WALK_DEPTH_LIMIT = 100;
-/** Word's limit on table columns: a larger colspan cannot be laid out anyway. */
-const MAX_COLSPAN = 63;
+/** Word's limit on table columns: a wider table or a larger colspan cannot be laid out anyway. */
+const MAX_TABLE_COLUMNS = 63;
+/** Most cells of one table, padding included: rows past it follow the table as paragraphs. */
+const MAX_TABLE_CELLS = 100_000;
 /** CSS pixels -> points. */
 const POINTS_PER_PIXEL = 0.75;
 
 // ---------------------------------------------------------------------------------------------
-// Pass 0: characters the writers cannot carry, and nesting depth
+// Pass 0: characters the writers cannot carry (nesting depth: nesting.ts)
 
 /**
  * Control characters (NUL, BEL…), the non-characters U+FFFE/U+FFFF and lone surrogates: XML (so
@@ -84,59 +94,6 @@ function withoutXmlInvalidCharacters(html: string): string {
     const isLoneSurrogate = character.charCodeAt(0) >= 0xd800 && character.charCodeAt(0) <= 0xdfff;
     return isLoneSurrogate ? '\ufffd' : '';
   });
-}
-
-/** Tags that never nest in htmlparser2's tree (void, or closed implicitly by a sibling). */
-const NON_NESTING_TAGS = new Set([
-  'area', 'base', 'basefont', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source',
-  'track', 'wbr', 'p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'option', 'optgroup', 'rt', 'rp',
-]);
-
-/**
- * Cuts out the tags nested deeper than MAX_TREE_DEPTH, before any parsing. A linear scan that
- * follows htmlparser2's open-element stack closely enough: void tags and tags closed by a sibling
- * (p, li, td…) do not nest, and an end tag closes everything opened after its element. The input
- * comes back unchanged, without copying, when it is not that deep.
- */
-function limitNesting(html: string, warn: (message: string) => void): string {
-  const open: string[] = []; // names of the open elements
-  const cutOpenings = new Map<string, number>(); // start tags cut so far and not yet closed, by name
-  const cuts: number[] = []; // start, end, start, end… of the cut tags
-  for (let tagStart = html.indexOf('<'); tagStart !== -1; tagStart = html.indexOf('<', tagStart + 1)) {
-    const closing = html.charCodeAt(tagStart + 1) === SLASH;
-    const nameStart = closing ? tagStart + 2 : tagStart + 1;
-    if (!isAsciiLetter(html.charCodeAt(nameStart))) continue;
-    let nameEnd = nameStart + 1;
-    while (nameEnd < html.length && !ENDS_TAG_NAME.has(html.charCodeAt(nameEnd))) nameEnd++;
-    const tagEnd = html.indexOf('>', nameEnd);
-    if (tagEnd === -1) break;
-    const name = html.slice(nameStart, nameEnd).toLowerCase();
-    if (NON_NESTING_TAGS.has(name)) continue;
-    const cutOpen = cutOpenings.get(name) ?? 0;
-    if (!closing && open.length < MAX_TREE_DEPTH) {
-      open.push(name);
-    } else if (!closing || cutOpen > 0) {
-      cutOpenings.set(name, closing ? cutOpen - 1 : cutOpen + 1);
-      cuts.push(tagStart, tagEnd + 1);
-    } else {
-      const closed = open.lastIndexOf(name);
-      if (closed !== -1) open.length = closed;
-    }
-    tagStart = tagEnd;
-  }
-  if (cuts.length === 0) return html;
-  warn(`HTML nested more than ${MAX_TREE_DEPTH} levels deep was flattened to its text`);
-  const kept: string[] = [html.slice(0, cuts[0])];
-  for (let index = 1; index < cuts.length; index += 2) kept.push(html.slice(cuts[index], cuts[index + 1] ?? html.length));
-  return kept.join('');
-}
-
-const SLASH = 0x2f;
-/** Characters that end a tag name (whitespace, "/", ">"). */
-const ENDS_TAG_NAME = new Set([0x09, 0x0a, 0x0c, 0x0d, 0x20, SLASH, 0x3e]);
-
-function isAsciiLetter(code: number): boolean {
-  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -220,9 +177,7 @@ function sanitizerOptions(warn: (message: string) => void): sanitizeHtml.IOption
       } else {
         delete attribs.href;
         // In-page anchors (Word footnotes, tables of contents) mean nothing in an export: no warning.
-        if (href !== '' && !href.startsWith('#')) {
-          warn(`Removed the link to ${quoteForMessage(href)}: only http, https and mailto links are exported (its text is kept)`);
-        }
+        if (href !== '' && !href.startsWith('#')) warn(removedLinkWarning(href));
       }
       return { tagName, attribs };
     },
@@ -232,7 +187,7 @@ function sanitizerOptions(warn: (message: string) => void): sanitizeHtml.IOption
         attribs.src = src;
       } else {
         delete attribs.src;
-        if (src !== '') warn(`Removed the image ${quoteForMessage(src)}: only images embedded in the text are exported, nothing is downloaded`);
+        if (src !== '') warn(remoteImageWarning(src));
       }
       return { tagName, attribs };
     },
@@ -289,6 +244,12 @@ function isResolvableReference(src: string): boolean {
 function quoteForMessage(value: string): string {
   return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
 }
+
+const removedLinkWarning = (href: string) =>
+  `Removed the link to ${quoteForMessage(href)}: only http, https and mailto links are exported (its text is kept)`;
+
+const remoteImageWarning = (src: string) =>
+  `Removed the image ${quoteForMessage(src)}: only images embedded in the text are exported, nothing is downloaded`;
 
 // ---------------------------------------------------------------------------------------------
 // Pass 2: tree -> blocks
@@ -485,9 +446,7 @@ class BlockWalker {
   private reportDroppedLink(href: string | undefined): void {
     const target = href?.trim() ?? '';
     // In-page anchors (Word footnotes, tables of contents) mean nothing in an export: no warning.
-    if (target !== '' && !target.startsWith('#')) {
-      this.warn(`Removed the link to ${quoteForMessage(target)}: only http, https and mailto links are exported (its text is kept)`);
-    }
+    if (target !== '' && !target.startsWith('#')) this.warn(removedLinkWarning(target));
   }
 
   /** Context for the content of a block element: dir, lang and text alignment are inherited unless set here. */
@@ -565,8 +524,7 @@ class BlockWalker {
         this.paragraphContainer(child, { ...this.blockContext(child, tableCtx), style: 'caption' }, fostered);
       } else this.walkNode(child, tableCtx, fostered);
     }
-    const table = assembleTable(head, body, foot);
-    if (table) flow.block(table);
+    for (const block of assembleTable(head, body, foot, this.warn)) flow.block(block);
   }
 
   private row(element: DomElement, ctx: Context, fostered: FlowBuilder): ParsedRow {
@@ -603,7 +561,7 @@ class BlockWalker {
       else if (alt !== undefined && image.alt === undefined) image = { ...image, alt };
     } else {
       // Answers reach here with such sources already removed (and reported) by the sanitizer.
-      if (src.trim() !== '') this.warn(`Removed the image ${quoteForMessage(src)}: only images embedded in the text are exported, nothing is downloaded`);
+      if (src.trim() !== '') this.warn(remoteImageWarning(src));
       return null;
     }
     if (image === null) return null;
@@ -682,7 +640,8 @@ function parseSpan(value: string | undefined, zeroMeans: number): number {
 }
 
 function parseDisplayWidth(value: string | undefined): number | undefined {
-  const match = value === undefined ? null : /^\s*(\d+(?:\.\d+)?)\s*(?:px)?\s*$/i.exec(value);
+  // Trimmed first: two `\s*` around an optional "px" backtrack quadratically on long space runs.
+  const match = value === undefined ? null : /^(\d+(?:\.\d+)?)\s*(?:px)?$/i.exec(value.trim());
   const pixels = match ? Number(match[1]) : 0;
   return pixels > 0 ? pixels * POINTS_PER_PIXEL : undefined;
 }
@@ -699,17 +658,20 @@ function preformattedText(pre: DomElement): string {
     }
   }
   // Browsers drop the newline right after <pre>; trailing newlines only add empty lines.
-  return text.replace(/\r\n?/g, '\n').replace(/^\n/, '').replace(/\n+$/, '');
+  return text.replace(/\r\n?/g, '\n').replace(/^\n/, '').replace(/(?<!\n)\n+$/, '');
 }
 
-/** Text of a subtree too deep to walk, with a space wherever a block element starts or ends. Iterative. */
+/**
+ * Text of a subtree too deep to walk, with a space wherever a block element starts or ends; what
+ * vanishes with its content (scripts, styles, templates…) stays out. Iterative.
+ */
 function flattenedText(element: DomElement): string {
   let text = '';
   const pending: (DomNode | typeof BOUNDARY)[] = [element];
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
     if (node === BOUNDARY) text += ' ';
     else if (isText(node)) text += node.data;
-    else if (isElement(node)) {
+    else if (isElement(node) && !DROPPED_TAG_NAMES.has(node.name)) {
       const boundary = BLOCK_BOUNDARY_TAGS.has(node.name);
       if (boundary) {
         text += ' ';
@@ -741,42 +703,83 @@ interface ParsedRow {
  * Rows in display order (head, body, foot), spans clamped to the table, and every row padded with
  * empty cells to the same grid width (counting cells spanning down from rows above), so writers
  * can lay the table out without checks. Header rows: the <thead> rows and the all-<th> rows after them.
+ *
+ * Padding multiplies: one wide row widens every row. So the grid stops at MAX_TABLE_COLUMNS (cells
+ * past it join the last cell of their row) and at MAX_TABLE_CELLS (rows past it follow the table
+ * as paragraphs). Returns the table, then those paragraphs; nothing for a table without cells.
  */
-function assembleTable(head: ParsedRow[], body: ParsedRow[], foot: ParsedRow[]): Block | null {
+function assembleTable(head: ParsedRow[], body: ParsedRow[], foot: ParsedRow[], warn: (message: string) => void): Block[] {
   const parsed = [...head, ...body, ...foot].filter((row) => row.cells.length > 0);
-  if (parsed.length === 0) return null;
+  if (parsed.length === 0) return [];
   let headerRows = head.filter((row) => row.cells.length > 0).length;
   const headAndBody = parsed.length - foot.filter((row) => row.cells.length > 0).length;
   while (headerRows < headAndBody && parsed[headerRows].allHeaderCells) headerRows++;
 
   const coveredFromAbove: number[] = []; // per grid column: rows it stays covered by a rowspan above
-  const laidOut = parsed.map((row, rowIndex) => {
+  const laidOut: { cells: TableCell[]; filled: boolean[] }[] = [];
+  const following: Block[] = []; // content that does not fit in the grid, in reading order
+  let width = 0;
+  let narrowed = false;
+  for (const [rowIndex, row] of parsed.entries()) {
     const rowsLeft = parsed.length - rowIndex;
     const filled = coveredFromAbove.map((rows) => rows > 0);
     let column = 0;
-    const cells = row.cells.map((cell): TableCell => {
+    const cells: TableCell[] = [];
+    const pastLastColumn: Block[] = []; // the row's cells that start past the last column, in order
+    for (const cell of row.cells) {
       while (filled[column]) column++;
-      const colSpan = Math.min(cell.colSpan, MAX_COLSPAN);
+      if (column >= MAX_TABLE_COLUMNS) {
+        appendBlocks(pastLastColumn, cell.blocks);
+        continue;
+      }
+      const colSpan = Math.min(cell.colSpan, MAX_TABLE_COLUMNS - column);
       const rowSpan = cell.rowSpan === TO_LAST_ROW ? rowsLeft : Math.min(cell.rowSpan, rowsLeft);
       for (let spanned = column; spanned < column + colSpan; spanned++) {
         filled[spanned] = true;
         coveredFromAbove[spanned] = Math.max(coveredFromAbove[spanned] ?? 0, rowSpan);
       }
       column += colSpan;
-      return tableCell(cell.blocks, colSpan, rowSpan);
-    });
+      cells.push(tableCell(cell.blocks, colSpan, rowSpan));
+    }
+    if ((laidOut.length + 1) * Math.max(width, filled.length) > MAX_TABLE_CELLS) {
+      warn(`A table larger than ${MAX_TABLE_CELLS.toLocaleString('en')} cells was cut after row ${laidOut.length}: the rows after it follow the table as paragraphs`);
+      for (const rest of parsed.slice(rowIndex)) for (const cell of rest.cells) appendBlocks(following, cell.blocks);
+      break;
+    }
+    if (pastLastColumn.length > 0 || row.cells.length > cells.length) {
+      narrowed = true;
+      // They come after every cell of the row that fits: the last one takes them (or, when spans
+      // from above cover the whole row, the paragraphs after the table).
+      const last = cells[cells.length - 1];
+      if (last) last.blocks = last.blocks.concat(pastLastColumn);
+      else appendBlocks(following, pastLastColumn);
+    }
+    width = Math.max(width, filled.length);
+    laidOut.push({ cells, filled });
     for (let index = 0; index < coveredFromAbove.length; index++) {
       coveredFromAbove[index] = Math.max((coveredFromAbove[index] ?? 0) - 1, 0);
     }
-    return { cells, filled };
-  });
-  const width = Math.max(...laidOut.map((row) => row.filled.length));
-  const rows: TableRow[] = laidOut.map(({ cells, filled }) => {
+  }
+  if (narrowed) warn(`A table wider than ${MAX_TABLE_COLUMNS} columns was narrowed: the cells past column ${MAX_TABLE_COLUMNS} were added to the last cell of their row`);
+  const rows: TableRow[] = laidOut.map(({ cells, filled }, rowIndex) => {
+    // A rowspan may have reached into rows that were cut.
+    for (const cell of cells) clampRowSpan(cell, laidOut.length - rowIndex);
     const filledCount = filled.filter(Boolean).length;
     for (let missing = width - filledCount; missing > 0; missing--) cells.push({ blocks: [] });
     return { cells };
   });
-  return { type: 'table', rows, headerRows };
+  return [{ type: 'table', rows, headerRows: Math.min(headerRows, rows.length) }, ...following];
+}
+
+/** Appends without spreading: a cell may hold more blocks than a call can take arguments. */
+function appendBlocks(target: Block[], blocks: Block[]): void {
+  for (const block of blocks) target.push(block);
+}
+
+function clampRowSpan(cell: TableCell, rowsLeft: number): void {
+  if (cell.rowSpan === undefined || cell.rowSpan <= rowsLeft) return;
+  if (rowsLeft > 1) cell.rowSpan = rowsLeft;
+  else delete cell.rowSpan;
 }
 
 function tableCell(blocks: Block[], colSpan: number, rowSpan: number): TableCell {

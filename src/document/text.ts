@@ -25,6 +25,12 @@ export function blocksToPlainText(blocks: Block[]): string {
   return lines.join('\n');
 }
 
+/**
+ * A line break and the whitespace around it. The lookbehind starts a match only where a run of
+ * whitespace starts, so a long run without a line break is scanned once, not once per character.
+ */
+const LINE_BREAK_WITH_SPACE = /(?<!\s)\s*\n\s*/g;
+
 function collectLines(blocks: Block[], lines: string[]): void {
   for (const block of blocks) {
     switch (block.type) {
@@ -43,7 +49,7 @@ function collectLines(blocks: Block[], lines: string[]): void {
         break;
       case 'table':
         for (const row of block.rows) {
-          lines.push(row.cells.map((cell) => blocksToPlainText(cell.blocks).replace(/\s*\n\s*/g, ' ')).join('\t'));
+          lines.push(row.cells.map((cell) => blocksToPlainText(cell.blocks).replace(LINE_BREAK_WITH_SPACE, ' ')).join('\t'));
         }
         break;
       case 'image':

@@ -25,28 +25,65 @@ export interface PreviewDependencies {
 
 const DEFAULT_FORMAT = 'pdf';
 const MB = 1024 * 1024;
-/** Enough for the page to list what matters, small enough for any proxy's header limit. */
-const MAX_WARNINGS_IN_HEADER = 10;
-const MAX_WARNING_LENGTH = 300;
+/** The warnings header, percent-encoded, stays under this: small enough for any proxy's header limit. */
+const MAX_WARNINGS_HEADER_CHARS = 2048;
+/** Longer warnings are shortened, so one in any script fits the header with room to spare. */
+const MAX_WARNING_LENGTH = 200;
 
 const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
 
 /** The uploads this endpoint takes, with their limits. */
-function uploadLimits(config: Config) {
+function uploadLimits(config: Config): Record<UploadField, number> {
   return {
     template: Math.min(BUNDLE_LIMITS.maxBundleBytes, config.maxBodyBytes),
     plan: config.maxBodyBytes,
   };
 }
 
-/** multer's and busboy's errors -> our error shape: 413 for sizes, 400 for everything else a client sent. */
-function uploadError(error: unknown, limits: Record<string, number>): HttpError {
+type UploadField = 'template' | 'plan';
+
+/**
+ * multer's memory storage with each file field's own limit, enforced while the file streams in:
+ * a template is refused when its 20 MB are exceeded, not after a 100 MB upload has been buffered.
+ */
+export class LimitedMemoryStorage implements multer.StorageEngine {
+  constructor(private readonly limits: Readonly<Record<string, number>>) {}
+
+  _handleFile(_req: Request, file: Express.Multer.File, callback: (error?: unknown, info?: Partial<Express.Multer.File>) => void): void {
+    const field = file.fieldname;
+    const limit = Object.hasOwn(this.limits, field) ? this.limits[field] : 0;
+    const stream = file.stream;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      chunks.length = 0;
+      stream.resume(); // the rest of this file is read and dropped
+      callback(tooLarge(field, limit));
+    };
+    const onEnd = () => callback(null, { buffer: Buffer.concat(chunks, size), size });
+    stream.on('data', onData);
+    stream.on('end', onEnd);
+  }
+
+  _removeFile(_req: Request, file: Express.Multer.File, callback: (error: Error | null) => void): void {
+    (file as Partial<Express.Multer.File>).buffer = undefined;
+    callback(null);
+  }
+}
+
+/** multer's and busboy's errors -> our error shape: 400 for everything a client sent wrong (sizes are 413s from the storage). */
+function uploadError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof multer.MulterError) {
     const field = error.field ?? '';
     switch (error.code) {
-      case 'LIMIT_FILE_SIZE':
-        return tooLarge(field, limits[field] ?? Math.max(...Object.values(limits)));
       case 'LIMIT_UNEXPECTED_FILE':
       case 'LIMIT_FILE_COUNT':
         return badRequest(`Unexpected file field "${field}": send one "plan" file and at most one "template" file.`, [
@@ -62,6 +99,30 @@ function uploadError(error: unknown, limits: Record<string, number>): HttpError 
   return badRequest(`The multipart form could not be read: ${message}.`, [{ path: 'multipart', message }]);
 }
 
+/**
+ * The export's warnings for the page, as percent-encoded JSON (headers carry ASCII only; warnings
+ * quote plan text in any script): whole warnings while they fit MAX_WARNINGS_HEADER_CHARS, then
+ * "… and N more" for the rest (the service log has them all).
+ */
+export function warningsHeader(warnings: string[]): string {
+  const encode = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+  const shortened = warnings.map((w) => (w.length > MAX_WARNING_LENGTH ? `${w.slice(0, MAX_WARNING_LENGTH - 1)}…` : w));
+  const all = encode(shortened);
+  if (all.length <= MAX_WARNINGS_HEADER_CHARS) return all;
+  // The array's brackets, and room for the note with the largest count it can have.
+  const separator = encodeURIComponent(',').length;
+  let length = encode([]).length + separator + encode(moreWarnings(warnings.length)).length;
+  const kept: string[] = [];
+  for (const warning of shortened) {
+    length += encode(warning).length + (kept.length > 0 ? separator : 0);
+    if (length > MAX_WARNINGS_HEADER_CHARS) break;
+    kept.push(warning);
+  }
+  return encode([...kept, moreWarnings(warnings.length - kept.length)]);
+}
+
+const moreWarnings = (count: number) => `… and ${count} more`;
+
 const tooLarge = (field: string, limit: number) =>
   new HttpError(413, `The ${field} file is larger than the limit of ${megabytes(limit)}.`, [{ path: field, message: `larger than ${megabytes(limit)}` }]);
 
@@ -75,10 +136,8 @@ function inlineDisposition(filename: string): string {
 export function previewApiRoutes({ config, registry, exports }: PreviewDependencies, auth: RequestHandler[]): Router {
   const limits = uploadLimits(config);
   const upload = multer({
-    storage: multer.memoryStorage(),
+    storage: new LimitedMemoryStorage(limits),
     limits: {
-      // One size for every file; each field's own limit is checked once parsed.
-      fileSize: Math.max(limits.template, limits.plan),
       files: 2,
       fields: 2,
       parts: 4,
@@ -96,20 +155,17 @@ export function previewApiRoutes({ config, registry, exports }: PreviewDependenc
         { path: 'Content-Type', message: `got "${req.headers['content-type'] ?? 'none'}"` },
       ]);
     }
-    upload(req, res, (error?: unknown) => next(error ? uploadError(error, limits) : undefined));
+    upload(req, res, (error?: unknown) => next(error ? uploadError(error) : undefined));
   };
 
   const preview = async (req: Request, res: Response) => {
-    const files = (req.files ?? {}) as Partial<Record<'template' | 'plan', Express.Multer.File[]>>;
+    const files = (req.files ?? {}) as Partial<Record<UploadField, Express.Multer.File[]>>;
     const planFile = files.plan?.[0];
     const templateFile = files.template?.[0];
     if (!planFile) {
       throw badRequest('Send the plan to render as the file field "plan": a plan or description as JSON, as the planning service posts it.', [
         { path: 'plan', message: 'no file' },
       ]);
-    }
-    for (const [field, file] of [['plan', planFile], ['template', templateFile]] as const) {
-      if (file && file.size > limits[field]) throw tooLarge(field, limits[field]);
     }
     const given: unknown = req.body?.format;
     if (given !== undefined && typeof given !== 'string') {
@@ -127,11 +183,9 @@ export function previewApiRoutes({ config, registry, exports }: PreviewDependenc
 
     const log = requestLogger(res);
     for (const warning of result.warnings) log.warn('preview warning', { format: exporter.format, entity: plan.entity, warning });
-    const warnings = result.warnings.slice(0, MAX_WARNINGS_IN_HEADER).map((w) => (w.length > MAX_WARNING_LENGTH ? `${w.slice(0, MAX_WARNING_LENGTH - 1)}…` : w));
     res.setHeader('Content-Type', exporter.mimeType);
     res.setHeader('Content-Disposition', inlineDisposition(safeFilename(plan.model.label, plan.entity, exporter.extension)));
-    // Percent-encoded JSON: headers carry ASCII only, warnings quote plan text in any script.
-    res.setHeader('X-Export-Warnings', encodeURIComponent(JSON.stringify(warnings)));
+    res.setHeader('X-Export-Warnings', warningsHeader(result.warnings));
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.send(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));

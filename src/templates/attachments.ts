@@ -3,7 +3,12 @@
  * Rich text is sanitised and parsed (htmlToBlocks) at most once per distinct HTML, and only when
  * something asks for it: a `<dmp-blocks>` placeholder in the output, or a template reading the
  * value's `display`.
+ *
+ * Refs carry a random part drawn per render ("r-3f9c0a1b2d4e-7"): plan text, written before the
+ * render, cannot name one, so plan text a template prints raw ({{{triple}}}) cannot splice answers
+ * or uploaded images into the document.
  */
+import { randomBytes } from 'node:crypto';
 import { htmlToBlocks } from '../document/html';
 import { blocksToPlainText } from '../document/text';
 import type { Block } from '../document/types';
@@ -18,6 +23,7 @@ export class RenderAttachments {
   private readonly richText = new Map<string, RichTextEntry>();
   private readonly refByHtml = new Map<string, string>();
   private readonly files = new Map<string, FileView>();
+  private readonly nonce = randomBytes(6).toString('hex');
 
   constructor(
     private readonly warn: (message: string) => void,
@@ -29,7 +35,7 @@ export class RenderAttachments {
   richTextRef(html: string): string {
     let ref = this.refByHtml.get(html);
     if (ref === undefined) {
-      ref = `r${this.richText.size + 1}`;
+      ref = `r-${this.nonce}-${this.richText.size + 1}`;
       this.richText.set(ref, { html, blocks: null });
       this.refByHtml.set(html, ref);
     }
@@ -37,7 +43,7 @@ export class RenderAttachments {
   }
 
   fileRef(file: FileView): string {
-    const ref = `f${this.files.size + 1}`;
+    const ref = `f-${this.nonce}-${this.files.size + 1}`;
     this.files.set(ref, file);
     return ref;
   }

@@ -26,6 +26,13 @@ export interface TemplateSource {
   files: Map<string, Uint8Array>;
 }
 
+/** Bytes of all of a source's files. */
+export function sourceSize(source: TemplateSource): number {
+  let bytes = 0;
+  for (const file of source.files.values()) bytes += file.length;
+  return bytes;
+}
+
 export const BUNDLE_LIMITS = {
   /** Largest upload (compressed). */
   maxBundleBytes: 20 * 1024 * 1024,

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../paths';
 import { analyzeTemplate, type AnalysisScope } from './analyze';
-import { ASSETS_FOLDER, PARTIALS_FOLDER, sourceFromEntries, type TemplateSource } from './bundle';
+import { ASSETS_FOLDER, PARTIALS_FOLDER, sourceFromEntries, sourceSize, type TemplateSource } from './bundle';
 import { COMPILE_OPTIONS, handlebars, parseTemplate } from './engine';
 import { LruCache } from './lru';
 import { MANIFEST_FILE, parseManifest, type TemplateManifest } from './manifest';
@@ -191,8 +191,19 @@ export function defaultLayout(): CompiledLayout {
 
 // ---- uploaded templates ----
 
-/** Compiled templates by content hash: re-exports with the same template skip parsing and compiling. */
-const cache = new LruCache<{ core: LayoutCore | null; problems: TemplateProblem[] }>(32);
+/**
+ * Compiled templates by content hash: re-exports with the same template skip parsing and
+ * compiling. A bundle may unpack to 50 MB, so the cache is bounded by bytes as well as entries
+ * (with resolve.ts' cache of bundles, which shares most of those bytes: 200 MB at most).
+ */
+const cache = new LruCache<CompiledEntry>(32, { maxBytes: 100 * 1024 * 1024, sizeOf: (entry) => entry.sourceBytes });
+
+interface CompiledEntry {
+  core: LayoutCore | null;
+  problems: TemplateProblem[];
+  /** The source's size, standing for what the entry keeps: its assets, and compiled code about as large as its text. */
+  sourceBytes: number;
+}
 
 function sourceHash(source: TemplateSource): string {
   const hash = createHash('sha256').update(source.kind);
@@ -202,16 +213,16 @@ function sourceHash(source: TemplateSource): string {
   return hash.digest('hex');
 }
 
-/** Every problem of an uploaded template (nothing thrown): for the designer CLI and for `compileTemplate`. */
-export function checkTemplate(source: TemplateSource): TemplateProblem[] {
+/** Every problem found compiling an uploaded template (nothing thrown): for the designer CLI and for `compileTemplate`. */
+export function templateProblems(source: TemplateSource): TemplateProblem[] {
   return compiled(source).problems;
 }
 
-function compiled(source: TemplateSource) {
+function compiled(source: TemplateSource): CompiledEntry {
   const key = sourceHash(source);
   let entry = cache.get(key);
   if (!entry) {
-    entry = compileLayout(source, defaultLayout());
+    entry = { ...compileLayout(source, defaultLayout()), sourceBytes: sourceSize(source) };
     cache.set(key, entry);
   }
   return entry;

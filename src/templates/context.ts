@@ -329,11 +329,11 @@ export class ContextBuilder {
 
   private planHead(view: V.PlanView): Omit<PlanContext, 'sections' | 'descriptions'> {
     const references = view.references.map((r) => ({ ...this.reference(r), blueprintFieldId: r.blueprintFieldId }));
-    const referencesByType: Record<string, ReferenceContext[]> = {};
-    for (const reference of view.references) {
-      if (!reference.typeCode) continue;
-      (referencesByType[reference.typeCode] ??= []).push(this.reference(reference));
-    }
+    const referencesByType = groupedBy(
+      view.references.filter((r) => r.typeCode),
+      (r) => r.typeCode!,
+      (r) => this.reference(r),
+    );
     return {
       id: view.id,
       title: view.title,
@@ -362,7 +362,7 @@ export class ContextBuilder {
   private status(status: { name: string | null; internal: string | null }) {
     // The planning service's status name is what its users see (tenants name their own
     // statuses); the internal status in words is the fallback.
-    const key = status.internal ? STATUS_LABEL[status.internal] : undefined;
+    const key = status.internal && Object.hasOwn(STATUS_LABEL, status.internal) ? STATUS_LABEL[status.internal] : undefined;
     return { name: status.name, internal: status.internal, label: status.name?.trim() || (key ? this.labels[key] : null) };
   }
 
@@ -618,6 +618,21 @@ export class ContextBuilder {
         return { kind: 'accessRights', accessType: value.accessType, display: this.accessLabel(value.accessType) };
     }
   }
+}
+
+/**
+ * Entries grouped under a key taken from the plan ("funders", or "constructor"), as a plain
+ * object. Every group is an own property defined outright, so no key can reach or replace the
+ * prototype; the object stays an ordinary one, which Handlebars can print and iterate.
+ */
+function groupedBy<T, V>(entries: T[], keyOf: (entry: T) => string, valueOf: (entry: T) => V): Record<string, V[]> {
+  const groups: Record<string, V[]> = {};
+  for (const entry of entries) {
+    const key = keyOf(entry);
+    if (Object.hasOwn(groups, key)) groups[key].push(valueOf(entry));
+    else Object.defineProperty(groups, key, { value: [valueOf(entry)], enumerable: true, writable: true, configurable: true });
+  }
+  return groups;
 }
 
 function joinHtml(...parts: (string | null)[]): string | null {

@@ -11,8 +11,10 @@ import type { TemplateProblem } from './problems';
 export const handlebars = Handlebars.create();
 handlebars.unregisterHelper('log');
 
-/** Handlebars' own block helpers, kept (`each` is wrapped per render to count iterations). */
-const BUILTIN_HELPERS = ['each', 'if', 'unless', 'with', 'lookup'] as const;
+/** Handlebars' own helpers, kept (each render wraps them to tick its guard; `each` also counts iterations). */
+export const BUILTIN_HELPERS = ['each', 'if', 'unless', 'with', 'lookup'] as const;
+
+export type BuiltinHelperName = (typeof BUILTIN_HELPERS)[number];
 
 /** Our helpers (helpers.ts implements exactly these). */
 export const LAYOUT_HELPERS = [
@@ -91,14 +93,83 @@ interface JisonLexer {
   yylloc?: { first_line: number; first_column: number };
   /** The text of the token being read when parsing stopped. */
   match?: string;
+  EOF: number;
+  setInput(text: string): void;
+  lex(): number | string;
+}
+
+interface JisonParser {
+  lexer: JisonLexer;
+  symbols_: Record<string, number>;
+}
+
+const parser = (handlebars as unknown as { Parser: JisonParser }).Parser;
+
+/**
+ * Deepest nesting of blocks and subexpressions a template may have. Handlebars' parser takes time
+ * quadratic in it (4,000 nested {{#if}} take seconds, 8,000 overflow the stack); hand-written
+ * templates stay below 20.
+ */
+export const MAX_BLOCK_DEPTH = 200;
+
+/** Token kinds that open a level, close one, or (an `{{else if}}` link) deepen the block they are in. */
+const OPENS_LEVEL = new Set(['OPEN_BLOCK', 'OPEN_INVERSE', 'OPEN_PARTIAL_BLOCK'].map((name) => parser.symbols_[name]));
+const CHAINS_LEVEL = parser.symbols_.OPEN_INVERSE_CHAIN;
+const CLOSES_LEVEL = parser.symbols_.OPEN_ENDBLOCK;
+const OPENS_SUBEXPRESSION = parser.symbols_.OPEN_SEXPR;
+const CLOSES_SUBEXPRESSION = parser.symbols_.CLOSE_SEXPR;
+
+/**
+ * Where the template first nests deeper than MAX_BLOCK_DEPTH, found with Handlebars' own lexer
+ * (linear: comments, raw blocks and escaped mustaches are read exactly as the parser reads them);
+ * null when it does not, or when the lexer stops on a syntax error the parser will report.
+ */
+function tooDeep(text: string): { line: number; column: number } | null {
+  const lexer = parser.lexer;
+  lexer.setInput(text);
+  /** Per open block: how many levels it holds (1, plus one per `{{else if}}` link). */
+  const blocks: number[] = [];
+  let blockLevels = 0;
+  let subexpressions = 0;
+  try {
+    for (let token = lexer.lex(); token !== lexer.EOF; token = lexer.lex()) {
+      if (typeof token !== 'number') continue;
+      if (OPENS_LEVEL.has(token)) {
+        blocks.push(1);
+        blockLevels++;
+      } else if (token === CHAINS_LEVEL && blocks.length > 0) {
+        blocks[blocks.length - 1]++;
+        blockLevels++;
+      } else if (token === CLOSES_LEVEL) {
+        blockLevels -= blocks.pop() ?? 0;
+      } else if (token === OPENS_SUBEXPRESSION) {
+        subexpressions++;
+      } else if (token === CLOSES_SUBEXPRESSION) {
+        subexpressions = Math.max(0, subexpressions - 1);
+      } else {
+        continue;
+      }
+      if (blockLevels + subexpressions > MAX_BLOCK_DEPTH) {
+        const loc = lexer.yylloc!;
+        return { line: loc.first_line, column: loc.first_column + 1 };
+      }
+    }
+  } catch {
+    return null;
+  }
+  return null;
 }
 
 /** Parses a template; a syntax error becomes a problem with the line and column where parsing stopped. */
 export function parseTemplate(file: string, text: string): { ast: hbs.AST.Program } | { problem: TemplateProblem } {
+  const deep = tooDeep(text);
+  if (deep) {
+    return { problem: { file, ...deep, message: `blocks and subexpressions nest more than ${MAX_BLOCK_DEPTH} levels deep here` } };
+  }
   try {
     return { ast: handlebars.parse(text) };
   } catch (error) {
-    const lexer = (handlebars as unknown as { Parser: { lexer: JisonLexer } }).Parser.lexer;
+    const lexer = parser.lexer;
     const message = (error as Error).message;
     const stated = /line (\d+)/.exec(message);
     const loc = lexer.yylloc;

@@ -1,15 +1,21 @@
 /**
  * Dates and numbers in the label language. Intl formatters are costly to create (tens of
- * microseconds each) and a plan has thousands of values, so they are made once per language.
+ * microseconds each) and a plan has thousands of values, so they are made once per language and
+ * kept in small LRU caches: language tags come from requests, and a stream of distinct ones
+ * must not grow the process.
  */
+import { LruCache } from './lru';
 
 export type DateStyle = 'long' | 'short' | 'iso';
 
 export const DATE_STYLES: readonly DateStyle[] = ['long', 'short', 'iso'];
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const languageNames = new Map<string, Intl.DisplayNames>();
+/** Languages whose formatters stay cached; a deployment uses a handful. */
+const CACHED_LANGUAGES = 32;
+
+const dateFormats = new LruCache<Intl.DateTimeFormat>(CACHED_LANGUAGES * 2);
+const numberFormats = new LruCache<Intl.NumberFormat>(CACHED_LANGUAGES);
+const languageNames = new LruCache<Intl.DisplayNames>(CACHED_LANGUAGES);
 
 /** A language tag Intl accepts, else English (a bad tag must not break an export). */
 function supported(language: string): string {

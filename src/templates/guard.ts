@@ -1,11 +1,22 @@
 /**
- * Bounds on one render of a tenant template: output size, time, partial nesting. Handlebars has
- * no limits of its own, so the renderer routes every repeat (each iteration) and every partial
- * through this guard. The whole export also runs under the worker deadline; this guard turns a
- * runaway template into a 400 naming the template long before that.
+ * Bounds on one render of a tenant template. Handlebars has no limits of its own, so:
+ *
+ * - RenderGuard bounds the Handlebars run: every helper call (the built-in block helpers
+ *   included) ticks its clock, every `each` iteration and partial counts towards the HTML size,
+ *   every string a helper returns is held to the same size, and partials nest only so deep.
+ * - DocumentBudget bounds what the placeholders in that HTML add afterwards: a `<dmp-blocks>`
+ *   splices a whole answer, so one short tag in a loop could repeat gigabytes of text.
+ *
+ * Both turn a runaway template into a 400 naming the template. What Handlebars joins between
+ * helpers (template text and values) is held to the limit when a helper returns it, and a string
+ * longer than JavaScript allows is a template problem too (locateError); the whole export also
+ * runs under the worker deadline.
  */
 import { handlebars } from './engine';
-import { TemplateRenderError } from './problems';
+import { positionOf, TemplateRenderError } from './problems';
+
+/** Where a helper call is in its template, as Handlebars passes it in the helper's options. */
+type HandlebarsLocation = { start: { line: number; column: number } };
 
 export interface RenderLimits {
   /** Largest HTML a template may produce. */
@@ -101,8 +112,19 @@ export class RenderGuard {
 
   checkSize(length: number): void {
     if (length > this.limits.maxOutputChars) {
-      throw new TemplateRenderError(`the template produces more than ${Math.round(this.limits.maxOutputChars / (1024 * 1024))} MB of HTML`);
+      throw new TemplateRenderError(`the template produces more than ${this.megabytes} MB of HTML`);
     }
+  }
+
+  /** A string a helper returns (or is about to build) is held to the output limit, at the helper's position. */
+  checkPiece(length: number, helper: string, loc: HandlebarsLocation | undefined): void {
+    if (length > this.limits.maxOutputChars) {
+      throw new TemplateRenderError(`${helper}: the result would be longer than ${this.megabytes} MB of text`, positionOf(loc));
+    }
+  }
+
+  private get megabytes(): number {
+    return Math.round(this.limits.maxOutputChars / (1024 * 1024));
   }
 
   tick(): void {
@@ -130,5 +152,62 @@ export function locateError(error: unknown, file: string): unknown {
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
     return new TemplateRenderError('the template recurses too deeply', undefined, file);
   }
+  if (error instanceof RangeError && /invalid string length/i.test(error.message)) {
+    return new TemplateRenderError('the template builds text longer than JavaScript strings can be', undefined, file);
+  }
   return error;
+}
+
+/** What placing content in the document adds: blocks (nested ones too), characters of text, images and their bytes. */
+export interface PlacedContent {
+  blocks: number;
+  characters: number;
+  images: number;
+  imageBytes: number;
+}
+
+export type DocumentLimits = PlacedContent;
+
+/**
+ * The most one document may repeat once its placeholders are resolved: content placed a second
+ * time or more (the first placement of each answer and image is bounded by the plan and the
+ * template themselves, however large). The built-in layout places each answer once, guidance
+ * aside; a generated 100-description plan repeats a few dozen characters.
+ */
+export const DOCUMENT_LIMITS: DocumentLimits = {
+  blocks: 1_000_000,
+  characters: 50_000_000,
+  images: 5_000,
+  imageBytes: 256 * 1024 * 1024,
+};
+
+const LIMIT_WORDS: Record<keyof DocumentLimits, (limit: number) => string> = {
+  blocks: (limit) => `${limit.toLocaleString('en')} paragraphs, headings and other blocks`,
+  characters: (limit) => `${limit.toLocaleString('en')} characters of answer text`,
+  images: (limit) => `${limit.toLocaleString('en')} images`,
+  imageBytes: (limit) => `${Math.round(limit / (1024 * 1024))} MB of images`,
+};
+
+/** Counts what placeholders repeat in one document, and stops the render at DOCUMENT_LIMITS. */
+export class DocumentBudget {
+  private readonly placed = new Set<string>();
+  private readonly repeated: PlacedContent = { blocks: 0, characters: 0, images: 0, imageBytes: 0 };
+
+  constructor(private readonly limits: DocumentLimits = DOCUMENT_LIMITS) {}
+
+  /** Places the content `key` names (an answer's ref, an image's src); from its second placement on, it counts. */
+  place(key: string, content: PlacedContent): void {
+    if (!this.placed.has(key)) {
+      this.placed.add(key);
+      return;
+    }
+    for (const measure of Object.keys(this.repeated) as (keyof PlacedContent)[]) {
+      this.repeated[measure] += content[measure];
+      if (this.repeated[measure] > this.limits[measure]) {
+        throw new TemplateRenderError(
+          `the document would repeat more than ${LIMIT_WORDS[measure](this.limits[measure])} (does the template print the same answers or images in nested loops?)`,
+        );
+      }
+    }
+  }
 }

@@ -1,14 +1,19 @@
 /**
  * The helpers a layout template may call, and nothing else (compiled with knownHelpersOnly).
- * They build HTML from the context's plain values; none reads files or the network. HTML they
- * return is escaped here, and the whole output passes htmlToBlocks' allow-list afterwards.
+ * They build HTML from the context's plain values; none reads files or the network. Context text
+ * in the HTML they return is escaped here; the layout walker reads the whole output afterwards and
+ * keeps only the elements it knows.
  *
  * Answers are not inlined: `value` and `richText` print `<dmp-blocks ref>` for rich text and
  * `<img src="ref:…">` for uploaded images, resolved from the render's side table later.
+ *
+ * Every helper, Handlebars' own included, runs through the render guard: each call ticks its
+ * clock, and a string it returns (or is about to build) may not exceed the output limit, so
+ * `{{#with (concat a a) as |b|}}` nested 30 deep fails at once instead of doubling to gigabytes.
  */
 import type { HelperOptions } from 'handlebars';
 import type { ReferenceContext, ValueContext } from './context';
-import { handlebars, type LayoutHelperName } from './engine';
+import { BUILTIN_HELPERS, handlebars, type BuiltinHelperName, type LayoutHelperName } from './engine';
 import { DATE_STYLES, formatDate, type DateStyle } from './format';
 import type { RenderGuard } from './guard';
 import { isLabelKey, type Labels } from './labels';
@@ -113,11 +118,39 @@ function blockHtml(value: ValueContext): string {
 
 const toNumber = (value: unknown): number => (typeof value === 'number' ? value : Number(value));
 
-export function createHelpers(session: HelperSession): Record<LayoutHelperName | 'each', Helper> {
+type HelperName = LayoutHelperName | BuiltinHelperName;
+
+/** The helpers of one render, each ticking `session.guard` and held to its output limit. */
+export function createHelpers(session: HelperSession): Record<HelperName, Helper> {
+  const { guard } = session;
+  const helpers: Record<string, Helper> = {
+    ...Object.fromEntries(BUILTIN_HELPERS.map((name) => [name, handlebars.helpers[name] as Helper])),
+    ...layoutHelpers(session),
+  };
+  for (const [name, helper] of Object.entries(helpers)) {
+    helpers[name] = function guarded(this: unknown, ...args: unknown[]) {
+      guard.tick();
+      const result = helper.apply(this, args);
+      const length = typeof result === 'string' ? result.length : result instanceof handlebars.SafeString ? result.toString().length : 0;
+      guard.checkPiece(length, name, (args[args.length - 1] as Options).loc);
+      return result;
+    };
+  }
+  return helpers as Record<HelperName, Helper>;
+}
+
+function layoutHelpers(session: HelperSession): Record<LayoutHelperName | 'each', Helper> {
   const { labels, guard } = session;
   const builtinEach = handlebars.helpers.each as Helper;
   const fail = (options: Options, message: string): never => {
     throw new TemplateRenderError(`${options.name ?? 'helper'}: ${message}`, positionOf(options.loc));
+  };
+  /** `parts.join(separator)`, refused before it is built when it would be over the output limit. */
+  const joinWithin = (options: Options, parts: string[], separator: string): string => {
+    let length = separator.length * Math.max(parts.length - 1, 0);
+    for (const part of parts) length += part.length;
+    guard.checkPiece(length, options.name ?? 'helper', options.loc);
+    return parts.join(separator);
   };
 
   return {
@@ -221,7 +254,7 @@ export function createHelpers(session: HelperSession): Record<LayoutHelperName |
       const separator = own(options.hash, 'separator');
       if (!value) return '';
       const labelsOf = value.kind === 'options' ? value.options.map((o) => o.label) : value.kind === 'tags' ? value.tags : [value.display];
-      return labelsOf.join(separator === undefined ? ', ' : String(separator));
+      return joinWithin(options, labelsOf, separator === undefined ? ', ' : String(separator));
     },
 
     /** `{{#if (answered x)}}`: true for a value, or for a field/question/section/page/description/item with an answer; `{{answered}}` alone asks about the current object. */
@@ -303,7 +336,8 @@ export function createHelpers(session: HelperSession): Record<LayoutHelperName |
       const separator = params[1] === undefined ? ', ' : String(params[1]);
       const key = own(options.hash, 'key');
       const entries = list.map((entry) => (key === undefined ? entry : own(entry, String(key))));
-      return entries.filter((entry) => entry !== undefined && entry !== null && entry !== '').join(separator);
+      const texts = entries.filter((entry) => entry !== undefined && entry !== null && entry !== '').map(String);
+      return joinWithin(options, texts, separator);
     },
 
     /** Length of a list or string; number of keys of an object. */
@@ -318,7 +352,8 @@ export function createHelpers(session: HelperSession): Record<LayoutHelperName |
     },
 
     concat(...args) {
-      return split(args).params.map((part) => (part == null ? '' : String(part))).join('');
+      const { params, options } = split(args);
+      return joinWithin(options, params.map((part) => (part == null ? '' : String(part))), '');
     },
   };
 }

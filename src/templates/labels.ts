@@ -249,10 +249,12 @@ const cache = new Map<string, Labels>();
 /** The label table for a language ("el", "pt-BR"); missing keys and unknown languages fall back to English. */
 export function labelsFor(language: string): Labels {
   const primary = language.toLowerCase().split('-')[0];
-  let labels = cache.get(primary);
+  // Keyed by the translation used, so the cache holds one table per translation, whatever languages come in.
+  const translation = Object.hasOwn(TRANSLATIONS, primary) ? primary : 'en';
+  let labels = cache.get(translation);
   if (!labels) {
-    labels = Object.freeze({ ...ENGLISH, ...TRANSLATIONS[primary] });
-    cache.set(primary, labels);
+    labels = Object.freeze({ ...ENGLISH, ...TRANSLATIONS[translation] });
+    cache.set(translation, labels);
   }
   return labels;
 }

@@ -5,17 +5,21 @@
  *
  * The template's HTML is small: answers appear in it only as `<dmp-blocks ref>` / `<img src="ref:…">`
  * placeholders, resolved here from the render's side table (rich text parsed once, on demand;
- * upload bytes never encoded into the HTML). The HTML passes htmlToBlocks' allow-list, so even
- * `{{{triple-stash}}}` output of context strings can add no more than allowed markup.
+ * upload bytes never encoded into the HTML). A placeholder in a loop can repeat an answer many
+ * times over, so repeats are counted against DOCUMENT_LIMITS.
+ *
+ * The HTML is read by htmlToBlocks' layout walker, which knows only the allowed elements. So
+ * `{{{triple-stash}}}` output of context strings adds at most that markup (formatting, headings,
+ * tables, page breaks); it cannot splice answers or uploaded images, whose refs it cannot know.
  */
 import { htmlToBlocks } from '../document/html';
 import { imageBlockFromBytes } from '../document/images';
-import type { Block, DocumentMeta, DocumentModel, ImageBlock, ParagraphStyle } from '../document/types';
+import type { Block, DocumentMeta, DocumentModel, ImageBlock, Inline, ParagraphStyle } from '../document/types';
 import type { DescriptionExportView, PlanView } from '../plan/types';
 import { RenderAttachments } from './attachments';
 import type { CompiledLayout, CompiledTemplate } from './compile';
 import { ContextBuilder, type TemplateContext } from './context';
-import { RenderGuard, locateError } from './guard';
+import { DocumentBudget, RenderGuard, locateError, type PlacedContent } from './guard';
 import { createHelpers } from './helpers';
 import { directionOf, labelsFor, type Labels } from './labels';
 import { localizedText } from './manifest';
@@ -29,6 +33,9 @@ export interface RenderedLayout {
   /** Things an operator should know (an image that could not be read…); not fatal. */
   warnings: string[];
 }
+
+/** The styles `{{richText x style=…}}` writes after a ref ("r-…-1.caption"). */
+const RESTYLES = new Set<ParagraphStyle>(['caption', 'note']);
 
 /** One inch on every side. */
 const DEFAULT_MARGINS = { top: 72, right: 72, bottom: 72, left: 72 };
@@ -68,6 +75,11 @@ interface MetaInput {
 
 type PartialFunction = (context: unknown, options: unknown) => string;
 
+interface ReadImage {
+  image: ImageBlock;
+  defaultAlt: string | undefined;
+}
+
 class LayoutRender {
   readonly builder: ContextBuilder;
   private readonly options: TemplateContext['options'];
@@ -76,6 +88,11 @@ class LayoutRender {
   /** A warning repeated for 100 answers is one thing to know. */
   private readonly warnings = new Set<string>();
   private readonly warn = (message: string) => void this.warnings.add(message);
+  private readonly budget = new DocumentBudget();
+  /** Per placeholder ref: its blocks (restyled for "r-…-1.caption") and their size, worked out once. */
+  private readonly splices = new Map<string, { blocks: Block[]; size: PlacedContent } | null>();
+  /** Per image src: the image without alt text (each placement has its own), read once. */
+  private readonly images = new Map<string, ReadImage | null>();
 
   constructor(
     private readonly layout: CompiledLayout,
@@ -90,12 +107,18 @@ class LayoutRender {
 
   run(entry: CompiledTemplate, context: TemplateContext, input: MetaInput): RenderedLayout {
     const html = compactWhitespace(this.renderHtml(entry, context));
-    const blocks = htmlToBlocks(html, {
-      layout: true,
-      resolveBlocks: (ref) => this.resolveBlocks(ref),
-      resolveImage: (src, alt) => this.resolveImage(src, alt),
-      onWarning: this.warn,
-    });
+    let blocks: Block[];
+    try {
+      blocks = htmlToBlocks(html, {
+        layout: true,
+        resolveBlocks: (ref) => this.resolveBlocks(ref),
+        resolveImage: (src, alt) => this.resolveImage(src, alt),
+        onWarning: this.warn,
+      });
+    } catch (error) {
+      // The document budget, from the resolvers: the template as a whole repeats too much.
+      throw error instanceof TemplateRenderError ? this.templateFailure(locateError(error, entry.file)) : error;
+    }
     return { document: { meta: this.meta(input), blocks }, warnings: [...this.warnings] };
   }
 
@@ -134,29 +157,62 @@ class LayoutRender {
     return [this.layout.plan, this.layout.description, ...this.layout.partials.values()].find((t) => t.file === file);
   }
 
-  /** `r7` or `r7.caption` (the same rich text, its paragraphs in another style). */
+  /** `r-…-7` or `r-…-7.caption` (the same rich text, its paragraphs in another style). */
   private resolveBlocks(ref: string): Block[] | null {
-    const [base, style] = ref.split('.', 2) as [string, ParagraphStyle | undefined];
+    let splice = this.splices.get(ref);
+    if (splice === undefined) {
+      splice = this.splice(ref);
+      this.splices.set(ref, splice);
+    }
+    if (splice === null) return null;
+    this.budget.place(ref.split('.', 1)[0], splice.size);
+    return splice.blocks;
+  }
+
+  private splice(ref: string): { blocks: Block[]; size: PlacedContent } | null {
+    const dot = ref.indexOf('.');
+    const base = dot === -1 ? ref : ref.slice(0, dot);
+    const style = dot === -1 ? undefined : ref.slice(dot + 1);
     const blocks = this.attachments.blocks(base);
-    if (!blocks || !style) return blocks;
-    return blocks.map((block) => (block.type === 'paragraph' ? { ...block, style } : block));
+    if (!blocks) return null;
+    if (style === undefined) return { blocks, size: measureBlocks(blocks) };
+    if (!RESTYLES.has(style as ParagraphStyle)) {
+      this.warn(`<dmp-blocks ref=${JSON.stringify(ref)}>: "${style.slice(0, 40)}" is not a style richText writes (caption or note); printed the text unstyled`);
+      return this.splices.get(base) ?? this.splice(base);
+    }
+    const restyled = blocks.map((block) => (block.type === 'paragraph' ? { ...block, style: style as ParagraphStyle } : block));
+    return { blocks: restyled, size: measureBlocks(restyled) };
   }
 
   private resolveImage(src: string, alt: string | undefined): ImageBlock | null {
+    let read = this.images.get(src);
+    if (read === undefined) {
+      read = this.readImage(src);
+      this.images.set(src, read);
+    }
+    if (read === null) return null;
+    const { image, defaultAlt } = read;
+    this.budget.place(src, { blocks: 1, characters: 0, images: 1, imageBytes: image.data.length });
+    const text = (alt ?? defaultAlt ?? '').trim();
+    return text ? { ...image, alt: text } : image;
+  }
+
+  /** An asset or uploaded image, read once per render however often it is placed; uploads default their alt text to the file name. */
+  private readImage(src: string): ReadImage | null {
     const colon = src.indexOf(':');
     const scheme = src.slice(0, colon).toLowerCase();
     const name = src.slice(colon + 1);
     if (scheme === 'asset') {
       const bytes = this.layout.assets.get(name);
-      const image = bytes ? imageBlockFromBytes(bytes, alt) : null;
+      const image = bytes ? imageBlockFromBytes(bytes) : null;
       if (bytes && !image) this.warn(`The template asset "${name}" is not a readable PNG, JPEG, GIF or BMP image`);
-      return image;
+      return image && { image, defaultAlt: undefined };
     }
     const file = this.attachments.file(name);
     if (!file?.bytes) return null;
-    const image = imageBlockFromBytes(file.bytes, alt ?? file.filename ?? undefined);
+    const image = imageBlockFromBytes(file.bytes);
     if (!image) this.warn(`The uploaded image "${file.filename ?? name}" could not be read (PNG, JPEG, GIF or BMP up to 5 MB)`);
-    return image;
+    return image && { image, defaultAlt: file.filename ?? undefined };
   }
 
   private meta(input: MetaInput): DocumentMeta {
@@ -186,7 +242,50 @@ class LayoutRender {
  * is tokenised downstream.
  */
 function compactWhitespace(html: string): string {
-  return /<pre[\s>]/i.test(html) ? html : html.replace(/[ \t\r\f]*\n[ \t\n\r\f]*/g, '\n');
+  // The lookbehind starts a match only where a run of spaces starts: a long run without a line
+  // break (plan text with 150,000 spaces) is scanned once, not once per character.
+  return /<pre[\s>]/i.test(html) ? html : html.replace(/(?<![ \t\r\f])[ \t\r\f]*\n[ \t\n\r\f]*/g, '\n');
+}
+
+/** What a list of blocks adds to a document, nested blocks included. */
+function measureBlocks(blocks: Block[], size: PlacedContent = { blocks: 0, characters: 0, images: 0, imageBytes: 0 }): PlacedContent {
+  for (const block of blocks) {
+    size.blocks++;
+    switch (block.type) {
+      case 'heading':
+      case 'paragraph':
+        size.characters += inlineCharacters(block.content);
+        break;
+      case 'code':
+        size.characters += block.text.length;
+        break;
+      case 'image':
+        size.images++;
+        size.imageBytes += block.data.length;
+        break;
+      case 'list':
+        for (const item of block.items) measureBlocks(item, size);
+        break;
+      case 'blockquote':
+        measureBlocks(block.children, size);
+        break;
+      case 'table':
+        for (const row of block.rows) for (const cell of row.cells) measureBlocks(cell.blocks, size);
+        break;
+      default:
+        break;
+    }
+  }
+  return size;
+}
+
+function inlineCharacters(inlines: Inline[]): number {
+  let count = 0;
+  for (const inline of inlines) {
+    if (inline.type === 'text') count += inline.text.length;
+    else if (inline.type === 'link') count += inlineCharacters(inline.children);
+  }
+  return count;
 }
 
 interface InlineDecoratorProps {

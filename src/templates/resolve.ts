@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { badRequest } from '../http/errors';
 import type { FileView } from '../plan/types';
-import { BUNDLE_LIMITS, readBundle, SHELL_FILE, singleFileSource } from './bundle';
+import { BUNDLE_LIMITS, readBundle, SHELL_FILE, singleFileSource, sourceSize } from './bundle';
 import { compileTemplate, defaultLayout, type CompiledLayout, type LayoutCore } from './compile';
 import { LruCache } from './lru';
 
@@ -24,8 +24,18 @@ const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 const ZIP_MIMES = new Set(['application/zip', 'application/x-zip-compressed', 'application/x-zip', 'multipart/x-zip']);
 const HANDLEBARS_MIMES = new Set(['text/x-handlebars-template', 'text/x-handlebars', 'text/handlebars']);
 
-/** Bundles that compiled, by upload hash (broken ones are checked again: they are rare and get fixed). */
-const bundles = new LruCache<{ layout: LayoutCore; shellDocx: Uint8Array | null }>(32);
+/**
+ * Bundles that compiled, by upload hash (broken ones are checked again: they are rare and get
+ * fixed). Bounded by bytes too: the layouts share their assets with compile.ts' cache.
+ */
+const bundles = new LruCache<CompiledBundle>(32, { maxBytes: 100 * 1024 * 1024, sizeOf: (bundle) => bundle.unpackedBytes });
+
+interface CompiledBundle {
+  layout: LayoutCore;
+  shellDocx: Uint8Array | null;
+  /** The bundle's files, unpacked: what the entry keeps alive at most. */
+  unpackedBytes: number;
+}
 
 const isZip = (bytes: Uint8Array) => bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5);
 
@@ -80,7 +90,7 @@ export function resolveTemplate(file: FileView | null, fieldCode: string): Resol
     const shellDocx = source.files.get(SHELL_FILE) ?? null;
     if (shellDocx && !isWordDocument(shellDocx)) problems.push({ file: SHELL_FILE, message: 'the file is not a Word document' });
     const layout = compileTemplate(source, problems);
-    bundles.set(key, { layout, shellDocx });
+    bundles.set(key, { layout, shellDocx, unpackedBytes: sourceSize(source) });
     return { layout, shellDocx };
   }
   const described = name ? `"${name}"${mime ? ` (${mime})` : ''}` : mime || 'the uploaded file';

@@ -209,7 +209,7 @@ describe('the template context', () => {
     expect(context.plan.descriptions.map((d) => d.title)).toEqual(plan.sections.flatMap((s) => s.descriptions.map((d) => d.title)));
     const json = JSON.stringify(context);
     expect(json).not.toContain('<script');
-    expect(json).toMatch(/"kind":"richText","ref":"r\d+"/);
-    expect(json).toMatch(/"kind":"file","filename":"[^"]+","mimeType":"image\/png","isImage":true,"ref":"f\d+"/);
+    expect(json).toMatch(/"kind":"richText","ref":"r-[0-9a-f]{12}-\d+"/);
+    expect(json).toMatch(/"kind":"file","filename":"[^"]+","mimeType":"image\/png","isImage":true,"ref":"f-[0-9a-f]{12}-\d+"/);
   });
 });

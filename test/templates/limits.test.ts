@@ -1,0 +1,124 @@
+/**
+ * A tenant template cannot make a render run away: in time, in the HTML it writes, in the strings
+ * its helpers build, in how deep it nests, or in how often it repeats answers and images. Each
+ * limit ends the export with a 400 that names the template (and where it can, the line).
+ */
+import { generatePlanJson } from '../../fixtures/generate';
+import { decodePlan } from '../../src/contract/decode';
+import { buildPlanView } from '../../src/plan/buildPlanView';
+import { defaultLayout } from '../../src/templates/compile';
+import { MAX_BLOCK_DEPTH } from '../../src/templates/engine';
+import { DOCUMENT_LIMITS, locateError, RENDER_LIMITS } from '../../src/templates/guard';
+import { renderPlanDocument } from '../../src/templates/layout';
+import { TemplateRenderError } from '../../src/templates/problems';
+import { resolveTemplate } from '../../src/templates/resolve';
+import { png } from '../document/image-bytes';
+import { DEFAULT_OPTIONS, httpErrorOf, planView, textOf, upload, zip } from './support';
+
+const minimal = planView('plan-minimal.json');
+const full = planView('plan-full.json');
+const renderHbs = (source: string, view = minimal) =>
+  renderPlanDocument(view, resolveTemplate(upload('probe.hbs', source), 'plan-template').layout, DEFAULT_OPTIONS);
+
+/** `body` run once per label, to the power `depth` (42 labels: 42, 1,764, 74,088… runs). */
+const overLabels = (depth: number, body: string) => '{{#each @root.labels}}'.repeat(depth) + body + '{{/each}}'.repeat(depth);
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('render time and output', () => {
+  it('stops a template that runs longer than the time budget', () => {
+    jest.replaceProperty(RENDER_LIMITS, 'timeBudgetMs', 200);
+    const start = performance.now();
+    const error = httpErrorOf(() => renderHbs(overLabels(4, '{{#if @first}}{{/if}}')));
+    expect(error.status).toBe(400);
+    expect(error.details).toEqual([{ path: 'plan-template:probe.hbs', message: 'the template took longer than 0.2 s to render' }]);
+    expect(performance.now() - start).toBeLessThan(5_000);
+  });
+
+  it('stops a template that writes more than 20 MB of HTML', () => {
+    const error = httpErrorOf(() => renderHbs(overLabels(3, `<p>{{@key}} ${'lorem ipsum '.repeat(25)}</p>`)));
+    expect(error.details).toEqual([{ path: 'plan-template:probe.hbs', message: 'the template produces more than 20 MB of HTML' }]);
+  });
+
+  it('stops a string doubled by nested concat at the helper that would pass 20 MB, before it is built', () => {
+    const levels = 30;
+    let source = '{{#with (concat plan.title plan.title) as |a0|}}';
+    for (let level = 1; level < levels; level++) source += `{{#with (concat a${level - 1} a${level - 1}) as |a${level}|}}`;
+    source += `<p>{{len a${levels - 1}}}</p>${'{{/with}}'.repeat(levels)}`;
+    const start = performance.now();
+    const error = httpErrorOf(() => renderHbs(source));
+    expect(error.details).toEqual([{ path: expect.stringMatching(/^plan-template:probe\.hbs:1:\d+$/), message: 'concat: the result would be longer than 20 MB of text' }]);
+    expect(performance.now() - start).toBeLessThan(5_000);
+  });
+
+  it('refuses a join whose separators alone would pass 20 MB', () => {
+    const view = { ...full, title: 'x'.repeat(8 * 1024 * 1024) };
+    const error = httpErrorOf(() => renderHbs('<p>\n  {{join plan.users plan.title key="display"}}</p>', view));
+    expect(error.details).toEqual([{ path: 'plan-template:probe.hbs:2:3', message: 'join: the result would be longer than 20 MB of text' }]);
+  });
+
+  it('turns a string too long for JavaScript into the template problem it is', () => {
+    const located = locateError(new RangeError('Invalid string length'), 'plan.hbs');
+    expect(located).toBeInstanceOf(TemplateRenderError);
+    expect(located).toMatchObject({ file: 'plan.hbs', message: expect.stringContaining('longer than JavaScript strings can be') });
+  });
+});
+
+describe('nesting depth', () => {
+  const nestedIfs = (depth: number) => '{{#if plan}}'.repeat(depth) + 'deep' + '{{/if}}'.repeat(depth);
+
+  it(`renders blocks nested ${MAX_BLOCK_DEPTH} deep, and refuses one more level at the block that goes too deep`, () => {
+    expect(textOf(renderHbs(nestedIfs(MAX_BLOCK_DEPTH)).document)).toBe('deep');
+    const error = httpErrorOf(() => renderHbs(nestedIfs(MAX_BLOCK_DEPTH + 1)));
+    expect(error.details).toEqual([
+      { path: `plan-template:probe.hbs:1:${MAX_BLOCK_DEPTH * '{{#if plan}}'.length + 1}`, message: `blocks and subexpressions nest more than ${MAX_BLOCK_DEPTH} levels deep here` },
+    ]);
+  });
+
+  it.each([
+    ['8,000 nested blocks', nestedIfs(8_000)],
+    ['8,000 nested subexpressions', `{{concat ${'(concat '.repeat(8_000)}"a"${')'.repeat(8_000)}}}`],
+    ['an else-if chain 8,000 long', `{{#if a}}${'{{else if b}}x'.repeat(8_000)}{{/if}}`],
+  ])('refuses %s at once (Handlebars would parse them for minutes)', (_name, source) => {
+    const start = performance.now();
+    expect(httpErrorOf(() => renderHbs(source)).details[0].message).toMatch(/nest more than 200 levels/);
+    expect(performance.now() - start).toBeLessThan(2_000);
+  });
+
+  it('does not count blocks inside a comment', () => {
+    expect(textOf(renderHbs(`{{!-- ${nestedIfs(500)} --}}<p>shown</p>`).document)).toBe('shown');
+  });
+});
+
+describe('answers and images repeated by placeholders', () => {
+  it('stops a template that splices a 1.2 MB answer 74,088 times', () => {
+    const view = { ...full, descriptionHtml: `<p>${'lorem ipsum '.repeat(100_000)}</p>` };
+    const start = performance.now();
+    const error = httpErrorOf(() => renderHbs(overLabels(3, '{{richText @root.plan.summary}}'), view));
+    expect(error.details).toEqual([
+      { path: 'plan-template:probe.hbs', message: expect.stringContaining('the document would repeat more than 50,000,000 characters of answer text') },
+    ]);
+    expect(performance.now() - start).toBeLessThan(5_000);
+  });
+
+  it('counts every placement of an image after the first', () => {
+    jest.replaceProperty(DOCUMENT_LIMITS, 'images', 100);
+    const bundle = zip({
+      'template.json': JSON.stringify({ name: 'Logos', version: '1.0.0' }),
+      'plan.hbs': overLabels(2, '{{image "logo.png"}}'),
+      'assets/logo.png': new Uint8Array(png(2, 2)),
+    });
+    const layout = resolveTemplate(upload('logos.zip', bundle), 'plan-template').layout;
+    const error = httpErrorOf(() => renderPlanDocument(minimal, layout, DEFAULT_OPTIONS));
+    expect(error.details[0].message).toContain('the document would repeat more than 100 images');
+  });
+
+  it('leaves a generated 100-description plan a thousand times inside the limits', () => {
+    for (const measure of Object.keys(DOCUMENT_LIMITS) as (keyof typeof DOCUMENT_LIMITS)[]) {
+      jest.replaceProperty(DOCUMENT_LIMITS, measure, Math.floor(DOCUMENT_LIMITS[measure] / 1000));
+    }
+    const view = buildPlanView(decodePlan(JSON.parse(generatePlanJson(100))), { transformerId: 'dmp-file-transformer' });
+    const { document } = renderPlanDocument(view, defaultLayout(), { ...DEFAULT_OPTIONS, includeGuidance: true, includeUnanswered: true });
+    expect(document.blocks.length).toBeGreaterThan(5_000);
+  });
+});
