@@ -25,8 +25,10 @@ export function linkForIdentifier(identifier: string | null | undefined, scheme?
 const URL_FIELD_CODES = ['uri', 'url', 'link', 'landingPage', 'website'];
 
 export function buildReferenceView(reference: ReferenceModel): ReferenceView {
-  const fields: Record<string, string> = {};
-  for (const field of reference.fields) if (field.code && field.value != null) fields[field.code] = field.value;
+  // fromEntries defines own properties: a source's field named "__proto__" stays an ordinary key.
+  const fields: Record<string, string> = Object.fromEntries(
+    reference.fields.filter((field) => field.code && field.value != null).map((field) => [field.code, field.value!]),
+  );
   const url =
     linkForIdentifier(reference.reference, fields.pidTypeField) ??
     URL_FIELD_CODES.map((code) => linkForIdentifier(fields[code])).find(Boolean) ??

@@ -161,6 +161,14 @@ describe('plan view rules', () => {
     expect(orphanSection.descriptions.map((d) => d.id)).toEqual([raw.descriptions[0].id]);
   });
 
+  it('keeps reference fields under any code, even one named like an object property', () => {
+    const raw = fixtureJson('plan-full.json');
+    raw.references[0].reference.definition = { fields: [{ code: '__proto__', value: 'x' }, { code: 'constructor', value: 'y' }] };
+    const fields = planViewOf(raw).references[0].fields;
+    expect(Object.keys(fields)).toEqual(['__proto__', 'constructor']);
+    expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);
+  });
+
   it('treats an editor-cleared rich text as unanswered', () => {
     const raw = fixtureJson('plan-minimal.json');
     raw.description = '<p><br></p><p>&nbsp;</p>';
