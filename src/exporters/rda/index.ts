@@ -3,9 +3,12 @@
  * of plans and descriptions. See export.ts (mapping + schema validation) and import/.
  */
 import type { Exporter, Importer } from '../types';
-import { exportDescriptionToRda, exportPlanToRda } from './export';
-import { importDescription, importPlan, preprocessDescription, preprocessPlan } from './import/RdaImporter';
 import { RDA_VERSION_FIELD } from './version';
+
+// Plain requires, on first use: exports run in worker threads, and the main thread loads the
+// mapper, the schemas and the importer only when an import comes in.
+const exporter = (): typeof import('./export') => require('./export');
+const importer = (): typeof import('./import/RdaImporter') => require('./import/RdaImporter');
 
 export const rdaExporter: Exporter = {
   format: 'json',
@@ -18,11 +21,11 @@ export const rdaExporter: Exporter = {
   // worker thread can be stopped at EXPORT_TIMEOUT_MS, and the event loop keeps serving meanwhile.
   runsInWorker: true,
   exportPlan: async (plan, context) => {
-    const { bytes, warnings } = exportPlanToRda(plan, context);
+    const { bytes, warnings } = exporter().exportPlanToRda(plan, context);
     return { bytes, warnings };
   },
   exportDescription: async (description, context) => {
-    const { bytes, warnings } = exportDescriptionToRda(description, context);
+    const { bytes, warnings } = exporter().exportDescriptionToRda(description, context);
     return { bytes, warnings };
   },
 };
@@ -32,8 +35,8 @@ export const rdaImporter: Importer = {
   icon: 'fa-file-code-o',
   hasLogo: true,
   entityTypes: ['plan', 'description'],
-  preprocessPlan: async (fileEnvelope) => preprocessPlan(fileEnvelope),
-  preprocessDescription: async (fileEnvelope) => preprocessDescription(fileEnvelope),
-  importPlan: async (planImportModel) => importPlan(planImportModel),
-  importDescription: async (descriptionImportModel) => importDescription(descriptionImportModel),
+  preprocessPlan: async (fileEnvelope) => importer().preprocessPlan(fileEnvelope),
+  preprocessDescription: async (fileEnvelope) => importer().preprocessDescription(fileEnvelope),
+  importPlan: async (planImportModel) => importer().importPlan(planImportModel),
+  importDescription: async (descriptionImportModel) => importer().importDescription(descriptionImportModel),
 };
