@@ -3,6 +3,14 @@
  * a bundle leaves out comes from the default layout.
  */
 import { coastalLogoPng } from '../../fixtures/lib/png';
+import { decodePlan } from '../../src/contract/decode';
+import { assertValidModel } from '../../src/contract/validate';
+import { docxExporter } from '../../src/exporters/docx';
+import { pdfExporter } from '../../src/exporters/pdf';
+import type { Exporter } from '../../src/exporters/types';
+import { openDocx } from '../docx/ooxml';
+import { fixtureJson } from '../helpers/fixtures';
+import { pdfImages, pdfInfo, pdfText } from '../helpers/pdf';
 import type { ImageBlock } from '../../src/document/types';
 import { renderDescriptionDocument, renderPlanDocument } from '../../src/templates/layout';
 import { resolveTemplate } from '../../src/templates/resolve';
@@ -92,6 +100,42 @@ describe('a funder bundle', () => {
     const again = resolveTemplate(upload('renamed.zip', zip(funderBundle)), 'description-template');
     expect(again.layout.partials.get('question')).toBe(layout.partials.get('question'));
     expect(again.layout.origin).toBe('description-template');
+  });
+});
+
+describe('a funder bundle in the files themselves', () => {
+  /** plan-full with the bundle uploaded as its plan-template value, exported for real. */
+  async function exportWithBundle(exporter: Exporter): Promise<Uint8Array> {
+    const raw = fixtureJson('plan-full.json');
+    raw.planBlueprint.definition.plugins = [
+      {
+        code: 'dmp-file-transformer',
+        type: 0,
+        fields: [{ code: 'plan-template', textValue: null, file: { filename: 'funder.zip', fileRef: null, mimeType: 'application/zip', file: Buffer.from(zip(funderBundle)).toString('base64') } }],
+      },
+    ];
+    assertValidModel('plan', raw);
+    return (await exporter.exportPlan(decodePlan(raw), { transformerId: 'dmp-file-transformer' })).bytes;
+  }
+
+  it('renders in DOCX with the logo embedded, Letter pages, the theme colours and the header', async () => {
+    const docx = await openDocx(await exportWithBundle(docxExporter));
+    const media = docx.paths.filter((p) => p.startsWith('word/media/'));
+    expect(media.length).toBeGreaterThan(0);
+    expect(docx.raw('word/document.xml')).toMatch(/<w:pgSz w:w="12240" w:h="15840"/);
+    expect(docx.raw('word/styles.xml')).toMatch(/w:color w:val="003399"/);
+    const headers = docx.paths.filter((p) => /^word\/header\d*\.xml$/.test(p)).map((p) => docx.raw(p)).join('');
+    expect(headers).toContain('Funder DMP');
+  });
+
+  it('renders in PDF with the logo embedded, Letter pages, the funder footer and the Q: questions', async () => {
+    const pdf = await exportWithBundle(pdfExporter);
+    expect((await pdfInfo(pdf))['Page size']).toMatch(/^612 x 792/);
+    const images = await pdfImages(pdf);
+    expect(images.some((image) => image.width === 120 && image.height === 60)).toBe(true);
+    const text = await pdfText(pdf);
+    expect(text).toMatch(/Funder DMP · 1\/\d+/);
+    expect(text).toMatch(/^Q: Dataset title$/m);
   });
 });
 
