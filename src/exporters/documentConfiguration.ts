@@ -1,9 +1,11 @@
 /**
- * What DOCX and PDF declare: the template uploads and the export options. Kept apart from the
- * rendering code so the main thread can build `/formats` without loading any renderer.
+ * What DOCX and PDF declare: the template uploads, the export options, and the exporters
+ * themselves. Kept apart from the rendering code so the main thread can build `/formats`
+ * without loading any renderer.
  */
 import { EXPORT_OPTION_FIELDS } from '../templates/options';
-import type { ConfigurationFieldSpec, EntityType } from './types';
+import type { RenderedDocument } from './documentExport';
+import type { ConfigurationFieldSpec, EntityType, ExportResult, Exporter } from './types';
 
 /** Our template field per entity, then the Java docx plugin's, so tenants can switch without re-uploading. */
 export const TEMPLATE_FIELD_CODES: Record<EntityType, string[]> = {
@@ -26,3 +28,26 @@ export const DOCUMENT_CONFIGURATION_FIELDS: ConfigurationFieldSpec[] = [
   },
   ...EXPORT_OPTION_FIELDS,
 ];
+
+/** What a document format adds to the shared path: turning the rendered document into bytes. */
+export interface DocumentWriter {
+  write(rendered: RenderedDocument): Promise<ExportResult>;
+}
+
+// Plain requires (not import()): synchronous and cached, the same under tsx, Jest and dist/.
+const pipeline = (): typeof import('./documentExport') => require('./documentExport');
+
+/**
+ * A document format (DOCX, PDF). Its rendering code loads on the first export: exports run in
+ * worker threads, and the main thread only needs the declaration (for `/formats` and routing).
+ */
+export function documentExporter(declaration: Pick<Exporter, 'format' | 'mimeType' | 'extension' | 'icon'>, writer: () => DocumentWriter): Exporter {
+  return {
+    ...declaration,
+    entityTypes: ['plan', 'description'],
+    configurationFields: DOCUMENT_CONFIGURATION_FIELDS,
+    runsInWorker: true,
+    exportPlan: async (plan, context) => writer().write(pipeline().renderPlan(plan, context)),
+    exportDescription: async (description, context) => writer().write(pipeline().renderDescription(description, context)),
+  };
+}

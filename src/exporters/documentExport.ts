@@ -7,7 +7,8 @@ import type { DocumentModel } from '../document/types';
 import { buildDescriptionExportView, buildPlanView } from '../plan/buildPlanView';
 import type { ConfigurationValues, DescriptionExportView, PlanView } from '../plan/types';
 import { renderDescriptionDocument, renderPlanDocument } from '../templates/layout';
-import { exportOptionsFrom } from '../templates/options';
+import type { CompiledLayout } from '../templates/compile';
+import { exportOptionsFrom, type ExportOptions } from '../templates/options';
 import { resolveTemplate } from '../templates/resolve';
 import { TEMPLATE_FIELD_CODES } from './documentConfiguration';
 import type { EntityType, ExportContext } from './types';
@@ -38,20 +39,28 @@ function templateFile(configuration: ConfigurationValues, entity: EntityType, co
   return { file: null, code: TEMPLATE_FIELD_CODES[entity][0] };
 }
 
+/** View, template and options -> document: the steps both entities share. */
+function render<View extends PlanView | DescriptionExportView>(
+  view: View,
+  entity: EntityType,
+  configuration: ConfigurationValues,
+  planLanguage: string | null,
+  context: ExportContext,
+  lay: (view: View, layout: CompiledLayout, options: ExportOptions) => { document: DocumentModel; warnings: string[] },
+): RenderedDocument {
+  const { file, code } = templateFile(configuration, entity, context);
+  const template = resolveTemplate(file, code);
+  const options = exportOptionsFrom(configuration, planLanguage);
+  const { document, warnings } = lay(view, template.layout, options);
+  return { document, shellDocx: template.shellDocx, templateFieldCode: code, view, labelLanguage: options.labelLanguage, warnings };
+}
+
 export function renderPlan(plan: PlanModel, context: ExportContext): RenderedDocument {
   const view = buildPlanView(plan, context);
-  const { file, code } = templateFile(view.configuration, 'plan', context);
-  const template = resolveTemplate(file, code);
-  const options = exportOptionsFrom(view.configuration, view.language);
-  const { document, warnings } = renderPlanDocument(view, template.layout, options);
-  return { document, shellDocx: template.shellDocx, templateFieldCode: code, view, labelLanguage: options.labelLanguage, warnings };
+  return render(view, 'plan', view.configuration, view.language, context, renderPlanDocument);
 }
 
 export function renderDescription(description: DescriptionModel, context: ExportContext): RenderedDocument {
   const view = buildDescriptionExportView(description, context);
-  const { file, code } = templateFile(view.description.configuration, 'description', context);
-  const template = resolveTemplate(file, code);
-  const options = exportOptionsFrom(view.description.configuration, view.plan.language);
-  const { document, warnings } = renderDescriptionDocument(view, template.layout, options);
-  return { document, shellDocx: template.shellDocx, templateFieldCode: code, view, labelLanguage: options.labelLanguage, warnings };
+  return render(view, 'description', view.description.configuration, view.plan.language, context, renderDescriptionDocument);
 }

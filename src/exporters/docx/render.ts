@@ -1,11 +1,10 @@
 /** DOCX rendering: the document model written with `docx`, or poured into an admin's Word shell. */
-import type { DescriptionModel, PlanModel } from '../../contract/model';
 import { applyShellTemplate, shellPlaceholderValues } from '../../templates/shell';
-import { renderDescription, renderPlan, type RenderedDocument } from '../documentExport';
-import type { ExportContext, ExportResult } from '../types';
+import type { RenderedDocument } from '../documentExport';
+import type { ExportResult } from '../types';
 import { writeDocx } from './DocxWriter';
 
-async function write(rendered: RenderedDocument): Promise<ExportResult> {
+export async function write(rendered: RenderedDocument): Promise<ExportResult> {
   const warnings = [...rendered.warnings];
   if (!rendered.shellDocx) {
     const bytes = await writeDocx(rendered.document, { onWarning: (warning) => warnings.push(warning) });
@@ -21,5 +20,3 @@ async function write(rendered: RenderedDocument): Promise<ExportResult> {
   return { bytes: shell.bytes, warnings: [...warnings, ...shell.warnings] };
 }
 
-export const exportPlanAsDocx = (plan: PlanModel, context: ExportContext) => write(renderPlan(plan, context));
-export const exportDescriptionAsDocx = (description: DescriptionModel, context: ExportContext) => write(renderDescription(description, context));
