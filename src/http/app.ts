@@ -43,7 +43,6 @@ export function createApp(deps: AppDependencies): App {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
-  app.set('maxBodyBytes', config.maxBodyBytes);
 
   app.use(requestContext(logger, metrics));
 
@@ -77,7 +76,7 @@ export function createApp(deps: AppDependencies): App {
     }
     throw new HttpError(404, `There is no ${req.method} ${req.path} here.`);
   });
-  app.use(errorHandler);
+  app.use(errorHandler(config.maxBodyBytes));
   return { app, metrics, lifecycle };
 }
 
@@ -99,8 +98,7 @@ function fromBodyParser(error: { type?: string; status?: number; message: string
   }
 }
 
-const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
-  const maxBodyBytes = (req.app.get('maxBodyBytes') as number | undefined) ?? 100 * 1048576;
+const errorHandler = (maxBodyBytes: number): ErrorRequestHandler => (error, _req, res, _next) => {
   const known = error instanceof HttpError ? error : fromBodyParser(error, maxBodyBytes);
   const log = requestLogger(res);
   if (known) {
