@@ -2,6 +2,7 @@
  * Inline content -> styled runs. A run is text in one style (marks, link, size, colour) drawn by one
  * font family; hard line breaks split a paragraph's runs into lines ("segments").
  */
+import { inlinesToPlainText } from '../../document/text';
 import type { Inline } from '../../document/types';
 import { type FontFamily, splitByFont } from './fonts';
 
@@ -85,15 +86,9 @@ export function inlineSegments(inlines: Inline[], base: RunStyle, look: InlineLo
   return segments;
 }
 
-/** Plain text of inlines (outline titles, TOC sorting, size estimates). */
+/** Plain text of inlines on one line (outline titles, TOC sorting, size estimates). */
 export function inlineText(inlines: Inline[]): string {
-  let text = '';
-  for (const inline of inlines) {
-    if (inline.type === 'text') text += inline.text;
-    else if (inline.type === 'link') text += inlineText(inline.children);
-    else text += ' ';
-  }
-  return text.replace(CONTROL_CHARS, '');
+  return inlinesToPlainText(inlines).replace(/\n/g, ' ').replace(CONTROL_CHARS, '');
 }
 
 /** pdfmake shrinks sub- and superscripts to 58 % of the size. */
