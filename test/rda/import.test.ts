@@ -385,18 +385,21 @@ describe('export -> import -> export', () => {
 
     expect(second.title).toBe(first.title);
     expect([second.contact.name, second.contact.mbox]).toEqual([first.contact.name, first.contact.mbox]);
-    // Plan members (identified by account ids) are users of the planning service, not researchers: they are not imported.
-    const memberIds = new Set(planFull.users.map((u: Wire) => u.user.id));
-    const isMember = (c: { contributor_id: { identifier: string } }) => memberIds.has(c.contributor_id.identifier);
-    const people = (dmp: Dmp) => (dmp.contributor ?? []).filter((c) => !isMember(c)).map((c) => [c.name, c.contributor_id.identifier]).sort();
-    expect(people(first)).toHaveLength(2);
+    // Contributors are the plan's declared people (researchers, data stewards): all come back, with their ids.
+    const people = (dmp: Dmp) => (dmp.contributor ?? []).map((c) => [c.name, c.contributor_id.identifier]).sort();
+    expect(people(first).length).toBeGreaterThanOrEqual(2);
     expect(people(second)).toEqual(people(first));
-    expect(first.contributor?.some(isMember)).toBe(true);
-    expect(second.contributor?.some(isMember)).toBe(false);
+    const accountIds = new Set(planFull.users.map((u: Wire) => u.user.id));
+    expect(JSON.stringify(first)).not.toMatch(new RegExp([...accountIds].join('|')));
     // References come back with the planning service's own identifiers, which it matches existing references on.
     const catalogue = (plan: Wire, code: string) =>
-      plan.references.filter((r: Wire) => r.reference?.type?.code === code).map((r: Wire) => r.reference.reference).sort();
+      plan.references.filter((r: Wire) => r.reference?.type?.code === code && r.reference.reference !== null).map((r: Wire) => r.reference.reference).sort();
     for (const code of ['researchers', 'funders', 'grants']) expect([code, catalogue(imported, code)]).toEqual([code, catalogue(planFull, code)]);
+    // The data steward comes back as a researcher known by name and e-mail (no catalogue id).
+    const stewards = (imported as Wire).references.filter((r: Wire) => r.reference.type?.code === 'researchers' && r.reference.reference === null);
+    expect(stewards.map((r: Wire) => r.reference.definition.fields.find((f: Wire) => f.code === 'primaryEmail')?.value)).toEqual(
+      (first.contributor ?? []).filter((c) => c.role.includes('DataManager')).map((c) => c.mbox),
+    );
     expect(second.project).toEqual(first.project);
     const byTitle = (dmp: Dmp) => Object.fromEntries(dmp.dataset.map((d) => [d.title, d]));
     expect(Object.keys(byTitle(second)).sort()).toEqual(Object.keys(byTitle(first)).sort());

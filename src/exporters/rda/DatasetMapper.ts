@@ -20,6 +20,7 @@ import {
   optional,
   optionalList,
 } from './madmp';
+import { isOpenLicense, licenseUrl } from './licenses';
 import { isPortableUrl } from './schemas';
 import { dateOfText, paragraphs, parseByteSize } from './text';
 import type { RdaOutput } from './version';
@@ -33,33 +34,6 @@ export interface DatasetMapperOptions {
 }
 
 const DISTRIBUTION = 'rda.dataset.distribution';
-
-/** Canonical URLs of licences people name by SPDX id (the RDA `license_ref` must be a URL). */
-const LICENSE_URLS: Readonly<Record<string, string>> = {
-  'cc0-1.0': 'https://creativecommons.org/publicdomain/zero/1.0/',
-  'cc-by-4.0': 'https://creativecommons.org/licenses/by/4.0/',
-  'cc-by-sa-4.0': 'https://creativecommons.org/licenses/by-sa/4.0/',
-  'cc-by-nc-4.0': 'https://creativecommons.org/licenses/by-nc/4.0/',
-  'cc-by-nd-4.0': 'https://creativecommons.org/licenses/by-nd/4.0/',
-  'cc-by-nc-sa-4.0': 'https://creativecommons.org/licenses/by-nc-sa/4.0/',
-  'cc-by-nc-nd-4.0': 'https://creativecommons.org/licenses/by-nc-nd/4.0/',
-  'cc-by-3.0': 'https://creativecommons.org/licenses/by/3.0/',
-  'odbl-1.0': 'https://opendatacommons.org/licenses/odbl/1-0/',
-  'odc-by-1.0': 'https://opendatacommons.org/licenses/by/1-0/',
-  'pddl-1.0': 'https://opendatacommons.org/licenses/pddl/1-0/',
-  mit: 'https://opensource.org/licenses/MIT',
-  'apache-2.0': 'https://www.apache.org/licenses/LICENSE-2.0',
-  'gpl-3.0': 'https://www.gnu.org/licenses/gpl-3.0.html',
-  'gpl-3.0-only': 'https://www.gnu.org/licenses/gpl-3.0.html',
-  'bsd-3-clause': 'https://opensource.org/licenses/BSD-3-Clause',
-  'eupl-1.2': 'https://joinup.ec.europa.eu/collection/eupl/eupl-text-eupl-12',
-};
-
-function licenseUrl(text: string): string | null {
-  const value = text.trim();
-  if (isPortableUrl(value)) return value;
-  return LICENSE_URLS[value.toLowerCase().replace(/\s+/g, '-')] ?? null;
-}
 
 const joined = (texts: string[]): string | null => (texts.length > 0 ? texts.join('\n\n') : null);
 
@@ -161,36 +135,74 @@ export class DatasetMapper {
     });
   }
 
+  /**
+   * One distribution per item of a repeating distribution question. Answers of non-repeating
+   * questions (a licence asked once next to a list of repositories) apply to every item that does
+   * not answer them itself; they form a distribution of their own only when they name its title
+   * or there are no items.
+   */
+  private distributionRecords(answers: ScopeAnswers): SemanticRecord[] {
+    const records = answers.groups.get(DISTRIBUTION) ?? [];
+    const shared = answers.shared.get(DISTRIBUTION);
+    if (!shared || records.length === 1) return records;
+    return records.flatMap((record) => {
+      if (record === shared) return shared.has(`${DISTRIBUTION}.title`) ? [shared] : [];
+      return [withSharedAnswers(record, shared)];
+    });
+  }
+
   private distributions(answers: ScopeAnswers, licenseStartFallback: string, datasetTitle: string): Distribution[] {
-    return (answers.groups.get(DISTRIBUTION) ?? []).flatMap((record) => {
+    return this.distributionRecords(answers).flatMap((record) => {
       if (record.first(`${DISTRIBUTION}.exists`, yesNoOf)?.value === 'no') return [];
       const host = this.host(record);
       const title = record.text(`${DISTRIBUTION}.title`) ?? host?.title ?? datasetTitle;
-      const access = toDataAccess(record.candidates(`${DISTRIBUTION}.data_access`));
-      if (!access) {
-        const given = record.text(`${DISTRIBUTION}.data_access`);
-        this.options.warn(
-          given
-            ? `${record.sourceOf(`${DISTRIBUTION}.data_access`)}: "${given}" is not open, shared or closed; distribution '${title}' is left out.`
-            : `Distribution '${title}' (${record.sourceOf(record.keys()[0])}) has no data access answer (open, shared or closed) and is left out.`,
-        );
-        return [];
-      }
+      const licenses = this.licenses(record, licenseStartFallback);
+      const accessUrl = this.link(record, `${DISTRIBUTION}.access_url`, false);
+      const downloadUrl = this.link(record, `${DISTRIBUTION}.download_url`, true);
+      const access = toDataAccess(record.candidates(`${DISTRIBUTION}.data_access`)) ?? this.derivedAccess(record, title, { host, licenses, accessUrl, downloadUrl });
+      if (!access) return [];
       const distribution: Distribution = {
         title,
         data_access: access,
         ...optional('description', record.text(`${DISTRIBUTION}.description`)),
-        ...optional('access_url', this.link(record, `${DISTRIBUTION}.access_url`, false)),
-        ...optional('download_url', this.link(record, `${DISTRIBUTION}.download_url`, true)),
+        ...optional('access_url', accessUrl),
+        ...optional('download_url', downloadUrl),
         ...optional('byte_size', this.byteSize(record)),
         ...optionalList('format', record.items(`${DISTRIBUTION}.format`, 'values')),
         ...optional('available_until', record.date(`${DISTRIBUTION}.available_until`)),
         ...optional('host', host),
-        ...optionalList('license', this.licenses(record, licenseStartFallback)),
+        ...optionalList('license', licenses),
       };
       if (this.options.output === '1.2') Object.assign(distribution, optional('issued', record.date(`${DISTRIBUTION}.issued`)));
       return [distribution];
     });
+  }
+
+  /**
+   * `data_access` for a distribution whose answers give none (RDA requires it): kept when
+   * anything says where the data goes (a host, a licence, a link), `open` under an open licence
+   * (publishing under CC-BY says the data is public), else `closed`, the value that promises
+   * nothing; the export log says which. Null (left out, logged) when nothing says where.
+   */
+  private derivedAccess(
+    record: SemanticRecord,
+    title: string,
+    where: { host: Host | null; licenses: License[]; accessUrl: string | null; downloadUrl: string | null },
+  ): Distribution['data_access'] | null {
+    const given = record.text(`${DISTRIBUTION}.data_access`);
+    const source = given ? record.sourceOf(`${DISTRIBUTION}.data_access`) : record.sourceOf(record.keys()[0]);
+    const problem = given ? `"${given}" is not open, shared or closed` : 'no data access answer (open, shared or closed)';
+    if (!where.host && where.licenses.length === 0 && !where.accessUrl && !where.downloadUrl) {
+      this.options.warn(`Distribution '${title}' (${source}) has ${problem} and names no host, licence or link; it is left out.`);
+      return null;
+    }
+    const open = where.licenses.find((l) => isOpenLicense(l.license_ref));
+    this.options.warn(
+      open
+        ? `Distribution '${title}' (${source}) has ${problem}; it is given as "open" because its licence ${open.license_ref} is an open licence.`
+        : `Distribution '${title}' (${source}) has ${problem}; it is given as "closed" until one is answered.`,
+    );
+    return open ? 'open' : 'closed';
   }
 
   /** A link answer: a reference's URL or the text. `strict`: must be a URL both schema versions accept. */
@@ -282,6 +294,24 @@ function texts(record: SemanticRecord, key: string): string[] {
     .answers(key)
     .map((a) => textOf(a.value))
     .filter((t): t is string => t !== null);
+}
+
+/** Parts of a distribution answered together: a host or a licence is taken whole or not at all. */
+const partOf = (key: string): string => {
+  for (const part of [`${DISTRIBUTION}.host`, `${DISTRIBUTION}.license`]) if (key === part || key.startsWith(`${part}.`)) return part;
+  return key;
+};
+
+/** `item`'s answers, plus `shared`'s for each part the item does not answer. */
+function withSharedAnswers(item: SemanticRecord, shared: SemanticRecord): SemanticRecord {
+  const combined = new SemanticRecord(item.language);
+  combined.merge(item);
+  const answeredParts = new Set(item.keys().map(partOf));
+  for (const key of shared.keys()) {
+    if (answeredParts.has(partOf(key))) continue;
+    for (const answer of shared.answers(key)) combined.add(key, answer);
+  }
+  return combined;
 }
 
 const distinctNonEmpty = (items: string[]): string[] => [...new Set(items.map((i) => i.trim()).filter(Boolean))];

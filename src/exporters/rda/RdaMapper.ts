@@ -46,7 +46,7 @@ import {
 import { conformsTo } from './schemas';
 import { dateOfText, toRdaDateTime } from './text';
 import type { RdaOutput } from './version';
-import { PLAN_ROLE_WORDS, RESEARCHER_ROLE, toCurrency, toFundingStatus, toRdaLanguage, type YesNoUnknown } from './vocabulary';
+import { MEMBER_CONTRIBUTOR_ROLES, RESEARCHER_ROLE, toContributorRole, toCurrency, toFundingStatus, toRdaLanguage, type YesNoUnknown } from './vocabulary';
 
 export interface RdaMapOptions {
   output: RdaOutput;
@@ -93,15 +93,17 @@ export class RdaMapper {
   private readonly plan: ScopeAnswers;
   private readonly descriptions: { view: DescriptionView; answers: ScopeAnswers }[];
   /** rda.dmp.* answers: the blueprint first, then each description in order. */
-  private readonly dmp = new SemanticRecord();
+  private readonly dmp: SemanticRecord;
 
   constructor(
     private readonly view: PlanView,
     descriptions: DescriptionView[],
     private readonly options: RdaMapOptions,
   ) {
+    this.dmp = new SemanticRecord(view.language);
     this.plan = planAnswers(view);
-    this.descriptions = descriptions.map((d) => ({ view: d, answers: descriptionAnswers(d) }));
+    // Typed dates are read in the plan's language: the one its authors write in.
+    this.descriptions = descriptions.map((d) => ({ view: d, answers: descriptionAnswers(d, view.language ?? d.template.language) }));
     this.dmp.merge(this.plan.scalars);
     for (const { answers } of this.descriptions) this.dmp.merge(answers.scalars);
   }
@@ -268,16 +270,16 @@ export class RdaMapper {
     ];
   }
 
-  /** A person's id from what the plan knows about an e-mail: a researcher's ORCID, else a member's account id. */
+  /**
+   * A person's id from what the plan knows about an e-mail: a researcher's ORCID, else null (the
+   * caller uses the e-mail). Account ids of the planning service identify no researcher.
+   */
   private personId(email: string): Identifier<PersonIdType> | null {
     const lower = email.toLowerCase();
     const researcher = this.researchers().find((r) => r.fields.primaryEmail?.toLowerCase() === lower);
-    if (researcher) {
-      const id = rdaIdentifier(parseIdentifier(referenceIdentifier(researcher), researcher.fields.pidTypeField), PERSON_ID_TYPES);
-      if (id.type === 'orcid') return id;
-    }
-    const member = [this.view.creator, ...this.view.users].find((u) => u?.email?.toLowerCase() === lower && u.id);
-    return member?.id ? { identifier: member.id, type: 'other' } : null;
+    if (!researcher) return null;
+    const id = rdaIdentifier(parseIdentifier(referenceIdentifier(researcher), researcher.fields.pidTypeField), PERSON_ID_TYPES);
+    return id.type === 'orcid' ? id : null;
   }
 
   private researchers(): ReferenceView[] {
@@ -302,9 +304,10 @@ export class RdaMapper {
   }
 
   /**
-   * Researchers, `rda.dmp.contributor.*` answers and plan members. A person whose identifier or
-   * e-mail an earlier one has is merged into it (roles added), looked up by index: plans list
-   * thousands of members.
+   * Declared contributors (`rda.dmp.contributor.*` answers, `researchers` references) and the
+   * plan's data stewards (MEMBER_CONTRIBUTOR_ROLES), roles as DataCite contributorTypes where one
+   * fits. A person whose identifier or e-mail an earlier one has is merged into it (roles added),
+   * looked up by index: plans list thousands of members.
    */
   private contributors(): Contributor[] {
     const contributors: Contributor[] = [];
@@ -321,16 +324,21 @@ export class RdaMapper {
       if (!byIdentifier.has(contributor.contributor_id.identifier)) byIdentifier.set(contributor.contributor_id.identifier, contributor);
       if (email && !byEmail.has(email)) byEmail.set(email, contributor);
     };
-    const referenceContributor = (r: ReferenceView, roles: string[]): Contributor => ({
-      name: r.label,
-      ...optional('mbox', isEmail(r.fields.primaryEmail) ? r.fields.primaryEmail.trim() : null),
-      role: roles,
-      contributor_id: rdaIdentifier(parseIdentifier(referenceIdentifier(r), r.fields.pidTypeField), PERSON_ID_TYPES),
-    });
+    const referenceContributor = (r: ReferenceView, roles: string[]): Contributor => {
+      const email = isEmail(r.fields.primaryEmail) ? r.fields.primaryEmail.trim() : null;
+      // A reference without an external id is known by its e-mail, else its name: its own id is the planning service's.
+      const identifier = r.reference?.trim() || r.url || email || r.label;
+      return {
+        name: r.label,
+        ...optional('mbox', email),
+        role: roles,
+        contributor_id: rdaIdentifier(parseIdentifier(identifier, r.fields.pidTypeField), PERSON_ID_TYPES),
+      };
+    };
 
     const groupRecords = this.groupRecords('rda.dmp.contributor');
     const rolesOf = (record: SemanticRecord) => {
-      const roles = record.items('rda.dmp.contributor.role');
+      const roles = [...new Set(record.items('rda.dmp.contributor.role').map(toContributorRole))];
       return roles.length > 0 ? roles : [RESEARCHER_ROLE];
     };
     for (const record of groupRecords) {
@@ -352,15 +360,11 @@ export class RdaMapper {
       add(referenceContributor(r, [RESEARCHER_ROLE]));
     }
     for (const member of this.view.users) {
-      const name = member.name ?? member.email;
-      const identifier = member.id ?? member.email;
-      if (!name || !identifier) continue;
-      add({
-        name,
-        ...optional('mbox', isEmail(member.email) ? member.email.trim() : null),
-        role: member.roles.length > 0 ? member.roles.map((role) => PLAN_ROLE_WORDS[role]) : ['Other'],
-        contributor_id: { identifier, type: 'other' },
-      });
+      const roles = member.roles.flatMap((role) => MEMBER_CONTRIBUTOR_ROLES[role] ?? []);
+      const email = isEmail(member.email) ? member.email.trim() : null;
+      // Without an e-mail there is nothing to identify them by but an account id, which is none.
+      if (roles.length === 0 || !email) continue;
+      add({ name: member.name ?? email, mbox: email, role: roles, contributor_id: this.personId(email) ?? { identifier: email, type: 'other' } });
     }
     return contributors;
   }
@@ -435,6 +439,7 @@ export class RdaMapper {
   ): { funding: Funding; grant: ReferenceView | null }[] {
     const funding = (funder: ReferenceView, grant: ReferenceView | null) => ({
       funding: {
+        ...funderName(funder),
         funder_id: rdaIdentifier(parseFunderIdentifier(referenceIdentifier(funder), funder.fields.pidTypeField), FUNDER_ID_TYPES),
         ...(grant ? { grant_id: rdaIdentifier(parseIdentifier(referenceIdentifier(grant), grant.fields.pidTypeField), GRANT_ID_TYPES) } : {}),
         ...optional('funding_status', status),
@@ -533,7 +538,9 @@ export class RdaMapper {
       planCreatedDate: created.slice(0, 10),
       warn: (message) => this.warn(message),
     });
-    if (this.descriptions.length === 0) {
+    // An annex (costs, ethics: only rda.dmp.* questions) feeds the plan-level keys, not a dataset.
+    const datasets = this.descriptions.filter(({ answers }) => !isAnnex(answers));
+    if (datasets.length === 0) {
       return [
         {
           title: `${this.view.title}: all data`,
@@ -544,7 +551,7 @@ export class RdaMapper {
         },
       ];
     }
-    return this.descriptions.map(({ view, answers }) => mapper.map(view, answers));
+    return datasets.map(({ view, answers }) => mapper.map(view, answers));
   }
 
   // ---- 1.2 identifiers ----
@@ -566,6 +573,23 @@ export class RdaMapper {
 }
 
 // ---- helpers ----
+
+/**
+ * The funder's name, which RDA has no key for: written as `name` (what DMPRoadmap and DMPTool
+ * write) and `funder_name` (the official 1.1 example ex9, what DSW's importer reads). Both are
+ * extension keys every schema version allows below the root; our importer reads either.
+ */
+function funderName(funder: ReferenceView): Pick<Funding, 'name' | 'funder_name'> {
+  const name = funder.label.trim();
+  const isJustTheId = name === funder.reference?.trim() || name === funder.url;
+  return name && !isJustTheId ? { name, funder_name: name } : {};
+}
+
+/** A description whose template asks only plan-level (`rda.dmp.*`) questions. */
+function isAnnex(answers: ScopeAnswers): boolean {
+  const keys = [...answers.keys];
+  return keys.length > 0 && !keys.some((key) => key.startsWith('rda.dataset'));
+}
 
 /** The text of a whole-object key (e.g. `rda.dmp.cost` on a text field); references do not count. */
 function textOnly(record: SemanticRecord, key: string): string | null {

@@ -104,10 +104,11 @@ export function candidatesOf(value: Value): string[] {
   }
 }
 
-export function dateOf(value: Value): string | null {
+/** `YYYY-MM-DD` of a date answer, or of typed text read in `language` (the plan's). */
+export function dateOf(value: Value, language?: string | null): string | null {
   if (value.kind === 'date') return dateOfPickedInstant(value.date);
   const text = textOf(value);
-  return text ? dateOfText(text) : null;
+  return text ? dateOfText(text, language) : null;
 }
 
 export function numberOf(value: Value): number | null {
@@ -147,6 +148,9 @@ export const referenceIdentifier = (r: ReferenceView): string => r.reference?.tr
 export class SemanticRecord {
   private readonly byKey = new Map<string, SemanticAnswer[]>();
 
+  /** `language`: the plan's (ISO 639-1), for dates typed as text. */
+  constructor(readonly language: string | null = null) {}
+
   add(key: string, answer: SemanticAnswer): void {
     const answers = this.byKey.get(key);
     if (answers) answers.push(answer);
@@ -184,7 +188,7 @@ export class SemanticRecord {
   }
 
   date(key: string): string | null {
-    return this.first(key, dateOf)?.value ?? null;
+    return this.first(key, (value) => dateOf(value, this.language))?.value ?? null;
   }
 
   number(key: string): number | null {
@@ -216,12 +220,16 @@ export interface ScopeAnswers {
   scalars: SemanticRecord;
   /** One record per object of each group, in reading order. */
   groups: Map<RdaGroup, SemanticRecord[]>;
+  /** Per group, the record non-repeating questions formed (also in `groups`), if any. */
+  shared: Map<RdaGroup, SemanticRecord>;
+  /** Every `rda.*` key the scope's fields carry, answered or not. */
+  keys: Set<string>;
 }
 
 const isRda = (key: string) => key.startsWith('rda.');
 
-function emptyScope(): ScopeAnswers {
-  return { scalars: new SemanticRecord(), groups: new Map() };
+function emptyScope(language: string | null): ScopeAnswers {
+  return { scalars: new SemanticRecord(language), groups: new Map(), shared: new Map(), keys: new Set() };
 }
 
 function pushGroupRecord(scope: ScopeAnswers, group: RdaGroup, record: SemanticRecord): void {
@@ -232,10 +240,11 @@ function pushGroupRecord(scope: ScopeAnswers, group: RdaGroup, record: SemanticR
 
 /** Blueprint fields hold one value each: grouped keys of the plan form one object per group. */
 export function planAnswers(plan: PlanView): ScopeAnswers {
-  const scope = emptyScope();
-  const merged = new Map<RdaGroup, SemanticRecord>();
+  const scope = emptyScope(plan.language);
+  const merged = scope.shared;
   for (const section of plan.sections) {
     for (const field of section.fields) {
+      for (const key of field.semantics.filter(isRda)) scope.keys.add(key);
       if (!field.value) continue;
       const source = `blueprint field '${field.label ?? field.systemFieldType ?? field.id}'`;
       for (const key of field.semantics.filter(isRda)) {
@@ -246,7 +255,7 @@ export function planAnswers(plan: PlanView): ScopeAnswers {
         }
         let record = merged.get(group);
         if (!record) {
-          record = new SemanticRecord();
+          record = new SemanticRecord(plan.language);
           merged.set(group, record);
           pushGroupRecord(scope, group, record);
         }
@@ -262,11 +271,12 @@ export function planAnswers(plan: PlanView): ScopeAnswers {
  * fields name; non-repeating questions of a group together form one object, placed where the
  * first of them appears.
  */
-export function descriptionAnswers(description: DescriptionView): ScopeAnswers {
-  const scope = emptyScope();
-  const merged = new Map<RdaGroup, SemanticRecord>();
+export function descriptionAnswers(description: DescriptionView, language: string | null = description.template.language): ScopeAnswers {
+  const scope = emptyScope(language);
+  const merged = scope.shared;
   const visitFieldSet = (fieldSet: FieldSetView) => {
     const question = `question '${fieldSet.title ?? fieldSet.id}' of description '${description.title}'`;
+    for (const field of fieldSet.fields) for (const key of field.semantics.filter(isRda)) scope.keys.add(key);
     for (const item of fieldSet.items) {
       const itemRecords = new Map<RdaGroup, SemanticRecord>();
       for (const field of item.fields) {
@@ -281,7 +291,7 @@ export function descriptionAnswers(description: DescriptionView): ScopeAnswers {
           const records = fieldSet.multiplicity ? itemRecords : merged;
           let record = records.get(group);
           if (!record) {
-            record = new SemanticRecord();
+            record = new SemanticRecord(language);
             records.set(group, record);
             pushGroupRecord(scope, group, record);
           }

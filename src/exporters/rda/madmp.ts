@@ -49,6 +49,10 @@ export interface Contributor {
 }
 
 export interface Funding {
+  /** Not standard (no RDA key holds a funder's name); see RdaMapper's funderName. */
+  name?: string;
+  /** Not standard; the same name under the key of the official 1.1 example ex9. */
+  funder_name?: string;
   funder_id: Identifier<FunderIdType>;
   grant_id?: Identifier<GrantIdType>;
   funding_status?: FundingStatus;

@@ -1,5 +1,5 @@
 /** Text and date conversions between planning-service answers and maDMP strings. */
-import { conformsTo } from './schemas';
+import { calendarDateOfText } from './dates';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -40,21 +40,12 @@ export function dateOfPickedInstant(date: Date): string | null {
   return isoString(new Date(day))?.slice(0, 10) ?? null;
 }
 
-/** Longer text is no date ("Wednesday, 24 September 2025, 10:00 (GMT+03:00)" is 46 characters). */
-const MAX_DATE_TEXT = 64;
-
 /**
- * `YYYY-MM-DD` from text: a leading ISO date (`2024-01-01`, `2024-01-01T00:00:00Z`), or any
- * date `Date.parse` understands. Null for impossible dates (`2023-02-29`), years outside
- * 0000–9999 and non-dates.
+ * `YYYY-MM-DD` from typed text, read with explicit formats in the plan's language (dates.ts):
+ * null for impossible dates (`2023-02-29`), ambiguous ones (`01/02/2025`) and non-dates (`since 2020`).
  */
-export function dateOfText(text: string): string | null {
-  const value = text.trim();
-  const leading = /^(\d{4}-\d{2}-\d{2})(?:$|[T\s])/.exec(value);
-  if (leading) return conformsTo('date', leading[1]) ? leading[1] : null;
-  if (value.length > MAX_DATE_TEXT || !/\d{4}/.test(value)) return null;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : dateOfPickedInstant(new Date(ms));
+export function dateOfText(text: string, language?: string | null): string | null {
+  return calendarDateOfText(text, language);
 }
 
 /** Plain text -> minimal HTML for rich-text fields: escaped, one `<p>` per paragraph, `<br>` per line. */

@@ -62,7 +62,10 @@ export type YesNoUnknown = 'yes' | 'no' | 'unknown';
 
 const YES = new Set(['yes', 'y', 'true', '1', 'ja', 'oui', 'si', 'sí', 'ναι']);
 const NO = new Set(['no', 'n', 'false', '0', 'nein', 'non', 'όχι', 'none']);
-const UNKNOWN = new Set(['unknown', 'not known', 'not yet known', "don't know", 'dont know', 'unsure', 'n/a', 'na', 'tbd', 'maybe']);
+const UNKNOWN = new Set([
+  'unknown', 'not known', 'not yet known', "don't know", 'dont know', 'do not know', 'i do not know', "i don't know", 'not sure',
+  'unsure', 'n/a', 'na', 'tbd', 'maybe', 'unclear', 'undecided',
+]);
 
 /** yes/no/unknown from answers like "Yes", true, "Yes, personal data" or "Not yet known". */
 export function toYesNoUnknown(candidates: readonly string[]): YesNoUnknown | null {
@@ -102,18 +105,42 @@ export function toDataAccess(candidates: readonly string[]): DataAccess | null {
 }
 
 /**
- * Contributor roles for plan members: a DataCite contributorType where one clearly fits (the 1.2
- * recommendation), else the role's plain name.
+ * Plan members published as contributors, with their DataCite contributorType. Only data
+ * stewards: their job is the plan's data management, which a reader of the plan needs to reach.
+ * Owners are the contact when no contact is named; viewers, reviewers and description
+ * contributors are access rights in the planning service, not roles in the research.
  */
-export const PLAN_ROLE_WORDS: Readonly<Record<PlanUserRole, string>> = {
-  owner: 'Owner',
-  viewer: 'Viewer',
-  descriptionContributor: 'Description contributor',
-  reviewer: 'Reviewer',
+export const MEMBER_CONTRIBUTOR_ROLES: Readonly<Partial<Record<PlanUserRole, string>>> = {
   dataSteward: 'DataManager',
-  dataPrivacyOfficer: 'Data privacy officer',
-  ethicsReviewer: 'Ethics reviewer',
 };
+
+/** DataCite 4.x contributorType, the roles RDA 1.2 recommends. */
+const DATACITE_CONTRIBUTOR_TYPES = [
+  'ContactPerson', 'DataCollector', 'DataCurator', 'DataManager', 'Distributor', 'Editor', 'HostingInstitution', 'Producer',
+  'ProjectLeader', 'ProjectManager', 'ProjectMember', 'RegistrationAgency', 'RegistrationAuthority', 'RelatedPerson', 'Researcher',
+  'ResearchGroup', 'RightsHolder', 'Sponsor', 'Supervisor', 'WorkPackageLeader', 'Other',
+];
+
+const compactRole = (role: string) => role.toLowerCase().replace(/[^a-z]/g, '');
+
+/** Words tools and people use for roles (DSW phrases, CRediT URIs, OpenCDMP names), compacted. */
+const ROLE_SYNONYMS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(DATACITE_CONTRIBUTOR_TYPES.map((t) => [compactRole(t), t])),
+  datasteward: 'DataManager', datamanagement: 'DataManager', contact: 'ContactPerson', principalinvestigator: 'ProjectLeader',
+  pi: 'ProjectLeader', projectcoordinator: 'ProjectManager', coordinator: 'ProjectManager', member: 'ProjectMember',
+  creatorofdmp: 'Other', curator: 'DataCurator', datacuration: 'DataCurator', investigation: 'Researcher',
+  supervision: 'Supervisor', projectadministration: 'ProjectManager', resources: 'HostingInstitution',
+};
+
+/**
+ * A role as DataCite names it where one fits (`data steward` -> DataManager, a CRediT URI's last
+ * segment `data-curation` -> DataCurator), else as given.
+ */
+export function toContributorRole(role: string): string {
+  const trimmed = role.trim();
+  const lastSegment = /^https?:\/\//i.test(trimmed) ? (trimmed.replace(/\/+$/, '').split('/').pop() ?? trimmed) : trimmed;
+  return ROLE_SYNONYMS[compactRole(lastSegment)] ?? trimmed;
+}
 
 /** The role given to people listed in a researchers field. */
 export const RESEARCHER_ROLE = 'Researcher';
