@@ -53,6 +53,11 @@ export function htmlToBlocks(html: string, options: HtmlOptions = {}): Block[] {
   return flow.finish();
 }
 
+/** HTML as a rich-text answer may hold it: the answers' allow-list applied (for imported text). */
+export function sanitizeAnswerHtml(html: string): string {
+  return sanitize(limitNesting(withoutXmlInvalidCharacters(html), MAX_TREE_DEPTH).html, () => undefined);
+}
+
 /** Plain text of HTML (for RDA descriptions, PDF metadata…): block boundaries -> newlines, entities decoded. */
 export function htmlToPlainText(html: string): string {
   // The lookbehind starts a match only where a run of spaces starts: linear on long inner runs.

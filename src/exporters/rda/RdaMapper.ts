@@ -22,7 +22,7 @@ import {
   type ScopeAnswers,
 } from './answers';
 import { DatasetMapper } from './DatasetMapper';
-import { parseFunderIdentifier, parseIdentifier, rdaIdentifier, resolvableUrl } from './identifiers';
+import { parseFunderIdentifier, parseIdentifier, rdaIdentifier, resolvableUrl, type ParsedIdentifier } from './identifiers';
 import {
   DMP_ID_TYPES,
   FUNDER_ID_TYPES,
@@ -440,7 +440,7 @@ export class RdaMapper {
     const funding = (funder: ReferenceView, grant: ReferenceView | null) => ({
       funding: {
         ...funderName(funder),
-        funder_id: rdaIdentifier(parseFunderIdentifier(referenceIdentifier(funder), funder.fields.pidTypeField), FUNDER_ID_TYPES),
+        funder_id: this.funderId(parseFunderIdentifier(referenceIdentifier(funder), funder.fields.pidTypeField)),
         ...(grant ? { grant_id: rdaIdentifier(parseIdentifier(referenceIdentifier(grant), grant.fields.pidTypeField), GRANT_ID_TYPES) } : {}),
         ...optional('funding_status', status),
       },
@@ -454,6 +454,12 @@ export class RdaMapper {
     return funders.map((f) => funding(f, null));
   }
 
+  /** 1.1 has no `ror` funder type (a ROR id is a `url` there); 1.2 output names it. */
+  private funderId(parsed: ParsedIdentifier): Funding['funder_id'] {
+    if (this.options.output === '1.2' && parsed.scheme === 'ror') return { identifier: parsed.url, type: 'ror' };
+    return rdaIdentifier(parsed, FUNDER_ID_TYPES);
+  }
+
   /** A funding written as text answers (`…funding.funder_id.identifier` etc.). */
   private textFunding(record: SemanticRecord, status: Funding['funding_status'] | null): Funding[] {
     const funder = identifierAnswer(record, 'rda.dmp.project.funding.funder_id');
@@ -461,7 +467,7 @@ export class RdaMapper {
     const grant = identifierAnswer(record, 'rda.dmp.project.funding.grant_id');
     return [
       {
-        funder_id: rdaIdentifier(parseFunderIdentifier(funder.identifier, funder.type), FUNDER_ID_TYPES),
+        funder_id: this.funderId(parseFunderIdentifier(funder.identifier, funder.type)),
         ...(grant ? { grant_id: rdaIdentifier(parseIdentifier(grant.identifier, grant.type), GRANT_ID_TYPES) } : {}),
         ...optional('funding_status', status),
       },

@@ -53,7 +53,8 @@ export interface Funding {
   name?: string;
   /** Not standard; the same name under the key of the official 1.1 example ex9. */
   funder_name?: string;
-  funder_id: Identifier<FunderIdType>;
+  /** `ror` only in 1.2 output. */
+  funder_id: Identifier<FunderIdType | 'ror'>;
   grant_id?: Identifier<GrantIdType>;
   funding_status?: FundingStatus;
 }

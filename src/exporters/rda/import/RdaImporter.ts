@@ -14,7 +14,7 @@ import type { PreprocessingDescription, PreprocessingPlan } from '../../types';
 import { groupOf, type RdaGroup } from '../answers';
 import { plainTextToHtml } from '../text';
 import { blueprintValue, draftToReference, emptyAnswer, referenceDraftOf, templateFieldValue } from './fill';
-import { allAffiliations, allLicenses, datasetScope, dmpScope, type ImportScope, type ImportValue } from './importValues';
+import { allAffiliations, allLicenses, datasetScope, dmpScope, richText, type ImportScope, type ImportValue } from './importValues';
 import { parseEnvelopeJson, readDatasetFile, readDmp, type ImportedDataset, type ImportedDmp } from './readRda';
 
 const datasetLabel = (dataset: ImportedDataset, index: number) => dataset.title ?? `Dataset ${index + 1}`;
@@ -91,16 +91,20 @@ function allFieldSets(sections: M.TemplateSection[]): M.TemplateFieldSet[] {
   return sections.flatMap((s) => [...s.fieldSets, ...allFieldSets(s.sections)]);
 }
 
+const TEXT_FIELD_TYPES: ReadonlySet<string> = new Set(['freetext', 'textarea', 'richTextarea']);
+
 /**
  * A description's answers for a template: a question whose fields name a repeated RDA structure
  * gets one item per object (only the first when it does not repeat); other questions one item.
  * Plan-level single values (`rda.dmp.title`, ethics…) the blueprint already holds are not copied
  * into descriptions, so a re-export does not repeat them. Questions without values get one empty
- * item, as the planning service itself sends them.
+ * item, as the planning service itself sends them. A value no option of a select or radio field
+ * stands for shows in a text field of the same question and semantics, else in `notes`.
  */
 function fillTemplate(
   template: M.DescriptionTemplate,
   scopes: { dataset: ImportScope; dmp: ImportScope; blueprintKeys: ReadonlySet<string> },
+  notes: string[],
 ): Record<string, M.FieldSetAnswers> {
   const scopeOf = (key: string) => (key.startsWith('rda.dmp.') ? scopes.dmp : scopes.dataset);
   const scalarsOf = (key: string) => (scopes.blueprintKeys.has(key) ? [] : scopeOf(key).scalars.get(key));
@@ -110,6 +114,7 @@ function fillTemplate(
     const group = fieldSet.fields.flatMap(keysOf).map(groupOf).find((g): g is RdaGroup => g !== null) ?? null;
     const records = group ? (scopeOf(group).groups.get(group) ?? []) : [];
     const itemCount = Math.max(1, fieldSet.hasMultiplicity ? records.length : Math.min(1, records.length));
+    const hasTextFieldFor = (key: string) => fieldSet.fields.some((f) => TEXT_FIELD_TYPES.has(f.data.fieldType) && keysOf(f).includes(key));
     const items: M.FieldSetItem[] = [];
     for (let ordinal = 0; ordinal < itemCount; ordinal++) {
       const fields: Record<string, M.FieldValue> = {};
@@ -118,7 +123,10 @@ function fillTemplate(
         for (const key of keysOf(field)) {
           const keyGroup = groupOf(key);
           const values = keyGroup ? (keyGroup === group ? (records[ordinal]?.get(key) ?? []) : []) : ordinal === 0 ? scalarsOf(key) : [];
-          answer = templateFieldValue(field, values);
+          answer = templateFieldValue(field, values, (text) => {
+            // A text field of the same question and key already shows the whole value.
+            if (!hasTextFieldFor(key)) notes.push(`${fieldSet.title ?? 'A question'}, ${field.data.label ?? key}: "${text}" matches none of the options.`);
+          });
           if (answer) break;
         }
         fields[field.id] = answer ?? emptyAnswer(field.id);
@@ -141,10 +149,20 @@ function importedDescription(
   dmpValues: ImportScope,
   blueprintKeys: ReadonlySet<string>,
 ): M.DescriptionModel {
+  const notes: string[] = [];
+  const fieldSets = fillTemplate(template, { dataset: datasetScope(dataset), dmp: dmpValues, blueprintKeys }, notes);
+  if (templateHasKey(template, 'rda.dataset.distribution.data_access')) {
+    for (const [position, distribution] of dataset.distributions.entries()) {
+      if (distribution.dataAccess) continue;
+      notes.push(
+        `Distribution '${distribution.title ?? position + 1}' has no data access (open, shared or closed) in the file: answer it, or exports give it "open" under an open licence and "closed" otherwise.`,
+      );
+    }
+  }
   return {
     id: randomUUID(),
     label: datasetLabel(dataset, index),
-    description: dataset.description ? plainTextToHtml(dataset.description) : null,
+    description: withNotes(richText(dataset.description), notes),
     // Keywords go to a keyword question when the template has one, else to the tags.
     tags: templateHasKey(template, 'rda.dataset.keyword') ? [] : dataset.keywords,
     status: null,
@@ -152,9 +170,19 @@ function importedDescription(
     plan: null,
     sectionId: importModel.sectionId,
     createdAt: null,
-    fieldSets: fillTemplate(template, { dataset: datasetScope(dataset), dmp: dmpValues, blueprintKeys }),
+    fieldSets,
     visibilityStates: null,
   };
+}
+
+/**
+ * What the import could not place, under the description's text where its author sees it (the
+ * import answer has no place for warnings).
+ */
+function withNotes(html: string | null, notes: string[]): string | null {
+  if (notes.length === 0) return html;
+  const list = plainTextToHtml(['Notes from the RDA import:', ...notes.map((n) => `- ${n}`)].join('\n'));
+  return `${html ?? ''}${list}`;
 }
 
 /** No plan a person made has more descriptions; each one costs a template fill and a full template in the answer. */
@@ -209,7 +237,7 @@ export function importPlan(body: unknown): WireObject {
     id: randomUUID(),
     version: null,
     label: dmp.title,
-    description: dmp.description ? plainTextToHtml(dmp.description) : null,
+    description: richText(dmp.description),
     // The planning service requires an access type; imported plans start restricted.
     accessType: 'restricted',
     status: null,

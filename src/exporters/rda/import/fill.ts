@@ -6,25 +6,14 @@
  */
 import type * as M from '../../../contract/model';
 import { plainTextToHtml } from '../text';
-import { toDataAccess, toYesNoUnknown } from '../vocabulary';
+import { toYesNoUnknown } from '../vocabulary';
+import { matchOption } from './options';
 import type { ImportValue, ReferenceDraft } from './importValues';
 
-const normalize = (s: string) => s.trim().toLowerCase();
-
-/** The option an imported value stands for: same value or label, else the same yes/no/unknown or access level. */
-function matchOption(options: M.TemplateFieldOption[], value: ImportValue, item?: string): M.TemplateFieldOption | null {
+/** The option an imported value (or one item of it) stands for. */
+function optionFor(options: M.TemplateFieldOption[], value: ImportValue, item?: string): M.TemplateFieldOption | null {
   const candidates = item !== undefined ? [item] : [value.text, ...(value.alternatives ?? []), ...(value.flag ? [value.flag] : [])];
-  const wanted = new Set(candidates.map(normalize));
-  const direct = options.find((o) => wanted.has(normalize(o.value ?? '')) || wanted.has(normalize(o.label ?? '')));
-  if (direct) return direct;
-  const optionWords = (o: M.TemplateFieldOption) => [o.value ?? '', o.label ?? ''];
-  const flag = value.flag ?? toYesNoUnknown(candidates);
-  if (flag) {
-    const byFlag = options.find((o) => toYesNoUnknown(optionWords(o)) === flag);
-    if (byFlag) return byFlag;
-  }
-  const access = toDataAccess(candidates);
-  return access ? (options.find((o) => toDataAccess(optionWords(o)) === access) ?? null) : null;
+  return matchOption(options, candidates, item === undefined ? value.flag : undefined);
 }
 
 const asDate = (value: ImportValue): Date | null => {
@@ -67,8 +56,11 @@ export const emptyAnswer = (id: string): M.FieldValue => ({
   file: null,
 });
 
-/** A description field's answer for `values` (the first is used unless the field takes several); null when none fits. */
-export function templateFieldValue(field: M.TemplateField, values: ImportValue[]): M.FieldValue | null {
+/**
+ * A description field's answer for `values` (the first is used unless the field takes several);
+ * null when none fits. Values a select or radio field has no option for go to `unplaced`.
+ */
+export function templateFieldValue(field: M.TemplateField, values: ImportValue[], unplaced: (text: string) => void = () => undefined): M.FieldValue | null {
   const first = values[0];
   if (!first) return null;
   const answer = emptyAnswer(field.id);
@@ -79,14 +71,16 @@ export function templateFieldValue(field: M.TemplateField, values: ImportValue[]
       answer.textValue = first.text;
       break;
     case 'richTextarea':
-      answer.textValue = plainTextToHtml(first.text);
+      answer.textValue = first.html ?? plainTextToHtml(first.text);
       break;
     case 'radiobox':
-      answer.textValue = matchOption(data.options, first)?.value ?? null;
+      answer.textValue = optionFor(data.options, first)?.value ?? null;
+      if (answer.textValue === null) unplaced(first.text);
       break;
     case 'select': {
-      const matches = values.flatMap((v) => (v.list ? v.list.map((item) => matchOption(data.options, v, item)) : [matchOption(data.options, v)]));
-      const chosen = [...new Set(matches.flatMap((o) => (o?.value ? [o.value] : [])))];
+      const items = values.flatMap((v) => (v.list ? v.list.map((item) => ({ text: item, option: optionFor(data.options, v, item) })) : [{ text: v.text, option: optionFor(data.options, v) }]));
+      const chosen = [...new Set(items.flatMap(({ option }) => (option?.value ? [option.value] : [])))];
+      for (const { text, option } of items) if (!option?.value) unplaced(text);
       answer.textListValue = chosen.length > 0 ? (data.multipleSelect ? chosen : chosen.slice(0, 1)) : null;
       break;
     }
@@ -133,7 +127,7 @@ export function blueprintValue(field: M.ExtraBlueprintField, values: ImportValue
       value.value = first.text;
       break;
     case 'richText':
-      value.value = plainTextToHtml(first.text);
+      value.value = first.html ?? plainTextToHtml(first.text);
       break;
     case 'date':
       value.dateValue = asDate(first);

@@ -3,8 +3,10 @@
  * carry, grouped the way the exporter groups them (one record per distribution, cost,
  * contributor, project…), so each field of the target blueprint or template can pick its value.
  */
+import { htmlToPlainText, sanitizeAnswerHtml } from '../../../document/html';
 import type { RdaGroup } from '../answers';
 import { parseIdentifier } from '../identifiers';
+import { plainTextToHtml } from '../text';
 import { toRdaLanguage, type YesNoUnknown } from '../vocabulary';
 import type { ImportedDataset, ImportedDmp, ImportedIdentifier, ImportedPerson, ImportedProject } from './readRda';
 
@@ -17,8 +19,10 @@ export interface ReferenceDraft {
 }
 
 export interface ImportValue {
-  /** How a text field shows it. */
+  /** How a text field shows it (plain text, also when the file sent HTML). */
   text: string;
+  /** Sanitised HTML, when the file sent HTML: what a rich-text field shows. */
+  html?: string;
   /** Other spellings an option may use (`en` for `eng`). */
   alternatives?: string[];
   /** Items, for tags and multiple selects. */
@@ -50,7 +54,26 @@ export interface ImportScope {
   groups: Map<RdaGroup, ImportRecord[]>;
 }
 
-const textValue = (text: string | null | undefined): ImportValue | null => (text ? { text } : null);
+/** Tags or character references: text that tools storing rich text (Argos, DMPRoadmap) send as HTML. */
+const HTML_HINT = /<\/?[a-z][a-z0-9-]*(?:\s[^>]*)?\/?>|&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]+);/i;
+
+/**
+ * Text from a file: HTML is detected, sanitised with the answers' allow-list (kept for rich-text
+ * fields) and stripped to plain text (for the rest); other text is taken as it is.
+ */
+export function textValue(text: string | null | undefined): ImportValue | null {
+  if (!text) return null;
+  if (!HTML_HINT.test(text)) return { text };
+  const html = sanitizeAnswerHtml(text);
+  const plain = htmlToPlainText(html);
+  return plain ? { text: plain, html } : null;
+}
+
+/** HTML for a rich-text slot (plan or description text): sanitised HTML as sent, or plain text as paragraphs. */
+export function richText(text: string | null): string | null {
+  const value = textValue(text);
+  return value ? (value.html ?? plainTextToHtml(value.text)) : null;
+}
 const dateValue = (date: string | null | undefined): ImportValue | null => (date ? { text: date, date } : null);
 const listValue = (list: string[], separator: string): ImportValue | null =>
   list.length > 0 ? { text: list.join(separator), list } : null;
@@ -81,6 +104,10 @@ function catalogueForm(id: ImportedIdentifier): { reference: string; pidType: st
       return { reference: id.identifier, pidType: id.type };
   }
 }
+
+/** Something known by name only (a funder without identifier, RDA 1.1 example 9): a reference without id. */
+const namedValue = (name: string | null): ImportValue | null =>
+  name ? { text: name, reference: { label: name, reference: null, description: null, fields: [] } } : null;
 
 const pidTypeField = (pidType: string | null): ReferenceDraft['fields'] => (pidType ? [{ code: 'pidTypeField', value: pidType }] : []);
 
@@ -196,8 +223,9 @@ function projectRecord(project: ImportedProject): ImportRecord {
     .set('rda.dmp.project.end', dateValue(project.end));
   for (const funding of project.fundings) {
     record
-      .set('rda.dmp.project.funding.funder_id', identifierValue(funding.funderId, funding.funderName))
-      .set('rda.dmp.project.funding.funder_id.identifier', textValue(funding.funderId?.identifier))
+      .set('rda.dmp.project.funding.funder_id', identifierValue(funding.funderId, funding.funderName) ?? namedValue(funding.funderName))
+      // A funder named without identifier (RDA example 9) is known by its name, so its grant survives.
+      .set('rda.dmp.project.funding.funder_id.identifier', textValue(funding.funderId?.identifier ?? funding.funderName))
       .set('rda.dmp.project.funding.funder_id.type', textValue(funding.funderId?.type))
       .set('rda.dmp.project.funding.grant_id', identifierValue(funding.grantId))
       .set('rda.dmp.project.funding.grant_id.identifier', textValue(funding.grantId?.identifier))

@@ -1,12 +1,14 @@
 /**
  * Reads an uploaded maDMP file liberally: RDA DMP Common Standard 1.0, 1.1 and 1.2 shapes,
  * `dataset` as object or array, identifiers as objects or arrays, bare or URL identifiers,
- * timestamps with or without a zone, and whatever extension keys tools add (`extension`,
+ * timestamps with or without a zone (also epoch milliseconds, Java `Date.toString()` and
+ * DMPHub's `16:01:58:00Z`), a contact given as a list, distributions split into one object per
+ * field (OpenCDMP's Java exporter), and whatever extension keys tools add (`extension`,
  * `dmproadmap_*`, `schema`, `$schema`, `rda_schema_version`…), which are ignored. Files that are
  * not JSON, not a maDMP, or too large are 4xx errors naming the problem.
  */
-import { isSupportedInstant } from '../../../contract/decode';
 import { HttpError, badRequest } from '../../../http/errors';
+import { instantOfText } from '../dates';
 import { toDataAccess, toIso6391, toYesNoUnknown, type DataAccess, type YesNoUnknown } from '../vocabulary';
 
 /** The largest file we read, decoded. */
@@ -170,12 +172,17 @@ type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** `{"dmp": …}`, or the first of a list (`{"items": [{"dmp": …}]}`, DMPRoadmap's API shape). */
+function dmpObjectOf(json: unknown): Json | null {
+  if (!isObject(json)) return null;
+  if (isObject(json.dmp)) return json.dmp;
+  const first = Array.isArray(json.items) ? json.items[0] : undefined;
+  return isObject(first) && isObject(first.dmp) ? first.dmp : null;
+}
+
 /** The `dmp` object of a maDMP file; 400 when there is none or it has neither a title nor datasets. */
 export function readDmp(json: unknown): ImportedDmp {
-  const dmp = isObject(json) ? json.dmp : undefined;
-  // Some exports wrap one DMP in a list ({"items": [{"dmp": …}]}, DMPRoadmap's API shape).
-  const wrapped = isObject(json) && Array.isArray(json.items) && isObject(json.items[0]) ? json.items[0].dmp : undefined;
-  const root = isObject(dmp) ? dmp : isObject(wrapped) ? wrapped : null;
+  const root = dmpObjectOf(json);
   if (!root || (text(root.title) === null && objects(root.dataset).length === 0)) {
     throw badRequest('The file is not an RDA maDMP: it needs a "dmp" object with at least a title or datasets.', [
       { path: '/dmp', message: 'must be an object with "title" or "dataset"' },
@@ -185,11 +192,11 @@ export function readDmp(json: unknown): ImportedDmp {
 }
 
 /**
- * One dataset for a description import: the first dataset of a maDMP, or a bare dataset object
- * (`{"title": …, "dataset_id": …}`, or `{"dataset": {…}}`).
+ * One dataset for a description import: the first dataset of a maDMP (also inside `items`), or
+ * a bare dataset object (`{"title": …, "dataset_id": …}`, or `{"dataset": {…}}`).
  */
 export function readDatasetFile(json: unknown): { dataset: ImportedDataset; dmp: ImportedDmp | null } {
-  if (isObject(json) && isObject(json.dmp)) {
+  if (dmpObjectOf(json)) {
     const dmp = readDmp(json);
     if (dmp.datasets.length === 0) {
       throw badRequest('The maDMP has no dataset to import as a description.', [{ path: '/dmp/dataset', message: 'must hold a dataset' }]);
@@ -244,21 +251,18 @@ function identifiers(value: unknown): ImportedIdentifier[] {
 
 const firstIdentifier = (value: unknown): ImportedIdentifier | null => identifiers(value)[0] ?? null;
 
-/** `YYYY-MM-DD` from a date or a date-time (with or without zone, `T` or space). */
-function date(value: unknown): string | null {
+/** A timestamp in any form instantOfText reads; without a zone it is UTC. */
+function timestamp(value: unknown): Date | null {
+  if (typeof value === 'number') return instantOfText(value);
   const raw = text(value);
-  const match = raw ? /^(\d{4}-\d{2}-\d{2})/.exec(raw) : null;
-  return match ? match[1] : null;
+  return raw ? instantOfText(raw) : null;
 }
 
-/** A timestamp; without a zone (1.0/1.1 examples) it is read as UTC. Null outside the years 0000 to 9999. */
-function timestamp(value: unknown): Date | null {
-  const raw = text(value);
-  if (!raw) return null;
-  const normalized = raw.replace(' ', 'T');
-  const zoned = /(?:z|[+-]\d\d:?\d\d)$/i.test(normalized) || !/T\d/.test(normalized) ? normalized : `${normalized}Z`;
-  const ms = Date.parse(/T\d/.test(zoned) ? zoned : `${zoned}T00:00:00Z`);
-  return isSupportedInstant(ms) ? new Date(ms) : null;
+/** `YYYY-MM-DD` from a date, or the UTC day of a timestamp in any form `timestamp` reads. */
+function date(value: unknown): string | null {
+  const raw = typeof value === 'number' ? null : text(value);
+  if (raw && /^\d{4}-\d{2}-\d{2}$/.test(raw)) return raw;
+  return timestamp(value)?.toISOString().slice(0, 10) ?? null;
 }
 
 function number(value: unknown): number | null {
@@ -270,10 +274,13 @@ function number(value: unknown): number | null {
 const flag = (value: unknown): YesNoUnknown | null =>
   typeof value === 'boolean' ? (value ? 'yes' : 'no') : toYesNoUnknown(strings(value));
 
+/** An e-mail as `mailto:` links give it, without the scheme. */
+const email = (value: unknown): string | null => text(value)?.replace(/^mailto:/i, '').trim() || null;
+
 function person(raw: Json, idKey: string): ImportedPerson {
   return {
     name: text(raw.name),
-    mbox: text(raw.mbox),
+    mbox: email(raw.mbox),
     ids: identifiers(raw[idKey]),
     roles: strings(raw.role),
     // 1.2 has an array; DMPRoadmap sends one object.
@@ -294,7 +301,8 @@ function readDmpObject(dmp: Json): ImportedDmp {
     created: timestamp(dmp.created),
     modified: timestamp(dmp.modified),
     dmpId: firstIdentifier(dmp.dmp_id),
-    contact: isObject(dmp.contact) ? person(dmp.contact, 'contact_id') : null,
+    // DMPTool's API v3 drafts send the contact as a list.
+    contact: objects(dmp.contact).slice(0, 1).map((c) => person(c, 'contact_id'))[0] ?? null,
     contributors: objects(dmp.contributor).map((c) => person(c, 'contributor_id')),
     projects: objects(dmp.project).map((p) => ({
       title: text(p.title),
@@ -359,10 +367,45 @@ function readDataset(raw: Json, key: string, id: ImportedIdentifier | null): Imp
       language: text(m.language),
       description: text(m.description),
     })),
-    distributions: objects(raw.distribution).map(readDistribution),
-    isReused: typeof raw.is_reused === 'boolean' ? raw.is_reused : flag(raw.is_reused) === 'yes' ? true : flag(raw.is_reused) === 'no' ? false : null,
+    distributions: joinFragments(objects(raw.distribution)).map(readDistribution),
+    isReused: reused(raw.is_reused),
     rights: text(raw.rights),
   };
+}
+
+/** `is_reused`: a boolean (1.2), a yes/no word, or what tools write instead (`reused`, `produced`). */
+function reused(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  const word = text(value)?.toLowerCase() ?? '';
+  if (/^(reused|re-used|existing|secondary)$/.test(word)) return true;
+  if (/^(produced|new|generated|created|primary)$/.test(word)) return false;
+  const yesNo = flag(value);
+  return yesNo === 'yes' ? true : yesNo === 'no' ? false : null;
+}
+
+/** Keys whose presence make a distribution object a distribution of its own. */
+const isEmptyValue = (value: unknown) =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+
+/**
+ * OpenCDMP's Java exporter writes one object per answered field, plus empty ones:
+ * `[{"title":"Survey tables"},{"format":["text/csv"]},{},{"byte_size":1000}]`. Empty objects go;
+ * an object with neither `title` nor `data_access` continues the one before it.
+ */
+function joinFragments(raws: Json[]): Json[] {
+  const joined: Json[] = [];
+  for (const raw of raws) {
+    const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => !isEmptyValue(value)));
+    if (Object.keys(present).length === 0) continue;
+    const previous = joined[joined.length - 1];
+    const standsAlone = 'title' in present || 'data_access' in present;
+    if (previous && !standsAlone) {
+      for (const [key, value] of Object.entries(present)) if (!(key in previous)) previous[key] = value;
+    } else {
+      joined.push({ ...present });
+    }
+  }
+  return joined;
 }
 
 function readDistribution(raw: Json): ImportedDistribution {
