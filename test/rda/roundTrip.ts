@@ -98,6 +98,8 @@ const QUESTIONS: TestQuestion[] = [
     text('rda.dmp.project.description'),
     dateField('rda.dmp.project.start'),
     dateField('rda.dmp.project.end'),
+    text('rda.dmp.project.project_id.identifier'),
+    text('rda.dmp.project.project_id.type'),
     text('rda.dmp.project.funding.funder_id.identifier'),
     text('rda.dmp.project.funding.funder_id.type'),
     text('rda.dmp.project.funding.grant_id.identifier'),
@@ -125,22 +127,55 @@ const BLUEPRINT_FIELDS: TestBlueprintField[] = [
   },
 ];
 
-/** The target blueprint (with `rda-version: 1.2`) and dataset template, in wire form. */
-function target(): { blueprint: Wire; template: Wire; sectionId: string } {
-  const plan = testPlanWire({ rdaVersion: '1.2', blueprintFields: BLUEPRINT_FIELDS, descriptions: [{ label: 'x', questions: QUESTIONS }] });
+export interface ImportTarget {
+  blueprintFields?: TestBlueprintField[];
+  questions?: TestQuestion[];
+  /** `rda-version` of the blueprint; default 1.2 (keeps the 1.2-only fields). */
+  rdaVersion?: string;
+}
+
+/** A blueprint and a dataset template in wire form; by default the full target above. */
+function target(spec: ImportTarget): { blueprint: Wire; template: Wire; sectionId: string } {
+  const plan = testPlanWire({
+    rdaVersion: spec.rdaVersion ?? '1.2',
+    blueprintFields: spec.blueprintFields ?? BLUEPRINT_FIELDS,
+    descriptions: [{ label: 'x', questions: spec.questions ?? QUESTIONS }],
+  });
   return { blueprint: plan.planBlueprint, template: plan.descriptions[0].descriptionTemplate, sectionId: plan.descriptions[0].sectionId };
 }
 
-/** Imports every dataset of `document` into the full target and exports the plan again. */
-export async function importThenExport(document: unknown): Promise<{ imported: Wire; exported: Wire; warnings: string[] }> {
-  const { blueprint, template, sectionId } = target();
+/** Imports every dataset of `document` into a target (the full one by default): the PlanModel answered, and the template used. */
+export async function importInto(document: unknown, spec: ImportTarget = {}): Promise<{ imported: Wire; template: Wire }> {
+  const { blueprint, template, sectionId } = target(spec);
   const file = envelope(document);
   const { preprocessingDescriptionModels } = await rdaImporter.preprocessPlan(file);
   const descriptions = preprocessingDescriptionModels.map(({ id }) => ({ id, sectionId, descriptionTemplate: template, file: null }));
   const imported = (await rdaImporter.importPlan({ blueprintModel: blueprint, descriptions, file }, CONTEXT)) as Wire;
+  return { imported, template };
+}
+
+/** Imports into a target and exports the plan again, through the wire form the backend would send. */
+export async function importThenExport(document: unknown, spec: ImportTarget = {}): Promise<{ imported: Wire; exported: Wire; warnings: string[] }> {
+  const { imported } = await importInto(document, spec);
   const { document: exported, warnings } = exportPlanWire(JSON.parse(JSON.stringify(imported)));
   return { imported, exported, warnings };
 }
+
+/** Every answer (one per item) of the template fields carrying `key`, in an imported description. */
+export function answersOf(description: Wire, template: Wire, key: string): Wire[] {
+  const walk = (sections: Wire[]): Wire[] =>
+    sections.flatMap((section) => [
+      ...section.fieldSets.flatMap((fs: Wire) =>
+        fs.fields
+          .filter((f: Wire) => f.semantics?.includes(key))
+          .flatMap((f: Wire) => description.properties.fieldSets[fs.id].items.map((item: Wire) => item.fields[f.id])),
+      ),
+      ...walk(section.sections ?? []),
+    ]);
+  return walk(template.definition.pages.flatMap((p: Wire) => p.sections));
+}
+
+export { BLUEPRINT_FIELDS, QUESTIONS, text as textField };
 
 // ---- standard leaves ----
 

@@ -403,13 +403,19 @@ export class RdaMapper {
       const title = record.text('rda.dmp.project.title') ?? textOnly(record, 'rda.dmp.project');
       if (!title || titles.has(title)) continue;
       titles.add(title);
-      projects.push({
+      const project: Project = {
         title,
         ...optional('description', record.text('rda.dmp.project.description')),
         ...optional('start', record.date('rda.dmp.project.start')),
         ...optional('end', record.date('rda.dmp.project.end')),
         ...optionalList('funding', this.textFunding(record, status)),
-      });
+      };
+      const id = identifierAnswer(record, 'rda.dmp.project.project_id');
+      if (this.options.output === '1.2' && id) {
+        const parsed = parseIdentifier(id.identifier, id.type);
+        project.project_id = [{ identifier: parsed.scheme === 'other' ? parsed.bare : parsed.url, type: id.type ?? parsed.scheme }];
+      }
+      projects.push(project);
     }
     return projects;
   }

@@ -220,7 +220,9 @@ function projectRecord(project: ImportedProject): ImportRecord {
     .set('rda.dmp.project.title', textValue(project.title))
     .set('rda.dmp.project.description', textValue(project.description))
     .set('rda.dmp.project.start', dateValue(project.start))
-    .set('rda.dmp.project.end', dateValue(project.end));
+    .set('rda.dmp.project.end', dateValue(project.end))
+    .set('rda.dmp.project.project_id.identifier', textValue(project.ids[0]?.identifier))
+    .set('rda.dmp.project.project_id.type', textValue(project.ids[0]?.type));
   for (const funding of project.fundings) {
     record
       .set('rda.dmp.project.funding.funder_id', identifierValue(funding.funderId, funding.funderName) ?? namedValue(funding.funderName))
