@@ -559,7 +559,10 @@ export class RdaMapper {
           dataset_id: { identifier: `${this.view.id}#dataset`, type: 'other' },
           personal_data: 'unknown',
           sensitive_data: 'unknown',
-          description: 'The plan has no descriptions yet; this dataset stands for all data it covers.',
+          description:
+            this.descriptions.length === 0
+              ? 'The plan has no descriptions yet; this dataset stands for all data it covers.'
+              : 'The plan describes no dataset of its own; this dataset stands for all data it covers.',
         },
       ];
     }
