@@ -31,8 +31,9 @@ describe('JSON import over HTTP', () => {
     const res = await post('/preprocessing/plan', await exportedFile()).expect(200);
     expect(Object.keys(res.body).sort()).toEqual(['label', 'preprocessingDescriptionModels']);
     expect(res.body.label).toBe(plan.label);
-    // One dataset per description that was not canceled, titled by its rda.dataset.title answer.
-    const live = (plan.descriptions as Wire[]).filter((d) => d.status.internalStatus !== 2);
+    // One dataset per description that was not canceled, titled by its rda.dataset.title answer;
+    // the cost and ethics annex (only rda.dmp.* questions) feeds plan-level keys, not a dataset.
+    const live = (plan.descriptions as Wire[]).filter((d) => d.status.internalStatus !== 2 && d.descriptionTemplate.label !== 'Ethics annex template');
     expect(res.body.preprocessingDescriptionModels).toHaveLength(live.length);
     expect(res.body.preprocessingDescriptionModels.map((d: Wire) => d.label)).toEqual(expect.arrayContaining(['Hydrophone recordings', 'Seagrass transect measurements']));
     for (const entry of res.body.preprocessingDescriptionModels) expect(Object.keys(entry).sort()).toEqual(['id', 'label']);
