@@ -1,5 +1,5 @@
 /** Dates typed by people (export) and written by tools (import), read with explicit formats. */
-import { calendarDateOfText, instantOfText } from '../../src/exporters/rda/dates';
+import { calendarDateOfText, dayOfText, instantOfText } from '../../src/exporters/rda/dates';
 
 describe('calendarDateOfText', () => {
   it.each([
@@ -39,5 +39,15 @@ describe('instantOfText', () => {
     expect(instantOfText('Fri Nov 17 11:12:03 XYZT 2023')).toBeNull();
     expect(instantOfText('yesterday')).toBeNull();
     expect(instantOfText('99999-01-01')).toBeNull();
+  });
+});
+
+describe('dayOfText', () => {
+  it('is the day a date field writes, whatever its zone; the UTC day of an epoch number', () => {
+    expect(dayOfText('2025-06-30T00:00:00+02:00')).toBe('2025-06-30');
+    expect(dayOfText('Mon Jun 30 00:00:00 CEST 2025')).toBe('2025-06-30');
+    expect(dayOfText('2025-06-31')).toBeNull();
+    expect(dayOfText(1751234400000)).toBe('2025-06-29');
+    expect(dayOfText('2020-08-27T16:01:58:00Z')).toBe('2020-08-27');
   });
 });

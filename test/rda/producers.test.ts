@@ -69,7 +69,8 @@ describe('values land where a reader of the plan looks for them', () => {
     const [counts] = datasetsOf(imported);
     expect(counts.description).toBe('<p>Underwater visual census of <i>reef fish</i>.</p>');
     expect(answersOf(counts, template, 'rda.dmp.project.start').map((a) => a.dateValue)).toEqual([Date.parse('2023-11-17T00:00:00Z') / 1000]);
-    expect(answersOf(counts, template, 'rda.dmp.project.end').map((a) => a.dateValue)).toEqual([Date.parse('2026-11-29T00:00:00Z') / 1000]);
+    // Midnight in Athens is the day before in UTC; the project ends on the day written.
+    expect(answersOf(counts, template, 'rda.dmp.project.end').map((a) => a.dateValue)).toEqual([Date.parse('2026-11-30T00:00:00Z') / 1000]);
     const distribution = (key: string) => answersOf(counts, template, `rda.dataset.distribution.${key}`);
     expect(distribution('title').map((a) => a.textValue)).toEqual(['Survey tables']);
     expect(distribution('format').map((a) => a.textListValue)).toEqual([['text/csv']]);

@@ -6,6 +6,7 @@
  *   names in the plan's language or English; what is not a whole date is no date.
  * - instantOfText: a timestamp in a maDMP file -> an instant: RFC 3339 with or without zone,
  *   epoch milliseconds (DAMAP), Java `Date.toString()` (Argos), DMPHub's `16:01:58:00Z`.
+ * - dayOfText: the calendar day such a timestamp writes, for date fields (project start…).
  */
 import { format, isValid, parse } from 'date-fns';
 import { de, el, enGB, enUS, es, fr, it, nl, pl, pt, type Locale } from 'date-fns/locale';
@@ -58,6 +59,19 @@ export function calendarDateOfText(text: string, language?: string | null): stri
     }
   }
   return null;
+}
+
+/**
+ * `YYYY-MM-DD` a maDMP date field means, in any form instantOfText reads: the day as written
+ * (`2025-06-30T00:00:00+02:00` and `Mon Jun 30 00:00:00 CEST 2025` are 30 June, though UTC says
+ * 29), the UTC day of an epoch number.
+ */
+export function dayOfText(value: string | number): string | null {
+  const raw = String(value).trim();
+  if (/^\d{4}-\d{2}-\d{2}/.test(raw)) return parsed(raw.slice(0, 10), 'yyyy-MM-dd', enGB);
+  const parts = raw.split(/\s+/);
+  if (parts.length === 6) return parsed([...parts.slice(0, 4), parts[5]].join(' '), 'EEE MMM d HH:mm:ss yyyy', enUS);
+  return instantOfText(value)?.toISOString().slice(0, 10) ?? null;
 }
 
 /** Offsets of the zone abbreviations Java's `Date.toString()` writes on common servers. */

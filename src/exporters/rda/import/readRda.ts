@@ -8,7 +8,7 @@
  * not JSON, not a maDMP, or too large are 4xx errors naming the problem.
  */
 import { HttpError, badRequest } from '../../../http/errors';
-import { instantOfText } from '../dates';
+import { dayOfText, instantOfText } from '../dates';
 import { toDataAccess, toIso6391, toYesNoUnknown, type DataAccess, type YesNoUnknown } from '../vocabulary';
 
 /** The largest file we read, decoded. */
@@ -258,11 +258,10 @@ function timestamp(value: unknown): Date | null {
   return raw ? instantOfText(raw) : null;
 }
 
-/** `YYYY-MM-DD` from a date, or the UTC day of a timestamp in any form `timestamp` reads. */
+/** `YYYY-MM-DD` a date field means, in any form `timestamp` reads (the day as written, see dayOfText). */
 function date(value: unknown): string | null {
-  const raw = typeof value === 'number' ? null : text(value);
-  if (raw && /^\d{4}-\d{2}-\d{2}$/.test(raw)) return raw;
-  return timestamp(value)?.toISOString().slice(0, 10) ?? null;
+  const raw = typeof value === 'number' ? value : text(value);
+  return raw === null ? null : dayOfText(raw);
 }
 
 function number(value: unknown): number | null {
@@ -383,7 +382,7 @@ function reused(value: unknown): boolean | null {
   return yesNo === 'yes' ? true : yesNo === 'no' ? false : null;
 }
 
-/** Keys whose presence make a distribution object a distribution of its own. */
+/** Nothing said: null, blank text, an empty list. */
 const isEmptyValue = (value: unknown) =>
   value === null || value === undefined || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 
