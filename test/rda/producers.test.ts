@@ -6,7 +6,7 @@
  */
 import { readdirSync } from 'node:fs';
 import type { Dmp } from '../../src/exporters/rda/madmp';
-import { ajvErrors, type Wire } from './helpers';
+import { ajvErrors, pythonValidate, type Wire } from './helpers';
 import { answersOf, importInto, importThenExport, keptShare, producerFile, PRODUCERS_DIR, standardLeaves } from './roundTrip';
 
 const PRODUCERS = readdirSync(PRODUCERS_DIR).filter((f) => f.endsWith('.json')).sort();
@@ -32,6 +32,12 @@ describe.each(PRODUCERS)('%s', (name) => {
     expect(ajvErrors('1.1', exported)).toEqual([]);
     expect(ajvErrors('1.2', exported)).toEqual([]);
   });
+});
+
+it('every re-export also validates against 1.1 and 1.2 with python-jsonschema (a second validator)', async () => {
+  const exports = await Promise.all(PRODUCERS.map(async (name) => (await importThenExport(producerFile(name), { rdaVersion: '' })).exported));
+  const results = pythonValidate(exports);
+  expect(results.map((r) => [r['1.1'], r['1.2']])).toEqual(PRODUCERS.map(() => [[], []]));
 });
 
 const datasetsOf = (imported: Wire) => imported.descriptions as Wire[];
