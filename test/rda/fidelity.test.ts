@@ -150,6 +150,12 @@ describe('13. typed dates are read with explicit formats in the plan language', 
     ]);
   });
 
+  it('says which answers are no date', () => {
+    const result = exportPlanWire(planWithQuestions([{ title: 'When', fields: [textField('rda.dataset.issued')], items: [['since 2020']] }]));
+    expect(result.document.dmp.dataset[0].issued).toBeUndefined();
+    expect(result.warnings.join('\n')).toMatch(/"since 2020" is not a date with day, month and year.*dataset.issued is left out/);
+  });
+
   it("reads month names in the plan's language", () => {
     expect(issuedOf(['1. Februar 2025', 'Februar 2025', '3 March 2025'], 'de')).toEqual(['2025-02-01', null, '2025-03-03']);
   });

@@ -5,7 +5,7 @@
  */
 import { htmlToPlainText } from '../../document/html';
 import type { DescriptionView, ReferenceView } from '../../plan/types';
-import { candidatesOf, identifierAnswer, rdaLanguageOf, SemanticRecord, textOf, yesNoOf, type ScopeAnswers } from './answers';
+import { candidatesOf, dateAnswer, identifierAnswer, rdaLanguageOf, SemanticRecord, textOf, yesNoOf, type ScopeAnswers } from './answers';
 import { parseIdentifier, rdaIdentifier } from './identifiers';
 import {
   DMP_ID_TYPES,
@@ -43,7 +43,7 @@ export class DatasetMapper {
   map(description: DescriptionView, answers: ScopeAnswers): Dataset {
     const record = answers.scalars;
     const title = record.text('rda.dataset.title') ?? description.title;
-    const issued = record.date('rda.dataset.issued');
+    const issued = dateAnswer(record, 'rda.dataset.issued', this.options.warn);
     const dataset: Dataset = {
       title,
       dataset_id: this.datasetId(description, record),
@@ -169,11 +169,11 @@ export class DatasetMapper {
         ...optional('download_url', downloadUrl),
         ...optional('byte_size', this.byteSize(record)),
         ...optionalList('format', record.items(`${DISTRIBUTION}.format`, 'values')),
-        ...optional('available_until', record.date(`${DISTRIBUTION}.available_until`)),
+        ...optional('available_until', dateAnswer(record, `${DISTRIBUTION}.available_until`, this.options.warn)),
         ...optional('host', host),
         ...optionalList('license', licenses),
       };
-      if (this.options.output === '1.2') Object.assign(distribution, optional('issued', record.date(`${DISTRIBUTION}.issued`)));
+      if (this.options.output === '1.2') Object.assign(distribution, optional('issued', dateAnswer(record, `${DISTRIBUTION}.issued`, this.options.warn)));
       return [distribution];
     });
   }
@@ -261,7 +261,7 @@ export class DatasetMapper {
    */
   private licenses(record: SemanticRecord, startFallback: string): License[] {
     const key = `${DISTRIBUTION}.license`;
-    const start = record.date(`${key}.start_date`);
+    const start = dateAnswer(record, `${key}.start_date`, this.options.warn);
     const licenses: License[] = [];
     const add = (ref: string | null, startDate: string | null, source: string, named: string) => {
       if (!ref) {

@@ -9,6 +9,7 @@ import { htmlToPlainText } from '../../document/html';
 import { HttpError } from '../../http/errors';
 import type { DescriptionView, PlanView, ReferenceView, Value } from '../../plan/types';
 import {
+  dateAnswer,
   dateOf,
   descriptionAnswers,
   identifierAnswer,
@@ -406,8 +407,8 @@ export class RdaMapper {
       const project: Project = {
         title,
         ...optional('description', record.text('rda.dmp.project.description')),
-        ...optional('start', record.date('rda.dmp.project.start')),
-        ...optional('end', record.date('rda.dmp.project.end')),
+        ...optional('start', dateAnswer(record, 'rda.dmp.project.start', (m) => this.warn(m))),
+        ...optional('end', dateAnswer(record, 'rda.dmp.project.end', (m) => this.warn(m))),
         ...optionalList('funding', this.textFunding(record, status)),
       };
       const id = identifierAnswer(record, 'rda.dmp.project.project_id');

@@ -214,6 +214,19 @@ export class SemanticRecord {
   }
 }
 
+/**
+ * `record.date(key)`, reporting an answer that is no whole date (`since 2020`, `01/02/2025`, a
+ * year past 9999): it is left out rather than guessed.
+ */
+export function dateAnswer(record: SemanticRecord, key: string, warn: (message: string) => void): string | null {
+  const date = record.date(key);
+  const unread = date === null ? record.answers(key)[0] : undefined;
+  if (unread) {
+    warn(`${unread.source}: "${textOf(unread.value) ?? ''}" is not a date with day, month and year (0000 to 9999); ${key.replace(/^rda\./, '')} is left out.`);
+  }
+  return date;
+}
+
 /** The answers of one scope (the plan's blueprint, or one description). */
 export interface ScopeAnswers {
   /** Keys outside any group. */
