@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { rdaImporter } from '../../src/exporters/rda';
 import { htmlToPlainText } from '../../src/document/html';
-import { instantOfText } from '../../src/exporters/rda/dates';
+import { dayOfText, instantOfText } from '../../src/exporters/rda/dates';
 import { parseIdentifier } from '../../src/exporters/rda/identifiers';
 import { toYesNoUnknown } from '../../src/exporters/rda/vocabulary';
 import { readPackageJson } from '../../src/paths';
@@ -238,7 +238,7 @@ function normalise(key: string, value: string | number | boolean): string {
   if (key === 'is_reused' && typeof value === 'string') return String({ reused: true, produced: false, yes: true, no: false }[value.toLowerCase()] ?? value);
   if (typeof value !== 'string') return String(value);
   const trimmed = value.replace(/\s+/g, ' ').trim();
-  if (DATE_KEYS.has(key)) return /^\d{4}-\d{2}-\d{2}$/.test(trimmed) ? trimmed : (instantOfText(trimmed)?.toISOString().slice(0, 10) ?? trimmed);
+  if (DATE_KEYS.has(key)) return dayOfText(trimmed) ?? trimmed;
   if (FLAG_KEYS.has(key)) return toYesNoUnknown([trimmed]) ?? trimmed;
   if (key === 'mbox') return trimmed.replace(/^mailto:/i, '');
   if (key === 'identifier' || key === 'license_ref' || key === 'url') return parseIdentifier(trimmed).bare.replace(/\/+$/, '').toLowerCase();
