@@ -8,10 +8,23 @@
  *   epoch milliseconds (DAMAP), Java `Date.toString()` (Argos), DMPHub's `16:01:58:00Z`.
  * - dayOfText: the calendar day such a timestamp writes, for date fields (project start…).
  */
-import { format, isValid, parse } from 'date-fns';
-import { de, el, enGB, enUS, es, fr, it, nl, pl, pt, type Locale } from 'date-fns/locale';
+// Per-function and per-locale modules: the package index loads every function and locale (~0.4 s).
+import { format } from 'date-fns/format';
+import { isValid } from 'date-fns/isValid';
+import type { Locale } from 'date-fns/locale';
+import { de } from 'date-fns/locale/de';
+import { el } from 'date-fns/locale/el';
+import { enGB } from 'date-fns/locale/en-GB';
+import { enUS } from 'date-fns/locale/en-US';
+import { es } from 'date-fns/locale/es';
+import { fr } from 'date-fns/locale/fr';
+import { it as italian } from 'date-fns/locale/it';
+import { nl } from 'date-fns/locale/nl';
+import { pl } from 'date-fns/locale/pl';
+import { pt } from 'date-fns/locale/pt';
+import { parse } from 'date-fns/parse';
 
-const LOCALES: Readonly<Record<string, Locale>> = { de, el, en: enGB, es, fr, it, nl, pl, pt };
+const LOCALES: Readonly<Record<string, Locale>> = { de, el, en: enGB, es, fr, it: italian, nl, pl, pt };
 
 /** ISO dates (with or without a time after them) and unambiguous numeric forms. */
 const NUMERIC_FORMATS = ['yyyy-MM-dd', 'yyyy/M/d', 'd.M.yyyy', 'd-M-yyyy'];
