@@ -175,7 +175,7 @@ export function answersOf(description: Wire, template: Wire, key: string): Wire[
   return walk(template.definition.pages.flatMap((p: Wire) => p.sections));
 }
 
-export { BLUEPRINT_FIELDS, QUESTIONS, text as textField };
+export { text as textField };
 
 // ---- standard leaves ----
 
