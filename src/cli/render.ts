@@ -10,6 +10,7 @@ import { HttpError } from '../http/errors';
 import { CliError, jsonPointerPosition, uniqueLines, type Diagnostic } from './diagnostics';
 import { readModelFile, type ModelFile } from '../contract/modelFile';
 import { TemplateInput } from './templateInput';
+import { withholdEntries } from '../plan/withhold';
 
 export const FORMATS = ALL_EXPORTERS.map((exporter) => exporter.format);
 
@@ -33,6 +34,7 @@ export function exporterFor(format: string): Exporter {
 /** What the service gives an export, with the designer's template in place of the plan's. */
 export const exportContext = (template: TemplateInput | null): ExportContext => ({
   transformerId: transformerId(),
+  withhold: withholdEntries(process.env.WITHHOLD),
   ...(template && { templateOverride: template.upload }),
 });
 

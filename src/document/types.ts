@@ -91,6 +91,8 @@ export interface Theme {
   /** Font family names the writers know (see the PDF writer's font table). */
   bodyFont?: string;
   headingFont?: string;
+  /** `compact`: less space around paragraphs and headings (the `compact-spacing` option). */
+  spacing?: 'normal' | 'compact';
 }
 
 export interface DocumentMeta {

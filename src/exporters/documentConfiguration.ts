@@ -1,17 +1,12 @@
 /**
- * What DOCX and PDF declare: the template uploads, the export options, and the exporters
- * themselves. Kept apart from the rendering code so the main thread can build `/formats`
- * without loading any renderer.
+ * What document formats (DOCX, PDF, HTML, Markdown) declare: the template uploads, the export
+ * options, and the exporters themselves. Kept apart from the rendering code so the main thread
+ * can build `/formats` without loading any renderer: the render path (documentExport.ts) is
+ * required on the first export, and never imports this module back.
  */
 import { EXPORT_OPTION_FIELDS } from '../templates/options';
 import type { RenderedDocument } from './documentExport';
-import type { ConfigurationFieldSpec, EntityType, ExportResult, Exporter } from './types';
-
-/** Our template field per entity, then the Java docx plugin's, so tenants can switch without re-uploading. */
-export const TEMPLATE_FIELD_CODES: Record<EntityType, string[]> = {
-  plan: ['plan-template', 'plan-docx-template-id'],
-  description: ['description-template', 'description-docx-template-id'],
-};
+import type { ConfigurationFieldSpec, ExportResult, Exporter } from './types';
 
 export const DOCUMENT_CONFIGURATION_FIELDS: ConfigurationFieldSpec[] = [
   {

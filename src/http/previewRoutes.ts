@@ -177,6 +177,7 @@ export function previewApiRoutes({ config, registry, exports }: PreviewDependenc
     const exporter = registry.exporterFor(format, plan.entity);
     const context: ExportContext = {
       transformerId: config.transformerId,
+      withhold: config.withhold,
       ...(templateFile && { templateOverride: { filename: templateFile.originalname, bytes: new Uint8Array(templateFile.buffer) } }),
     };
     const result = await exports.run(exporter, plan.entity, plan.model, context);

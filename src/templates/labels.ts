@@ -48,6 +48,8 @@ const ENGLISH = {
   roleDataPrivacyOfficer: 'Data privacy officer',
   roleEthicsReviewer: 'Ethics reviewer',
   couldNotRender: 'This answer could not be rendered.',
+  withheld: '[withheld]',
+  answerCounts: '{characters} characters, {words} words',
 };
 
 export type LabelKey = keyof typeof ENGLISH;

@@ -231,7 +231,9 @@ class LayoutRender {
       pageSize: this.options.pageSize,
       orientation: manifest.orientation ?? 'portrait',
       margins: manifest.margins ?? DEFAULT_MARGINS,
-      ...(manifest.theme && { theme: manifest.theme }),
+      ...((manifest.theme || this.options.compactSpacing) && {
+        theme: { ...manifest.theme, ...(this.options.compactSpacing && { spacing: 'compact' as const }) },
+      }),
     };
   }
 }
