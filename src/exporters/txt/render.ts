@@ -1,7 +1,7 @@
 /**
  * Plan view -> template context -> answer pack. Counts are what a web form counts: characters
- * are user-perceived characters (grapheme clusters: "é" and "👍🏽" are one each), spaces and
- * line breaks included; words are the words Intl.Segmenter finds in the label language.
+ * are user-perceived characters (grapheme clusters, from Intl.Segmenter: "é" and "👍🏽" are one
+ * each), spaces and line breaks included; words are runs between spaces that hold a letter or digit.
  */
 import type { DescriptionModel, PlanModel } from '../../contract/model';
 import { buildDescriptionExportView, buildPlanView } from '../../plan/buildPlanView';
@@ -23,8 +23,9 @@ export function countAnswer(text: string, language: string): AnswerCounts {
   const normalized = text.replace(/\r\n?/g, '\n');
   let characters = 0;
   for (const _ of new Intl.Segmenter(language, { granularity: 'grapheme' }).segment(normalized)) characters++;
-  let words = 0;
-  for (const segment of new Intl.Segmenter(language, { granularity: 'word' }).segment(normalized)) if (segment.isWordLike) words++;
+  // Words as word processors and form counters count them: runs between spaces that hold a letter
+  // or digit ("long-term" is one word, a lone "-" none).
+  const words = normalized.split(/\s+/u).filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
   return { characters, words };
 }
 
