@@ -6,6 +6,7 @@ import type { PageSize } from '../document/types';
 import type { ConfigurationFieldSpec } from '../exporters/types';
 import { badRequest, type ErrorDetail } from '../http/errors';
 import type { ConfigurationValues } from '../plan/types';
+import { labelLanguageCode } from './labels';
 
 export interface ExportOptions {
   /** Print questions nobody answered, with a "Not answered" note. */
@@ -62,7 +63,7 @@ export const EXPORT_OPTION_FIELDS: ConfigurationFieldSpec[] = [
   {
     code: 'label-language',
     type: 'string',
-    label: 'Language of headings, dates and Yes/No, as an ISO 639-1 code such as en or el (default: the plan\'s language)',
+    label: 'Language of headings, dates and Yes/No, as an ISO 639-1 code such as en or el (default: the plan\'s language; OpenCDMP\'s gr and baq work too)',
     appliesTo: ['plan', 'description'],
   },
   {
@@ -167,7 +168,7 @@ export function exportOptionsFrom(configuration: ConfigurationValues, planLangua
 
 /** A well-formed language tag in canonical case ("pt-BR"), or null. */
 function languageTag(value: string | null): string | null {
-  const candidate = value?.trim();
+  const candidate = value && labelLanguageCode(value.trim());
   if (!candidate || !LANGUAGE_TAG.test(candidate)) return null;
   try {
     return Intl.getCanonicalLocales(candidate)[0] ?? null;
