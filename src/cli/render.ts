@@ -108,6 +108,8 @@ export interface RenderOptions {
   template?: string;
   format: string;
   out: string;
+  /** Starts the "Wrote …" line (watch puts the time there). */
+  linePrefix?: string;
 }
 
 function isInside(folder: string, file: string): boolean {
@@ -138,7 +140,7 @@ export async function renderToFile(options: RenderOptions): Promise<boolean> {
     writeOutput(options.out, result.bytes);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const layout = exporter.format === 'json' ? 'as RDA maDMP JSON' : `with ${template ? template.path : 'the default layout'}`;
-    console.log(`Wrote ${options.out} (${kilobytes(result.bytes.length)}): ${plan.entity} ${options.plan} ${layout}, in ${seconds} s.`);
+    console.log(`${options.linePrefix ?? ''}Wrote ${options.out} (${kilobytes(result.bytes.length)}): ${plan.entity} ${options.plan} ${layout}, in ${seconds} s.`);
     const warnings = [...result.warnings];
     if (template && exporter.format === 'json') warnings.unshift('the template is not used for the json format: RDA maDMP JSON has no layout');
     for (const warning of new Set(warnings)) console.error(`warning: ${warning}`);
