@@ -140,7 +140,8 @@ export async function renderToFile(options: RenderOptions): Promise<boolean> {
     writeOutput(options.out, result.bytes);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const layout = exporter.format === 'json' ? 'as RDA maDMP JSON' : `with ${template ? template.path : 'the default layout'}`;
-    console.log(`${options.linePrefix ?? ''}Wrote ${options.out} (${kilobytes(result.bytes.length)}): ${plan.entity} ${options.plan} ${layout}, in ${seconds} s.`);
+    const size = result.pages !== undefined ? `${kilobytes(result.bytes.length)}, ${result.pages} page${result.pages === 1 ? '' : 's'}` : kilobytes(result.bytes.length);
+    console.log(`${options.linePrefix ?? ''}Wrote ${options.out} (${size}): ${plan.entity} ${options.plan} ${layout}, in ${seconds} s.`);
     const warnings = [...result.warnings];
     if (template && exporter.format === 'json') warnings.unshift('the template is not used for the json format: RDA maDMP JSON has no layout');
     for (const warning of new Set(warnings)) console.error(`warning: ${warning}`);

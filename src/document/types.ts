@@ -95,6 +95,18 @@ export interface Theme {
   spacing?: 'normal' | 'compact';
 }
 
+/** Funder rules a layout declares (manifest `compliance`), checked on the PDF after rendering. */
+export interface ComplianceRules {
+  /** Where the rules come from, named in every problem ("plan-template:template.json"). */
+  source: string;
+  /** The preset the rules started from, if any ("nsf"). */
+  preset?: string;
+  maxPages?: number;
+  minFontPt?: number;
+  minMarginMm?: number;
+  pageSize?: PageSize;
+}
+
 export interface DocumentMeta {
   title: string;
   subject?: string;
@@ -112,6 +124,8 @@ export interface DocumentMeta {
   /** Page margins in points (1/72 inch). */
   margins: { top: number; right: number; bottom: number; left: number };
   theme?: Theme;
+  /** Page budget and funder rules to check the PDF against; writers ignore them. */
+  compliance?: ComplianceRules;
 }
 
 export interface DocumentModel {

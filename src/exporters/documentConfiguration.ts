@@ -31,6 +31,15 @@ export interface DocumentWriter {
 
 // Plain requires (not import()): synchronous and cached, the same under tsx, Jest and dist/.
 const pipeline = (): typeof import('./documentExport') => require('./documentExport');
+const compliance = (): typeof import('./compliance') => require('./compliance');
+
+/** Writes, then for a PDF counts its pages and checks the layout's funder rules (problems become warnings). */
+async function written(writer: DocumentWriter, rendered: RenderedDocument, mimeType: string): Promise<ExportResult> {
+  const result = await writer.write(rendered);
+  if (mimeType !== 'application/pdf') return result;
+  const { pages, problems } = compliance().checkCompliance(rendered.document, result.bytes);
+  return { ...result, pages, warnings: [...result.warnings, ...problems] };
+}
 
 /**
  * A document format (DOCX, PDF). Its rendering code loads on the first export: exports run in
@@ -42,7 +51,7 @@ export function documentExporter(declaration: Pick<Exporter, 'format' | 'mimeTyp
     entityTypes: ['plan', 'description'],
     configurationFields: DOCUMENT_CONFIGURATION_FIELDS,
     runsInWorker: true,
-    exportPlan: async (plan, context) => writer().write(pipeline().renderPlan(plan, context)),
-    exportDescription: async (description, context) => writer().write(pipeline().renderDescription(description, context)),
+    exportPlan: async (plan, context) => written(writer(), pipeline().renderPlan(plan, context), declaration.mimeType),
+    exportDescription: async (description, context) => written(writer(), pipeline().renderDescription(description, context), declaration.mimeType),
   };
 }

@@ -30,6 +30,8 @@ export interface ExportResult {
   bytes: Uint8Array;
   /** Things an operator should know (unknown placeholders, dropped images); logged, not fatal. */
   warnings: string[];
+  /** PDFs: the page count, for the page budget (CLI, preview). */
+  pages?: number;
 }
 
 /**

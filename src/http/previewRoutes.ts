@@ -187,6 +187,7 @@ export function previewApiRoutes({ config, registry, exports }: PreviewDependenc
     res.setHeader('Content-Type', exporter.mimeType);
     res.setHeader('Content-Disposition', inlineDisposition(safeFilename(plan.model.label, plan.entity, exporter.extension)));
     res.setHeader('X-Export-Warnings', warningsHeader(result.warnings));
+    if (result.pages !== undefined) res.setHeader('X-Page-Count', String(result.pages));
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.send(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));

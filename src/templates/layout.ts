@@ -22,7 +22,8 @@ import { ContextBuilder, type TemplateContext } from './context';
 import { DocumentBudget, RenderGuard, locateError, type PlacedContent } from './guard';
 import { createHelpers } from './helpers';
 import { directionOf, isLabelKey, labelsFor, type Labels } from './labels';
-import { localizedText, type TemplateManifest } from './manifest';
+import { complianceRules } from './compliance';
+import { localizedText, MANIFEST_FILE, type TemplateManifest } from './manifest';
 import type { ExportOptions } from './options';
 import { templateError, TemplateRenderError, type TemplateProblem } from './problems';
 
@@ -231,6 +232,7 @@ class LayoutRender {
       pageSize: this.options.pageSize,
       orientation: manifest.orientation ?? 'portrait',
       margins: manifest.margins ?? DEFAULT_MARGINS,
+      ...(manifest.compliance && { compliance: complianceRules(manifest.compliance, `${this.layout.origin}:${MANIFEST_FILE}`) }),
       ...((manifest.theme || this.options.compactSpacing) && {
         theme: { ...manifest.theme, ...(this.options.compactSpacing && { spacing: 'compact' as const }) },
       }),

@@ -23,6 +23,8 @@ export interface TemplateManifest {
   theme?: Theme;
   header?: LocalizedText;
   footer?: LocalizedText;
+  /** Funder rules: a preset (examples: nsf, nih) and/or limits, checked on every PDF. */
+  compliance?: { preset?: 'nsf' | 'nih'; maxPages?: number; minFontPt?: number; minMarginMm?: number; pageSize?: PageSize };
   /** Label overrides: a key of the label table -> its text, or its text per language. */
   labels?: Record<string, LocalizedText>;
 }
