@@ -177,7 +177,7 @@ describe('new formats', () => {
 
   it('txt: every question in form order, each answer with its characters and words', async () => {
     const text = utf8(await exportAs('txt', fixtureJson('plan-full.json')));
-    const questions = [...text.matchAll(/^\[(.+)\]\n([\s\S]*?)\n\((\d+) characters?, (\d+) words?\)$/gm)];
+    const questions = [...text.matchAll(/^\[(.+)\]\n([\s\S]*?)\n\(Characters: (\d+) · words: (\d+)\)$/gm)];
     expect(questions.length).toBeGreaterThan(20);
     for (const [, , answer, characters, words] of questions) {
       // Counted independently: code points without combining marks (Arabic vowel signs ride on their

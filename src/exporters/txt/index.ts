@@ -13,7 +13,7 @@ export const answerPackExporter: Exporter = {
   format: 'txt',
   mimeType: 'text/plain',
   extension: 'txt',
-  icon: 'fa-file-text',
+  icon: 'fa-clipboard',
   entityTypes: ['plan', 'description'],
   configurationFields: DOCUMENT_CONFIGURATION_FIELDS,
   runsInWorker: true,
