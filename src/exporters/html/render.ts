@@ -36,6 +36,7 @@ th { background: #f0f0f0; }
 blockquote { border-inline-start: 3px solid #a6a6a6; margin-inline-start: 0; padding-inline-start: 1em; }
 pre { background: #f0f0f0; padding: 0.5em; white-space: pre-wrap; }
 img { max-width: 100%; height: auto; }
+li > p { margin: 0.2em 0; }
 nav ol { list-style: none; padding-inline-start: 1em; }
 .toc-2 { margin-inline-start: 1.2em; }
 .toc-3 { margin-inline-start: 2.4em; }
