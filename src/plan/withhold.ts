@@ -70,11 +70,13 @@ export class Withholding {
 /** The plan with withheld blueprint fields and description answers emptied and marked. */
 export function withholdPlan(view: V.PlanView, defaults: readonly string[]): V.PlanView {
   const rules = new Withholding(defaults).with(view.configuration);
+  // Description templates may still withhold their own fields.
+  if (rules.empty && view.sections.every((s) => s.descriptions.every((d) => rules.with(d.configuration).empty))) return view;
   let descriptionHtml = view.descriptionHtml;
   const sections = view.sections.map((section) => ({
     ...section,
     fields: section.fields.map((field) => {
-      if (!field.answered || rules.empty || !rules.matches([field.id, field.label, ...field.semantics])) return field;
+      if (!field.answered || !rules.matches([field.id, field.label, ...field.semantics])) return field;
       // The plan's description is also printed from the head (the cover's summary).
       if (field.systemFieldType === 'description') descriptionHtml = null;
       return { ...field, value: null, withheld: true };

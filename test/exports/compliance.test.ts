@@ -5,8 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { decodePlan } from '../../src/contract/decode';
+import { checkTemplate } from '../../src/cli/check';
+import { TemplateInput } from '../../src/cli/templateInput';
 import { pdfExporter } from '../../src/exporters/pdf';
-import { runCli, tempDir } from '../cli/run';
+import { renderToFile } from '../../src/cli/render';
+import { tempDir } from '../cli/run';
 import { fixtureJson, FIXTURES } from '../helpers/fixtures';
 import { pdfPages } from '../helpers/pdf';
 import { zip } from '../templates/support';
@@ -45,17 +48,41 @@ describe('compliance', () => {
     await expect(exportWith({ compliance: { maxPage: 2 } })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('/compliance/maxPage') });
   });
 
+  it('shows in dmp-transform check: the PDF pages of each sample, and the rules each breaks', async () => {
+    const work = tempDir();
+    try {
+      fs.writeFileSync(path.join(work, 'template.json'), JSON.stringify({ name: 'Funder', version: '1.0.0', compliance: { maxPages: 2 } }));
+      const report = await checkTemplate(TemplateInput.read(work));
+      expect(Object.keys(report.pages)).toEqual(['plan-full.json', 'description-full.json', 'plan-minimal.json']);
+      const overBudget = Object.entries(report.pages).filter(([, pages]) => pages > 2);
+      expect(overBudget.length).toBeGreaterThan(0);
+      const messages = report.diagnostics.map((d) => d.message);
+      for (const [sample, pages] of overBudget) {
+        expect(messages).toContainEqual(expect.stringContaining(`template.json#/compliance/maxPages: the PDF has ${pages} pages, over the limit of 2 (compliance/maxPages) (with ${sample}`));
+      }
+      expect(report.diagnostics.every((d) => d.severity === 'warning')).toBe(true);
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
+
   it('shows in dmp-transform render: the page count and every broken rule', async () => {
     const work = tempDir();
+    const log = jest.spyOn(console, 'log').mockImplementation(() => {});
+    const error = jest.spyOn(console, 'error').mockImplementation(() => {});
     try {
       fs.writeFileSync(path.join(work, 'funder.zip'), bundle({ compliance: { preset: 'nih' } }));
       const out = path.join(work, 'plan.pdf');
-      const run = await runCli(['render', path.join(FIXTURES, 'plan-full.json'), '--template', 'funder.zip', '--format', 'pdf', '--out', out], work);
-      expect(run.code).toBe(0);
+      const template = path.join(work, 'funder.zip');
+      expect(await renderToFile({ plan: path.join(FIXTURES, 'plan-full.json'), template, format: 'pdf', out })).toBe(true);
       const pages = (await pdfPages(fs.readFileSync(out))).length;
-      expect(run.stdout).toContain(`, ${pages} pages)`);
-      expect(run.stderr).toContain(`warning: funder.zip:template.json#/compliance/maxPages: the PDF has ${pages} pages, over the limit of 2 (compliance/maxPages, preset nih)`);
+      expect(log.mock.calls.flat().join('\n')).toContain(`, ${pages} pages)`);
+      expect(error.mock.calls.flat()).toContainEqual(
+        `warning: funder.zip:template.json#/compliance/maxPages: the PDF has ${pages} pages, over the limit of 2 (compliance/maxPages, preset nih)`,
+      );
     } finally {
+      log.mockRestore();
+      error.mockRestore();
       fs.rmSync(work, { recursive: true, force: true });
     }
   });
