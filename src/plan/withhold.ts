@@ -86,7 +86,7 @@ export function withholdPlan(view: V.PlanView, defaults: readonly string[]): V.P
   return { ...view, descriptionHtml, sections };
 }
 
-/** A description with its withheld answers emptied and marked; `rules` then its template's own. */
+/** A description with its withheld answers emptied and marked: the plan's rules plus its template's own. */
 export function withholdDescription(view: V.DescriptionView, planRules: Withholding): V.DescriptionView {
   const rules = planRules.with(view.configuration);
   if (rules.empty) return view;
