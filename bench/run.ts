@@ -8,7 +8,7 @@
  * included) to the file's bytes. Benchmarks report numbers; they never fail the build.
  *
  *   npm run bench                 all cases
- *   npm run bench -- docx pdf     only these suites (docx, pdf, json, template)
+ *   npm run bench -- docx pdf     only these suites (docx, pdf, json, html, md, txt, template)
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +35,12 @@ const CASES: Case[] = [
   { suite: 'json', name: 'json', descriptions: 10 },
   { suite: 'json', name: 'json', descriptions: 50 },
   { suite: 'json', name: 'json', descriptions: 100, target: { ms: 80 } },
+  { suite: 'html', name: 'html', descriptions: 10 },
+  { suite: 'html', name: 'html', descriptions: 100 },
+  { suite: 'md', name: 'md', descriptions: 10 },
+  { suite: 'md', name: 'md', descriptions: 100 },
+  { suite: 'txt', name: 'txt', descriptions: 10 },
+  { suite: 'txt', name: 'txt', descriptions: 100 },
 ];
 
 /** Plan sizes at which a tenant template's cost over the default layout is measured. */

@@ -3,6 +3,7 @@
  * depend on them); every variable has a default, so a fresh clone runs with no configuration.
  */
 import os from 'node:os';
+import { withholdEntries } from './plan/withhold';
 
 export interface AuthConfig {
   /** OIDC issuer, e.g. a Keycloak realm URL. null: no token validation (see `disabled`). */
@@ -29,6 +30,8 @@ export interface Config {
   exportMemoryMb: number;
   logLevel: string;
   production: boolean;
+  /** WITHHOLD: fields every export leaves out, whatever the configuration says. */
+  withhold: string[];
 }
 
 export class ConfigError extends Error {}
@@ -104,6 +107,7 @@ export function loadConfig(env: Env = process.env): Config {
     exportMemoryMb: Math.round(positiveNumber(env, 'EXPORT_MEMORY_MB', 1024)),
     logLevel,
     production,
+    withhold: withholdEntries(env.WITHHOLD),
   };
 }
 

@@ -23,6 +23,8 @@ export interface CheckReport {
   diagnostics: Diagnostic[];
   /** False when static problems made rendering pointless. */
   rendered: boolean;
+  /** Pages of each sample's PDF (the page budget; broken funder rules are among the warnings). */
+  pages: Record<string, number>;
 }
 
 /** The document model alone: where template errors show first, and the baseline of plan warnings. */
@@ -32,7 +34,8 @@ function renderDocument(sample: ModelFile, context: ExportContext) {
 
 export async function checkTemplate(template: TemplateInput): Promise<CheckReport> {
   const diagnostics = template.staticProblems().map((problem) => template.diagnostic(problem));
-  if (diagnostics.length > 0) return { diagnostics, rendered: false };
+  if (diagnostics.length > 0) return { diagnostics, rendered: false, pages: {} };
+  const pages: Record<string, number> = {};
 
   /** Template warnings, each with the samples that raised it. */
   const warnings = new Map<string, Set<string>>();
@@ -55,6 +58,7 @@ export async function checkTemplate(template: TemplateInput): Promise<CheckRepor
     for (const format of RENDERED_FORMATS) {
       try {
         const result = await exportModel(sample, exporterFor(format), template);
+        if (result.pages !== undefined) pages[name] = result.pages;
         for (const warning of result.warnings.filter((w) => !baseline.has(w))) {
           warnings.set(warning, (warnings.get(warning) ?? new Set()).add(name));
         }
@@ -66,7 +70,7 @@ export async function checkTemplate(template: TemplateInput): Promise<CheckRepor
   for (const [warning, samples] of warnings) {
     diagnostics.push({ location: template.path, severity: 'warning', message: `${warning} (with ${[...samples].join(', ')})` });
   }
-  return { diagnostics, rendered: true };
+  return { diagnostics, rendered: true, pages };
 }
 
 /** One line per distinct problem, then the summary; returns the number of errors. */
@@ -78,6 +82,8 @@ export function printReport(template: TemplateInput, report: CheckReport): numbe
   const errors = count('error');
   const warnings = count('warning');
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const pages = Object.entries(report.pages);
+  if (pages.length > 0) console.log(`PDF pages: ${pages.map(([sample, count]) => `${sample} ${count}`).join(', ')}`);
   const rendered = `rendered ${SAMPLE_PLANS.join(', ')} to ${RENDERED_FORMATS.map((f) => f.toUpperCase()).join(' and ')}`;
   const checked = !report.rendered
     ? 'the sample plans are rendered once these are fixed'

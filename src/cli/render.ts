@@ -10,6 +10,7 @@ import { HttpError } from '../http/errors';
 import { CliError, jsonPointerPosition, uniqueLines, type Diagnostic } from './diagnostics';
 import { readModelFile, type ModelFile } from '../contract/modelFile';
 import { TemplateInput } from './templateInput';
+import { withholdEntries } from '../plan/withhold';
 
 export const FORMATS = ALL_EXPORTERS.map((exporter) => exporter.format);
 
@@ -33,6 +34,7 @@ export function exporterFor(format: string): Exporter {
 /** What the service gives an export, with the designer's template in place of the plan's. */
 export const exportContext = (template: TemplateInput | null): ExportContext => ({
   transformerId: transformerId(),
+  withhold: withholdEntries(process.env.WITHHOLD),
   ...(template && { templateOverride: template.upload }),
 });
 
@@ -106,6 +108,8 @@ export interface RenderOptions {
   template?: string;
   format: string;
   out: string;
+  /** Starts the "Wrote …" line (watch puts the time there). */
+  linePrefix?: string;
 }
 
 function isInside(folder: string, file: string): boolean {
@@ -136,7 +140,8 @@ export async function renderToFile(options: RenderOptions): Promise<boolean> {
     writeOutput(options.out, result.bytes);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const layout = exporter.format === 'json' ? 'as RDA maDMP JSON' : `with ${template ? template.path : 'the default layout'}`;
-    console.log(`Wrote ${options.out} (${kilobytes(result.bytes.length)}): ${plan.entity} ${options.plan} ${layout}, in ${seconds} s.`);
+    const size = result.pages !== undefined ? `${kilobytes(result.bytes.length)}, ${result.pages} page${result.pages === 1 ? '' : 's'}` : kilobytes(result.bytes.length);
+    console.log(`${options.linePrefix ?? ''}Wrote ${options.out} (${size}): ${plan.entity} ${options.plan} ${layout}, in ${seconds} s.`);
     const warnings = [...result.warnings];
     if (template && exporter.format === 'json') warnings.unshift('the template is not used for the json format: RDA maDMP JSON has no layout');
     for (const warning of new Set(warnings)) console.error(`warning: ${warning}`);

@@ -1,10 +1,13 @@
 /**
- * `watch`: render now, then again whenever the template (or the plan) changes. Editors save in
- * bursts (write, rename, touch), so changes are gathered for a moment before rendering; a change
- * during a render queues exactly one more. Render errors are printed and watching goes on.
+ * `watch`: render now, then again whenever the template (or the plan) changes. chokidar does the
+ * watching: it follows files that editors replace (write a temp file, rename it over the
+ * original), new and deleted files in a bundle folder, and renames. Editors save in bursts (write,
+ * rename, touch), so changes are gathered for a moment before rendering; a change during a render
+ * queues exactly one more. Each render prints one line with its time; errors are printed and
+ * watching goes on.
  */
-import fs from 'node:fs';
 import path from 'node:path';
+import chokidar, { type FSWatcher } from 'chokidar';
 import { renderToFile, type RenderOptions } from './render';
 
 const DEBOUNCE_MS = 150;
@@ -14,37 +17,22 @@ export type WatchOptions = RenderOptions & { template: string };
 export interface Watcher {
   /** Stops watching; a render under way finishes. */
   close(): void;
-  /** Settles when watching stopped: false when closed, true when a watched folder failed (went away). */
+  /** Settles when watching stopped: false when closed, true when watching failed. */
   closed: Promise<boolean>;
+  /** Settles once the watcher has scanned its paths and reports changes; the first render follows. */
+  ready: Promise<void>;
 }
 
-interface WatchedPath {
-  /** What fs.watch observes: the folder itself, or a file's parent folder (editors replace files). */
-  folder: string;
-  recursive: boolean;
-  /** Which names inside `folder` matter. */
-  matters(name: string): boolean;
+/** Hidden files inside the template folder (editor swap and temp files, .git) are not part of the template. */
+function hiddenInside(folder: string) {
+  return (file: string) => {
+    const relative = path.relative(folder, file);
+    if (relative.startsWith('..') || path.isAbsolute(relative)) return false;
+    return relative.split(path.sep).some((segment) => segment.startsWith('.'));
+  };
 }
 
-function watchedPaths(options: WatchOptions): WatchedPath[] {
-  const file = (target: string): WatchedPath => ({
-    folder: path.dirname(path.resolve(target)),
-    recursive: false,
-    matters: (name) => name === path.basename(target),
-  });
-  const template = path.resolve(options.template);
-  return [
-    fs.statSync(template).isDirectory()
-      ? {
-          folder: template,
-          recursive: true,
-          // Hidden files (editor swap files, .git) are not part of the template.
-          matters: (name: string) => !name.split(/[\\/]/).some((s) => s.startsWith('.')),
-        }
-      : file(options.template),
-    file(options.plan),
-  ];
-}
+const clock = () => new Date().toTimeString().slice(0, 8);
 
 export function watchTemplate(options: WatchOptions): Watcher {
   let timer: NodeJS.Timeout | undefined;
@@ -60,8 +48,7 @@ export function watchTemplate(options: WatchOptions): Watcher {
       return;
     }
     rendering = true;
-    console.log(`[${new Date().toTimeString().slice(0, 8)}] rendering…`);
-    await renderToFile(options);
+    await renderToFile({ ...options, linePrefix: `[${clock()}] ` });
     rendering = false;
     if (again && !stopped) {
       again = false;
@@ -73,24 +60,32 @@ export function watchTemplate(options: WatchOptions): Watcher {
     timer = setTimeout(() => void render(), DEBOUNCE_MS);
   };
 
-  const watchers = watchedPaths(options).map((watched) =>
-    fs
-      .watch(watched.folder, { recursive: watched.recursive }, (_event, name) => {
-        if (!stopped && (name === null || watched.matters(name.toString()))) schedule();
-      })
-      .on('error', (error) => {
-        console.error(`error: stopped watching ${watched.folder}: ${error.message}`);
-        close(true);
-      }),
-  );
+  const template = path.resolve(options.template);
+  const watcher: FSWatcher = chokidar.watch([template, path.resolve(options.plan)], {
+    ignoreInitial: true,
+    ignored: hiddenInside(template),
+    // Merges an editor's unlink + add of the same file into one change.
+    atomic: true,
+  });
+  watcher.on('all', () => {
+    if (!stopped) schedule();
+  });
+  watcher.on('error', (error) => {
+    console.error(`error: stopped watching: ${(error as Error).message}`);
+    close(true);
+  });
+  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
   const close = (failed = false) => {
     if (stopped) return;
     stopped = true;
     clearTimeout(timer);
-    for (const watcher of watchers) watcher.close();
-    settle(failed);
+    void watcher.close().then(() => settle(failed));
   };
 
-  void render();
-  return { close: () => close(), closed };
+  // The first render once changes are being reported: a save after its line is never missed.
+  void ready.then(() => {
+    if (!stopped) void render();
+  });
+  return { close: () => close(), closed, ready };
 }

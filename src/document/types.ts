@@ -91,6 +91,20 @@ export interface Theme {
   /** Font family names the writers know (see the PDF writer's font table). */
   bodyFont?: string;
   headingFont?: string;
+  /** `compact`: less space around paragraphs and headings (the `compact-spacing` option). */
+  spacing?: 'normal' | 'compact';
+}
+
+/** Funder rules a layout declares (manifest `compliance`), checked on the PDF after rendering. */
+export interface ComplianceRules {
+  /** Where the rules come from, named in every problem ("plan-template:template.json"). */
+  source: string;
+  /** The preset the rules started from, if any ("nsf"). */
+  preset?: string;
+  maxPages?: number;
+  minFontPt?: number;
+  minMarginMm?: number;
+  pageSize?: PageSize;
 }
 
 export interface DocumentMeta {
@@ -110,6 +124,8 @@ export interface DocumentMeta {
   /** Page margins in points (1/72 inch). */
   margins: { top: number; right: number; bottom: number; left: number };
   theme?: Theme;
+  /** Page budget and funder rules to check the PDF against; writers ignore them. */
+  compliance?: ComplianceRules;
 }
 
 export interface DocumentModel {

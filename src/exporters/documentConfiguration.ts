@@ -1,17 +1,12 @@
 /**
- * What DOCX and PDF declare: the template uploads, the export options, and the exporters
- * themselves. Kept apart from the rendering code so the main thread can build `/formats`
- * without loading any renderer.
+ * What document formats (DOCX, PDF, HTML, Markdown) declare: the template uploads, the export
+ * options, and the exporters themselves. Kept apart from the rendering code so the main thread
+ * can build `/formats` without loading any renderer: the render path (documentExport.ts) is
+ * required on the first export, and never imports this module back.
  */
 import { EXPORT_OPTION_FIELDS } from '../templates/options';
 import type { RenderedDocument } from './documentExport';
-import type { ConfigurationFieldSpec, EntityType, ExportResult, Exporter } from './types';
-
-/** Our template field per entity, then the Java docx plugin's, so tenants can switch without re-uploading. */
-export const TEMPLATE_FIELD_CODES: Record<EntityType, string[]> = {
-  plan: ['plan-template', 'plan-docx-template-id'],
-  description: ['description-template', 'description-docx-template-id'],
-};
+import type { ConfigurationFieldSpec, ExportResult, Exporter } from './types';
 
 export const DOCUMENT_CONFIGURATION_FIELDS: ConfigurationFieldSpec[] = [
   {
@@ -36,6 +31,15 @@ export interface DocumentWriter {
 
 // Plain requires (not import()): synchronous and cached, the same under tsx, Jest and dist/.
 const pipeline = (): typeof import('./documentExport') => require('./documentExport');
+const compliance = (): typeof import('./compliance') => require('./compliance');
+
+/** Writes, then for a PDF counts its pages and checks the layout's funder rules (problems become warnings). */
+async function written(writer: DocumentWriter, rendered: RenderedDocument, mimeType: string): Promise<ExportResult> {
+  const result = await writer.write(rendered);
+  if (mimeType !== 'application/pdf') return result;
+  const { pages, problems } = compliance().checkCompliance(rendered.document, result.bytes);
+  return { ...result, pages, warnings: [...result.warnings, ...problems] };
+}
 
 /**
  * A document format (DOCX, PDF). Its rendering code loads on the first export: exports run in
@@ -47,7 +51,7 @@ export function documentExporter(declaration: Pick<Exporter, 'format' | 'mimeTyp
     entityTypes: ['plan', 'description'],
     configurationFields: DOCUMENT_CONFIGURATION_FIELDS,
     runsInWorker: true,
-    exportPlan: async (plan, context) => writer().write(pipeline().renderPlan(plan, context)),
-    exportDescription: async (description, context) => writer().write(pipeline().renderDescription(description, context)),
+    exportPlan: async (plan, context) => written(writer(), pipeline().renderPlan(plan, context), declaration.mimeType),
+    exportDescription: async (description, context) => written(writer(), pipeline().renderDescription(description, context), declaration.mimeType),
   };
 }

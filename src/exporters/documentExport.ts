@@ -1,6 +1,6 @@
 /**
- * The shared path of document formats (DOCX, PDF): model -> plan view -> layout template ->
- * document model. Writers differ only in the last step.
+ * The shared path of document formats (DOCX, PDF, HTML, Markdown): model -> plan view (withheld
+ * fields already emptied) -> layout template -> document model. Writers differ only in the last step.
  */
 import type { DescriptionModel, PlanModel } from '../contract/model';
 import type { DocumentModel } from '../document/types';
@@ -10,8 +10,13 @@ import { renderDescriptionDocument, renderPlanDocument } from '../templates/layo
 import type { CompiledLayout } from '../templates/compile';
 import { exportOptionsFrom, type ExportOptions } from '../templates/options';
 import { resolveTemplate } from '../templates/resolve';
-import { TEMPLATE_FIELD_CODES } from './documentConfiguration';
 import type { EntityType, ExportContext } from './types';
+
+/** Our template field per entity, then the Java docx plugin's, so tenants can switch without re-uploading. */
+export const TEMPLATE_FIELD_CODES: Record<EntityType, string[]> = {
+  plan: ['plan-template', 'plan-docx-template-id'],
+  description: ['description-template', 'description-docx-template-id'],
+};
 
 export interface RenderedDocument {
   document: DocumentModel;

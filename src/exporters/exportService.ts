@@ -73,7 +73,7 @@ export class ExportService {
       if (result.internal) this.options.logger.error('export failed in worker', { format: exporter.format, entity, stack: result.internal });
       throw HttpError.fromBody(result.error);
     }
-    return { bytes: result.bytes, warnings: result.warnings };
+    return { bytes: result.bytes, warnings: result.warnings, ...(result.pages !== undefined && { pages: result.pages }) };
   }
 
   async close(): Promise<void> {

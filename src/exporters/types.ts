@@ -16,6 +16,8 @@ export interface ConfigurationFieldSpec {
 export interface ExportContext {
   /** Our `fileTransformerId`: picks our values out of blueprint / template plugin configurations. */
   transformerId: string;
+  /** WITHHOLD: fields left out of every format on top of each configuration's `withhold` (src/plan/withhold.ts). */
+  withhold?: readonly string[];
   /**
    * A template to use instead of the one configured in the plan (designer CLI, preview page):
    * the same kinds of file an admin uploads (.docx shell, .hbs, .zip bundle). Bytes, not a
@@ -28,6 +30,8 @@ export interface ExportResult {
   bytes: Uint8Array;
   /** Things an operator should know (unknown placeholders, dropped images); logged, not fatal. */
   warnings: string[];
+  /** PDFs: the page count, for the page budget (CLI, preview). */
+  pages?: number;
 }
 
 /**

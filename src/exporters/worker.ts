@@ -15,7 +15,7 @@ export interface ExportTask {
 }
 
 export type ExportTaskResult =
-  | { ok: true; bytes: Uint8Array; warnings: string[] }
+  | { ok: true; bytes: Uint8Array; warnings: string[]; pages?: number }
   /** `internal` carries a bug's stack for the log; it is never sent to the client. */
   | { ok: false; error: ErrorBody; internal?: string };
 
@@ -27,7 +27,7 @@ export default async function runExportTask(task: ExportTask): Promise<ExportTas
       task.entity === 'plan'
         ? await exporter.exportPlan(task.model as PlanModel, task.context)
         : await exporter.exportDescription(task.model as DescriptionModel, task.context);
-    return { ok: true, bytes: result.bytes, warnings: result.warnings };
+    return { ok: true, bytes: result.bytes, warnings: result.warnings, ...(result.pages !== undefined && { pages: result.pages }) };
   } catch (error) {
     if (error instanceof HttpError) return { ok: false, error: error.toBody() };
     const internal = error instanceof Error ? (error.stack ?? error.message) : String(error);

@@ -41,7 +41,7 @@ const requireJson = (req: Request) => {
 
 export function fileTransformerRoutes({ config, registry, exports, metrics }: FileTransformerDependencies): Router {
   const router = Router();
-  const context = { transformerId: config.transformerId };
+  const context = { transformerId: config.transformerId, withhold: config.withhold };
   // Called 2-3 times per export: computed once, never from the request.
   const formats = JSON.stringify(buildFormats(registry, config.transformerId, config.sharedStorageDir !== null));
 

@@ -105,7 +105,8 @@ async function showResult(response, format) {
   const blob = await response.blob();
   objectUrl = URL.createObjectURL(blob);
   const name = filenameOf(response, 'preview.' + format);
-  resultName.textContent = name;
+  const pages = response.headers.get('X-Page-Count');
+  resultName.textContent = pages ? name + ' (' + pages + (pages === '1' ? ' page)' : ' pages)') : name;
   download.href = objectUrl;
   download.download = name;
   if (blob.type === 'application/pdf') {

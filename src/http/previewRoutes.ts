@@ -177,6 +177,7 @@ export function previewApiRoutes({ config, registry, exports }: PreviewDependenc
     const exporter = registry.exporterFor(format, plan.entity);
     const context: ExportContext = {
       transformerId: config.transformerId,
+      withhold: config.withhold,
       ...(templateFile && { templateOverride: { filename: templateFile.originalname, bytes: new Uint8Array(templateFile.buffer) } }),
     };
     const result = await exports.run(exporter, plan.entity, plan.model, context);
@@ -186,6 +187,7 @@ export function previewApiRoutes({ config, registry, exports }: PreviewDependenc
     res.setHeader('Content-Type', exporter.mimeType);
     res.setHeader('Content-Disposition', inlineDisposition(safeFilename(plan.model.label, plan.entity, exporter.extension)));
     res.setHeader('X-Export-Warnings', warningsHeader(result.warnings));
+    if (result.pages !== undefined) res.setHeader('X-Page-Count', String(result.pages));
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.send(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));

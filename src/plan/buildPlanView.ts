@@ -7,10 +7,13 @@ import { PLAN_USER_ROLE } from '../contract/decode';
 import type * as M from '../contract/model';
 import { buildReferenceView } from './references';
 import type * as V from './types';
+import { withholdDescription, withholdPlan, Withholding } from './withhold';
 
 export interface PlanViewOptions {
   /** Our fileTransformerId: selects our entry among blueprint / template plugin configurations. */
   transformerId: string;
+  /** Withhold rules that apply whatever the configuration says (the `WITHHOLD` default). */
+  withhold?: readonly string[];
 }
 
 
@@ -213,7 +216,7 @@ export function buildPlanView(plan: M.PlanModel, options: PlanViewOptions): V.Pl
     const ordinal = (blueprintSections.at(-1)?.ordinal ?? 0) + 1;
     sections.push({ id: '', ordinal, label: null, description: null, fields: [], descriptions: orphans });
   }
-  return { ...head, sections };
+  return withholdPlan({ ...head, sections }, options.withhold ?? []);
 }
 
 // ---- description ----
@@ -416,7 +419,9 @@ export function buildDescriptionView(description: M.DescriptionModel, options: P
 /** A description export: the description, headed by its plan (sent without descriptions). */
 export function buildDescriptionExportView(description: M.DescriptionModel, options: PlanViewOptions): V.DescriptionExportView {
   const plan: M.PlanModel = description.plan ?? emptyPlan(description);
-  return { plan: buildPlanView({ ...plan, descriptions: [] }, options), description: buildDescriptionView(description, options) };
+  const planView = buildPlanView({ ...plan, descriptions: [] }, options);
+  const rules = new Withholding(options.withhold ?? []).with(planView.configuration);
+  return { plan: planView, description: withholdDescription(buildDescriptionView(description, options), rules) };
 }
 
 /** The backend always nests the plan; a client that does not still gets a document. */

@@ -95,6 +95,8 @@ export interface PlanFieldView {
   referenceTypeCode: string | null;
   answered: boolean;
   value: Value | null;
+  /** Answered, but left out by a `withhold` rule: `value` is null, documents print a note. */
+  withheld?: boolean;
 }
 
 export interface PlanSectionView {
@@ -151,6 +153,8 @@ export interface FieldDefinitionView {
 export interface FieldView extends FieldDefinitionView {
   answered: boolean;
   value: Value | null;
+  /** Answered, but left out by a `withhold` rule: `value` is null, documents print a note. */
+  withheld?: boolean;
 }
 
 export interface ItemView {

@@ -77,7 +77,9 @@ export type ValueContext =
   | { kind: 'contacts'; contacts: PersonContext[]; display: string }
   | { kind: 'users'; users: UserContext[]; display: string }
   | { kind: 'language'; code: string; name: string; display: string }
-  | { kind: 'accessRights'; accessType: 'public' | 'restricted'; display: string };
+  | { kind: 'accessRights'; accessType: 'public' | 'restricted'; display: string }
+  /** An answer left out by a `withhold` rule; `display` is the note printed in its place. */
+  | { kind: 'withheld'; display: string };
 
 export interface PlanFieldContext {
   id: string;
@@ -92,6 +94,8 @@ export interface PlanFieldContext {
   semantics: string[];
   description: string | null;
   answered: boolean;
+  /** Left out by a `withhold` rule: `value` is the note. */
+  withheld: boolean;
   value: ValueContext | null;
 }
 
@@ -104,10 +108,12 @@ export interface FieldContext {
   required: boolean;
   multipleSelect: boolean;
   answered: boolean;
+  /** Left out by a `withhold` rule: `value` is the note. */
+  withheld: boolean;
   value: ValueContext | null;
 }
 
-export type ColumnContext = Omit<FieldContext, 'answered' | 'value'>;
+export type ColumnContext = Omit<FieldContext, 'answered' | 'value' | 'withheld'>;
 
 export interface ItemContext {
   ordinal: number;
@@ -383,7 +389,8 @@ export class ContextBuilder {
       semantics: field.semantics,
       description: field.description,
       answered: field.answered,
-      value: field.value ? this.value(field.value) : null,
+      withheld: field.withheld ?? false,
+      value: field.withheld ? this.withheld() : field.value ? this.value(field.value) : null,
     };
   }
 
@@ -498,7 +505,12 @@ export class ContextBuilder {
   }
 
   private field(view: V.FieldView): FieldContext {
-    return { ...this.column(view), answered: view.answered, value: view.value ? this.value(view.value) : null };
+    const withheld = view.withheld ?? false;
+    return { ...this.column(view), answered: view.answered, withheld, value: withheld ? this.withheld() : view.value ? this.value(view.value) : null };
+  }
+
+  private withheld(): ValueContext {
+    return { kind: 'withheld', display: this.options.withheldNote ?? this.labels.withheld };
   }
 
   private richText(html: string | null): RichTextContext | null {

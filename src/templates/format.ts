@@ -17,10 +17,14 @@ const dateFormats = new LruCache<Intl.DateTimeFormat>(CACHED_LANGUAGES * 2);
 const numberFormats = new LruCache<Intl.NumberFormat>(CACHED_LANGUAGES);
 const languageNames = new LruCache<Intl.DisplayNames>(CACHED_LANGUAGES);
 
+/** Our Serbian labels are in Latin script; Intl's plain "sr" writes Cyrillic. */
+const SCRIPT_OF_LABELS: Record<string, string> = { sr: 'sr-Latn' };
+
 /** A language tag Intl accepts, else English (a bad tag must not break an export). */
 function supported(language: string): string {
+  const tag = SCRIPT_OF_LABELS[language.toLowerCase()] ?? language;
   try {
-    return Intl.DateTimeFormat.supportedLocalesOf([language]).length > 0 ? language : 'en';
+    return Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0 ? tag : 'en';
   } catch {
     return 'en';
   }

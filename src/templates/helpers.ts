@@ -46,7 +46,7 @@ const own = (value: unknown, key: string): unknown => (isObject(value) && Object
 
 const VALUE_KINDS = new Set([
   'text', 'richText', 'number', 'date', 'boolean', 'options', 'tags', 'references', 'identifier', 'file', 'entities',
-  'contacts', 'users', 'language', 'accessRights',
+  'contacts', 'users', 'language', 'accessRights', 'withheld',
 ]);
 
 /** A context value (`{kind, display, …}`); also unwraps a field (`{value: {kind…}}`) so `{{value field}}` works. */
@@ -111,6 +111,7 @@ function blockHtml(value: ValueContext): string {
   if (value.kind === 'richText') return `<dmp-blocks ref="${escape(value.ref)}"></dmp-blocks>`;
   if (value.kind === 'file' && value.isImage && value.ref) return `<img src="ref:${escape(value.ref)}" alt="${escape(value.filename ?? '')}">`;
   if (value.kind === 'text') return `<p>${inlineHtml(value) ?? textHtml(value.text)}</p>`;
+  if (value.kind === 'withheld') return `<p class="note">${escape(value.display)}</p>`;
   const items = listItems(value);
   if (items && items.length > 1) return `<ul>${items.map((item) => `<li>${item}</li>`).join('')}</ul>`;
   return `<p>${inlineHtml(value) ?? escape(value.display)}</p>`;

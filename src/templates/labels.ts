@@ -1,235 +1,58 @@
 /**
  * The words a layout prints around the plan's own content ("Version", "Not answered", "Yes"),
- * per language. English is complete; every other table may miss keys, which fall back to English.
- * Templates read them as `labels.<key>` or `{{label "key"}}`.
+ * per language, through i18next: the eleven languages of OpenCDMP's user interface (Basque,
+ * German, English, Spanish, Greek, Croatian, Polish, Portuguese, Slovak, Serbian, Turkish) and
+ * French. English (locales/en.ts) is complete; a key another table lacks falls back to English.
+ * Templates read them as `labels.<key>` or `{{label "key"}}`; a layout's manifest may override any.
  */
+import i18next from 'i18next';
 import type { PlanUserRole } from '../contract/model';
+import { de } from './locales/de';
+import { el } from './locales/el';
+import { en } from './locales/en';
+import { es } from './locales/es';
+import { eu } from './locales/eu';
+import { fr } from './locales/fr';
+import { hr } from './locales/hr';
+import { pl } from './locales/pl';
+import { pt } from './locales/pt';
+import { sk } from './locales/sk';
+import { sr } from './locales/sr';
+import { tr } from './locales/tr';
+import type { LabelKey, Translation } from './locales/types';
 
-const ENGLISH = {
-  contents: 'Contents',
-  pageOfPages: 'Page {page} of {pages}',
-  partOfPlan: 'Part of the plan',
-  version: 'Version',
-  status: 'Status',
-  blueprint: 'Blueprint',
-  template: 'Template',
-  created: 'Created',
-  updated: 'Last updated',
-  finalized: 'Finalized',
-  doi: 'DOI',
-  contacts: 'Contacts',
-  collaborators: 'Collaborators',
-  funder: 'Funder',
-  grant: 'Grant',
-  project: 'Project',
-  descriptions: 'Descriptions',
-  notAnswered: 'Not answered',
-  comment: 'Comment',
-  item: 'Item',
-  yes: 'Yes',
-  no: 'No',
-  title: 'Title',
-  description: 'Description',
-  language: 'Language',
-  contact: 'Contact',
-  accessRights: 'Access rights',
-  users: 'Users',
-  tags: 'Tags',
-  accessPublic: 'Public',
-  accessRestricted: 'Restricted',
-  statusDraft: 'Draft',
-  statusFinalized: 'Finalized',
-  statusCanceled: 'Canceled',
-  roleOwner: 'Owner',
-  roleViewer: 'Viewer',
-  roleDescriptionContributor: 'Description contributor',
-  roleReviewer: 'Reviewer',
-  roleDataSteward: 'Data steward',
-  roleDataPrivacyOfficer: 'Data privacy officer',
-  roleEthicsReviewer: 'Ethics reviewer',
-  couldNotRender: 'This answer could not be rendered.',
-};
-
-export type LabelKey = keyof typeof ENGLISH;
+export type { LabelKey } from './locales/types';
 export type Labels = Record<LabelKey, string>;
 
-const TRANSLATIONS: Record<string, Partial<Labels>> = {
-  el: {
-    contents: 'Περιεχόμενα',
-    pageOfPages: 'Σελίδα {page} από {pages}',
-    partOfPlan: 'Μέρος του σχεδίου',
-    version: 'Έκδοση',
-    status: 'Κατάσταση',
-    blueprint: 'Πρότυπο σχεδίου',
-    template: 'Πρότυπο',
-    created: 'Δημιουργήθηκε',
-    updated: 'Τελευταία ενημέρωση',
-    finalized: 'Οριστικοποιήθηκε',
-    doi: 'DOI',
-    contacts: 'Επαφές',
-    collaborators: 'Συνεργάτες',
-    funder: 'Χρηματοδότης',
-    grant: 'Επιχορήγηση',
-    project: 'Έργο',
-    descriptions: 'Περιγραφές',
-    notAnswered: 'Δεν απαντήθηκε',
-    comment: 'Σχόλιο',
-    item: 'Στοιχείο',
-    yes: 'Ναι',
-    no: 'Όχι',
-    title: 'Τίτλος',
-    description: 'Περιγραφή',
-    language: 'Γλώσσα',
-    contact: 'Επαφή',
-    accessRights: 'Δικαιώματα πρόσβασης',
-    users: 'Χρήστες',
-    tags: 'Ετικέτες',
-    accessPublic: 'Δημόσιο',
-    accessRestricted: 'Περιορισμένο',
-    statusDraft: 'Πρόχειρο',
-    statusFinalized: 'Οριστικοποιημένο',
-    statusCanceled: 'Ακυρωμένο',
-    roleOwner: 'Κάτοχος',
-    roleViewer: 'Αναγνώστης',
-    roleDescriptionContributor: 'Συντάκτης περιγραφών',
-    roleReviewer: 'Αξιολογητής',
-    roleDataSteward: 'Υπεύθυνος διαχείρισης δεδομένων',
-    roleDataPrivacyOfficer: 'Υπεύθυνος προστασίας δεδομένων',
-    roleEthicsReviewer: 'Αξιολογητής δεοντολογίας',
-    couldNotRender: 'Δεν ήταν δυνατή η απόδοση αυτής της απάντησης.',
-  },
-  de: {
-    contents: 'Inhalt',
-    pageOfPages: 'Seite {page} von {pages}',
-    partOfPlan: 'Teil des Plans',
-    version: 'Version',
-    status: 'Status',
-    blueprint: 'Vorlage',
-    template: 'Vorlage',
-    created: 'Erstellt',
-    updated: 'Zuletzt geändert',
-    finalized: 'Abgeschlossen',
-    contacts: 'Kontakte',
-    collaborators: 'Mitwirkende',
-    funder: 'Förderer',
-    grant: 'Förderung',
-    project: 'Projekt',
-    descriptions: 'Beschreibungen',
-    notAnswered: 'Nicht beantwortet',
-    comment: 'Kommentar',
-    item: 'Eintrag',
-    yes: 'Ja',
-    no: 'Nein',
-    title: 'Titel',
-    description: 'Beschreibung',
-    language: 'Sprache',
-    contact: 'Kontakt',
-    accessRights: 'Zugriffsrechte',
-    users: 'Benutzer',
-    tags: 'Schlagwörter',
-    accessPublic: 'Öffentlich',
-    accessRestricted: 'Eingeschränkt',
-    statusDraft: 'Entwurf',
-    statusFinalized: 'Abgeschlossen',
-    statusCanceled: 'Storniert',
-    roleOwner: 'Eigentümer',
-    roleViewer: 'Leser',
-    roleDescriptionContributor: 'Mitautor der Beschreibungen',
-    roleReviewer: 'Gutachter',
-    roleDataSteward: 'Data Steward',
-    roleDataPrivacyOfficer: 'Datenschutzbeauftragter',
-    roleEthicsReviewer: 'Ethikgutachter',
-    couldNotRender: 'Diese Antwort konnte nicht dargestellt werden.',
-  },
-  fr: {
-    contents: 'Table des matières',
-    pageOfPages: 'Page {page} sur {pages}',
-    partOfPlan: 'Fait partie du plan',
-    version: 'Version',
-    status: 'Statut',
-    blueprint: 'Modèle de plan',
-    template: 'Modèle',
-    created: 'Créé le',
-    updated: 'Dernière mise à jour',
-    finalized: 'Finalisé le',
-    contacts: 'Contacts',
-    collaborators: 'Collaborateurs',
-    funder: 'Financeur',
-    grant: 'Subvention',
-    project: 'Projet',
-    descriptions: 'Descriptions',
-    notAnswered: 'Sans réponse',
-    comment: 'Commentaire',
-    item: 'Élément',
-    yes: 'Oui',
-    no: 'Non',
-    title: 'Titre',
-    description: 'Description',
-    language: 'Langue',
-    contact: 'Contact',
-    accessRights: "Droits d'accès",
-    users: 'Utilisateurs',
-    tags: 'Mots-clés',
-    accessPublic: 'Public',
-    accessRestricted: 'Restreint',
-    statusDraft: 'Brouillon',
-    statusFinalized: 'Finalisé',
-    statusCanceled: 'Annulé',
-    roleOwner: 'Propriétaire',
-    roleViewer: 'Lecteur',
-    roleDescriptionContributor: 'Contributeur aux descriptions',
-    roleReviewer: 'Relecteur',
-    roleDataSteward: 'Gestionnaire de données',
-    roleDataPrivacyOfficer: 'Délégué à la protection des données',
-    roleEthicsReviewer: 'Évaluateur éthique',
-    couldNotRender: "Cette réponse n'a pas pu être affichée.",
-  },
-  es: {
-    contents: 'Índice',
-    pageOfPages: 'Página {page} de {pages}',
-    partOfPlan: 'Parte del plan',
-    version: 'Versión',
-    status: 'Estado',
-    blueprint: 'Plantilla del plan',
-    template: 'Plantilla',
-    created: 'Creado',
-    updated: 'Última actualización',
-    finalized: 'Finalizado',
-    contacts: 'Contactos',
-    collaborators: 'Colaboradores',
-    funder: 'Financiador',
-    grant: 'Subvención',
-    project: 'Proyecto',
-    descriptions: 'Descripciones',
-    notAnswered: 'Sin respuesta',
-    comment: 'Comentario',
-    item: 'Elemento',
-    yes: 'Sí',
-    no: 'No',
-    title: 'Título',
-    description: 'Descripción',
-    language: 'Idioma',
-    contact: 'Contacto',
-    accessRights: 'Derechos de acceso',
-    users: 'Usuarios',
-    tags: 'Etiquetas',
-    accessPublic: 'Público',
-    accessRestricted: 'Restringido',
-    statusDraft: 'Borrador',
-    statusFinalized: 'Finalizado',
-    statusCanceled: 'Cancelado',
-    roleOwner: 'Propietario',
-    roleViewer: 'Lector',
-    roleDescriptionContributor: 'Colaborador de descripciones',
-    roleReviewer: 'Revisor',
-    roleDataSteward: 'Gestor de datos',
-    roleDataPrivacyOfficer: 'Delegado de protección de datos',
-    roleEthicsReviewer: 'Revisor ético',
-    couldNotRender: 'No se pudo mostrar esta respuesta.',
-  },
-};
+const TRANSLATIONS: Record<string, Translation> = { en, eu, de, es, el, hr, pl, pt, sk, sr, tr, fr };
 
-export const isLabelKey = (key: string): key is LabelKey => Object.hasOwn(ENGLISH, key);
+/** Languages with their own labels (ISO 639-1). */
+export const LABEL_LANGUAGES = Object.keys(TRANSLATIONS);
+
+const LABEL_KEYS = Object.keys(en) as LabelKey[];
+
+/** OpenCDMP names some UI languages by other codes: "gr" is Greek, "baq" Basque. */
+const LANGUAGE_ALIASES: Record<string, string> = { gr: 'el', baq: 'eu', eus: 'eu', gre: 'el', ell: 'el' };
+
+/** The ISO 639-1 code for one of OpenCDMP's language codes ("gr" -> "el"); other codes unchanged. */
+export function labelLanguageCode(language: string): string {
+  const [primary, ...rest] = language.split('-');
+  const alias = LANGUAGE_ALIASES[primary.toLowerCase()];
+  return alias ? [alias, ...rest].join('-') : language;
+}
+
+const i18n = i18next.createInstance();
+void i18n.init({
+  resources: Object.fromEntries(Object.entries(TRANSLATIONS).map(([code, translation]) => [code, { translation }])),
+  supportedLngs: LABEL_LANGUAGES,
+  nonExplicitSupportedLngs: true,
+  fallbackLng: 'en',
+  initAsync: false,
+  // Labels are plain text with our own {page} / {pages} placeholders, which i18next's {{…}} never touches.
+  interpolation: { escapeValue: false },
+});
+
+export const isLabelKey = (key: string): key is LabelKey => Object.hasOwn(en, key);
 
 const ROLE_LABEL_KEYS: Record<PlanUserRole, LabelKey> = {
   owner: 'roleOwner',
@@ -246,15 +69,18 @@ export const roleLabel = (labels: Labels, role: PlanUserRole): string => labels[
 
 const cache = new Map<string, Labels>();
 
-/** The label table for a language ("el", "pt-BR"); missing keys and unknown languages fall back to English. */
+/**
+ * The label table for a language ("el", "pt-BR", OpenCDMP's "gr"); i18next resolves "pt-BR" to
+ * "pt", and keys a table lacks (and unknown languages) to English.
+ */
 export function labelsFor(language: string): Labels {
-  const primary = language.toLowerCase().split('-')[0];
+  const resolved = i18n.services.languageUtils.getBestMatchFromCodes([labelLanguageCode(language)]) ?? 'en';
   // Keyed by the translation used, so the cache holds one table per translation, whatever languages come in.
-  const translation = Object.hasOwn(TRANSLATIONS, primary) ? primary : 'en';
-  let labels = cache.get(translation);
+  let labels = cache.get(resolved);
   if (!labels) {
-    labels = Object.freeze({ ...ENGLISH, ...TRANSLATIONS[translation] });
-    cache.set(translation, labels);
+    const t = i18n.getFixedT(resolved);
+    labels = Object.freeze(Object.fromEntries(LABEL_KEYS.map((key) => [key, t(key)])) as Labels);
+    cache.set(resolved, labels);
   }
   return labels;
 }

@@ -21,8 +21,9 @@ import type { CompiledLayout, CompiledTemplate } from './compile';
 import { ContextBuilder, type TemplateContext } from './context';
 import { DocumentBudget, RenderGuard, locateError, type PlacedContent } from './guard';
 import { createHelpers } from './helpers';
-import { directionOf, labelsFor, type Labels } from './labels';
-import { localizedText } from './manifest';
+import { directionOf, isLabelKey, labelsFor, type Labels } from './labels';
+import { complianceRules } from './compliance';
+import { localizedText, MANIFEST_FILE, type TemplateManifest } from './manifest';
 import type { ExportOptions } from './options';
 import { templateError, TemplateRenderError, type TemplateProblem } from './problems';
 
@@ -100,7 +101,7 @@ class LayoutRender {
   ) {
     const labelLanguage = options.labelLanguage ?? DEFAULT_LANGUAGE;
     this.options = { ...options, pageSize: options.pageSize ?? layout.manifest.pageSize ?? 'A4', labelLanguage };
-    this.labels = labelsFor(labelLanguage);
+    this.labels = withOverrides(labelsFor(labelLanguage), layout.manifest.labels, labelLanguage);
     this.attachments = new RenderAttachments(this.warn, this.labels.couldNotRender);
     this.builder = new ContextBuilder(this.options, this.labels, this.attachments);
   }
@@ -231,9 +232,22 @@ class LayoutRender {
       pageSize: this.options.pageSize,
       orientation: manifest.orientation ?? 'portrait',
       margins: manifest.margins ?? DEFAULT_MARGINS,
-      ...(manifest.theme && { theme: manifest.theme }),
+      ...(manifest.compliance && { compliance: complianceRules(manifest.compliance, `${this.layout.origin}:${MANIFEST_FILE}`) }),
+      ...((manifest.theme || this.options.compactSpacing) && {
+        theme: { ...manifest.theme, ...(this.options.compactSpacing && { spacing: 'compact' as const }) },
+      }),
     };
   }
+}
+
+/** The label table with a layout manifest's own words in place, in the label language. */
+function withOverrides(labels: Labels, overrides: TemplateManifest['labels'], language: string): Labels {
+  if (!overrides) return labels;
+  const own = Object.entries(overrides).flatMap(([key, text]) => {
+    const localized = localizedText(text, language);
+    return isLabelKey(key) && localized !== undefined ? [[key, localized]] : [];
+  });
+  return own.length > 0 ? { ...labels, ...Object.fromEntries(own) } : labels;
 }
 
 /**

@@ -6,6 +6,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import type { DocumentMeta, PageSize, Theme } from '../document/types';
 import { readPackageJson } from '../paths';
+import { isLabelKey } from './labels';
 import type { TemplateProblem } from './problems';
 
 type LocalizedText = string | Record<string, string>;
@@ -22,6 +23,10 @@ export interface TemplateManifest {
   theme?: Theme;
   header?: LocalizedText;
   footer?: LocalizedText;
+  /** Funder rules: a preset (examples: nsf, nih) and/or limits, checked on every PDF. */
+  compliance?: { preset?: 'nsf' | 'nih'; maxPages?: number; minFontPt?: number; minMarginMm?: number; pageSize?: PageSize };
+  /** Label overrides: a key of the label table -> its text, or its text per language. */
+  labels?: Record<string, LocalizedText>;
 }
 
 export const MANIFEST_FILE = 'template.json';
@@ -43,7 +48,12 @@ export function parseManifest(text: string): { manifest: TemplateManifest | null
     return { manifest: null, problems: [{ file: MANIFEST_FILE, ...jsonErrorPosition(text), message: `not valid JSON: ${reason}` }] };
   }
   const check = validate();
-  if (check(data)) return { manifest: data as TemplateManifest, problems: [] };
+  if (check(data)) {
+    const manifest = data as TemplateManifest;
+    const unknown = Object.keys(manifest.labels ?? {}).filter((key) => !isLabelKey(key));
+    const problems = unknown.map((key) => ({ file: MANIFEST_FILE, pointer: `/labels/${key}`, message: `is not a label key (see labels in schemas/template-context.schema.json)` }));
+    return problems.length > 0 ? { manifest: null, problems } : { manifest, problems: [] };
+  }
   return { manifest: null, problems: schemaProblems(check.errors ?? []) };
 }
 

@@ -6,6 +6,7 @@ import type { PageSize } from '../document/types';
 import type { ConfigurationFieldSpec } from '../exporters/types';
 import { badRequest, type ErrorDetail } from '../http/errors';
 import type { ConfigurationValues } from '../plan/types';
+import { labelLanguageCode } from './labels';
 
 export interface ExportOptions {
   /** Print questions nobody answered, with a "Not answered" note. */
@@ -18,6 +19,14 @@ export interface ExportOptions {
   pageSize: PageSize | null;
   /** Language of the layout's words, dates and numbers; null when neither the admin nor the plan set one. */
   labelLanguage: string | null;
+  /** Print each question's text (its title) and field labels; off: answers under their headings only. */
+  includeQuestionText: boolean;
+  /** Print the description templates' page and section headings. */
+  includeSectionHeadings: boolean;
+  /** Tighter space around paragraphs and headings (page budgets). */
+  compactSpacing: boolean;
+  /** Printed in place of a withheld answer; null: the label language's "[withheld]". */
+  withheldNote: string | null;
 }
 
 export const EXPORT_OPTION_FIELDS: ConfigurationFieldSpec[] = [
@@ -54,7 +63,37 @@ export const EXPORT_OPTION_FIELDS: ConfigurationFieldSpec[] = [
   {
     code: 'label-language',
     type: 'string',
-    label: 'Language of headings, dates and Yes/No, as an ISO 639-1 code such as en or el (default: the plan\'s language)',
+    label: 'Language of headings, dates and Yes/No, as an ISO 639-1 code such as en or el (default: the plan\'s language; OpenCDMP\'s gr and baq work too)',
+    appliesTo: ['plan', 'description'],
+  },
+  {
+    code: 'include-question-text',
+    type: 'string',
+    label: 'Print the question text above each answer (true/false, default true; false: answers under their section headings only)',
+    appliesTo: ['plan', 'description'],
+  },
+  {
+    code: 'include-section-headings',
+    type: 'string',
+    label: 'Print the headings of description pages and sections (true/false, default true)',
+    appliesTo: ['plan', 'description'],
+  },
+  {
+    code: 'compact-spacing',
+    type: 'string',
+    label: 'Less space around paragraphs and headings, to fit a page limit (true/false, default false)',
+    appliesTo: ['plan', 'description'],
+  },
+  {
+    code: 'withhold',
+    type: 'string',
+    label: 'Fields left out of every format: rda.* semantics (wildcards such as rda.dmp.cost*), question titles, field labels or ids, separated by commas',
+    appliesTo: ['plan', 'description'],
+  },
+  {
+    code: 'withheld-note',
+    type: 'string',
+    label: 'Text printed in place of a withheld answer (default "[withheld]" in the label language)',
     appliesTo: ['plan', 'description'],
   },
 ];
@@ -87,6 +126,10 @@ export function exportOptionsFrom(configuration: ConfigurationValues, planLangua
   const includeGuidance = flag('include-guidance', false);
   const tableOfContents = flag('table-of-contents', true);
   const coverPage = flag('cover-page', true);
+  const includeQuestionText = flag('include-question-text', true);
+  const includeSectionHeadings = flag('include-section-headings', true);
+  const compactSpacing = flag('compact-spacing', false);
+  const withheldNote = text('withheld-note')?.slice(0, 200) ?? null;
 
   const pageSize = ((): PageSize | null => {
     const value = text('page-size');
@@ -109,12 +152,23 @@ export function exportOptionsFrom(configuration: ConfigurationValues, planLangua
   if (problems.length > 0) {
     throw badRequest(`The export option ${problems[0].path} ${problems[0].message}.`, problems);
   }
-  return { includeUnanswered, includeGuidance, tableOfContents, coverPage, pageSize, labelLanguage };
+  return {
+    includeUnanswered,
+    includeGuidance,
+    tableOfContents,
+    coverPage,
+    pageSize,
+    labelLanguage,
+    includeQuestionText,
+    includeSectionHeadings,
+    compactSpacing,
+    withheldNote,
+  };
 }
 
 /** A well-formed language tag in canonical case ("pt-BR"), or null. */
 function languageTag(value: string | null): string | null {
-  const candidate = value?.trim();
+  const candidate = value && labelLanguageCode(value.trim());
   if (!candidate || !LANGUAGE_TAG.test(candidate)) return null;
   try {
     return Intl.getCanonicalLocales(candidate)[0] ?? null;

@@ -214,5 +214,38 @@ describe('dmp-transform', () => {
         if (watch.child.exitCode === null) watch.child.kill('SIGKILL');
       }
     });
+
+    it('keeps watching through saves by temp file + rename, new partials and deleted files: one render each', async () => {
+      const template = writeTemplate(path.join(work, 'atomic'), {
+        'template.json': '{"name":"Atomic","version":"1.0.0"}',
+        'partials/cover.hbs': '<p class="title">SAVE-0 {{plan.title}}</p>{{pageBreak}}',
+      });
+      const cover = path.join(template, 'partials', 'cover.hbs');
+      const out = path.join(work, 'out', 'atomic.docx');
+      const watch = spawnCli(['watch', template, '--plan', fixture('plan-minimal.json'), '--format', 'docx', '--out', out], work);
+      const renders = () => watch.output().stdout.match(/^\[\d\d:\d\d:\d\d\] Wrote /gm)?.length ?? 0;
+      try {
+        await waitFor('the first render', () => docxText(out)?.includes('SAVE-0') && renders() >= 1);
+        expect(renders()).toBe(1);
+        // The way most editors save: write a temporary file beside the original, rename it over.
+        for (let save = 1; save <= 5; save++) {
+          const temporary = path.join(template, 'partials', `.cover.hbs.${save}.tmp`);
+          fs.writeFileSync(temporary, `<p class="title">SAVE-${save} {{plan.title}}</p>{{pageBreak}}`);
+          fs.renameSync(temporary, cover);
+          // The file is written before its line reaches us through the pipe: wait for both.
+          await waitFor(`the render of save ${save}`, () => docxText(out)?.includes(`SAVE-${save}`) && renders() >= 1 + save);
+          expect(renders()).toBe(1 + save);
+        }
+        // A new partial is picked up, and so is its deletion.
+        fs.writeFileSync(path.join(template, 'partials', 'planSection.hbs'), '<p>NEW-PARTIAL {{title}}</p>');
+        await waitFor('the render with the new partial', () => docxText(out)?.includes('NEW-PARTIAL'));
+        fs.rmSync(path.join(template, 'partials', 'planSection.hbs'));
+        await waitFor('the render without it', () => docxText(out) && !docxText(out)!.includes('NEW-PARTIAL') && renders() >= 8);
+        expect(renders()).toBe(8);
+        expect(watch.output().stderr).toBe('');
+      } finally {
+        if (watch.child.exitCode === null) watch.child.kill('SIGKILL');
+      }
+    });
   });
 });

@@ -65,7 +65,8 @@ describe('the preview page in a browser', () => {
     const shown = await viewer.getAttribute('src');
     expect(shown).toMatch(/^blob:/);
     expect(await page.locator('#problems').isHidden()).toBe(true);
-    expect(await page.locator('#result-name').textContent()).toBe('Minimal plan.pdf');
+    // The page count travels with the PDF (X-Page-Count): the page budget at a glance.
+    expect(await page.locator('#result-name').textContent()).toMatch(/^Minimal plan\.pdf \(\d+ pages?\)$/);
 
     // The download link offers the very file the viewer shows: the PDF rendered with the template.
     expect(await page.locator('#download').getAttribute('href')).toBe(shown);

@@ -28,6 +28,10 @@ const options: ExportOptions = {
   coverPage: true,
   pageSize: null,
   labelLanguage: 'en',
+  includeQuestionText: true,
+  includeSectionHeadings: true,
+  compactSpacing: false,
+  withheldNote: null,
 };
 
 /** A funder template: theme, logo on a custom cover, a custom question partial; the rest from the default layout. */

@@ -14,6 +14,11 @@ describe('export options from configuration values', () => {
       'cover-page',
       'page-size',
       'label-language',
+      'include-question-text',
+      'include-section-headings',
+      'compact-spacing',
+      'withhold',
+      'withheld-note',
     ]);
     for (const field of EXPORT_OPTION_FIELDS) {
       expect(field).toMatchObject({ type: 'string', appliesTo: ['plan', 'description'] });
@@ -29,6 +34,10 @@ describe('export options from configuration values', () => {
       coverPage: true,
       pageSize: null,
       labelLanguage: 'el',
+      includeQuestionText: true,
+      includeSectionHeadings: true,
+      compactSpacing: false,
+      withheldNote: null,
     });
     expect(exportOptionsFrom(values({ 'cover-page': '  ', 'page-size': null }), null)).toMatchObject({ coverPage: true, labelLanguage: null });
   });
@@ -42,6 +51,10 @@ describe('export options from configuration values', () => {
         'cover-page': 'FALSE',
         'page-size': 'letter',
         'label-language': 'pt-br',
+        'include-question-text': 'No',
+        'include-section-headings': 'false',
+        'compact-spacing': 'yes',
+        'withheld-note': ' (not public) ',
       }),
       'en',
     );
@@ -52,6 +65,10 @@ describe('export options from configuration values', () => {
       coverPage: false,
       pageSize: 'Letter',
       labelLanguage: 'pt-BR',
+      includeQuestionText: false,
+      includeSectionHeadings: false,
+      compactSpacing: true,
+      withheldNote: '(not public)',
     });
   });
 

@@ -19,6 +19,10 @@ export const DEFAULT_OPTIONS: ExportOptions = {
   coverPage: true,
   pageSize: null,
   labelLanguage: 'en',
+  includeQuestionText: true,
+  includeSectionHeadings: true,
+  compactSpacing: false,
+  withheldNote: null,
 };
 
 export function planView(fixture = 'plan-full.json'): PlanView {

@@ -57,7 +57,11 @@ interface ResolvedTheme {
   linkColor: string;
   bodyFont?: string;
   headingFont?: string;
+  /** Scales paragraph spacing (twips): compact spacing keeps a third of it. */
+  space: (twips: number) => number;
 }
+
+const COMPACT_SPACING = 0.35;
 
 const halfPoints = (points: number | undefined, fallback: number): number =>
   Math.round(2 * (typeof points === 'number' && Number.isFinite(points) && points >= 4 && points <= 96 ? points : fallback));
@@ -75,6 +79,7 @@ function resolveTheme(theme: Theme | undefined): ResolvedTheme {
     linkColor: hexColor(theme?.linkColor) ?? DEFAULTS.linkColor,
     bodyFont: fontName(theme?.bodyFont),
     headingFont: fontName(theme?.headingFont),
+    space: theme?.spacing === 'compact' ? (twips) => Math.round(twips * COMPACT_SPACING) : (twips) => twips,
   };
 }
 
@@ -90,7 +95,7 @@ function headingStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
     paragraph: {
       keepNext: true,
       keepLines: true,
-      spacing: { before: level === 1 ? 360 : level === 2 ? 280 : 200, after: 80 },
+      spacing: { before: theme.space(level === 1 ? 360 : level === 2 ? 280 : 200), after: theme.space(80) },
       outlineLevel: level - 1,
     },
     run: {
@@ -120,7 +125,7 @@ function paragraphStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
       basedOn: 'Normal',
       next: 'Normal',
       quickFormat: true,
-      paragraph: { spacing: { before: 0, after: 240 }, keepNext: true },
+      paragraph: { spacing: { before: 0, after: theme.space(240) }, keepNext: true },
       run: { size: 56, color: theme.headingColor, font: theme.headingFont },
     },
     {
@@ -129,7 +134,7 @@ function paragraphStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
       basedOn: 'Normal',
       next: 'Normal',
       quickFormat: true,
-      paragraph: { spacing: { after: 200 } },
+      paragraph: { spacing: { after: theme.space(200) } },
       run: { size: theme.size + 8, color: '595959', font: theme.headingFont },
     },
     ...headingStyles(theme),
@@ -139,7 +144,7 @@ function paragraphStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
       basedOn: 'Normal',
       next: 'Normal',
       quickFormat: true,
-      paragraph: { keepNext: true, spacing: { before: 160, after: 40 } },
+      paragraph: { keepNext: true, spacing: { before: theme.space(160), after: theme.space(40) } },
       run: { bold: true },
     },
     {
@@ -156,7 +161,7 @@ function paragraphStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
       basedOn: 'Normal',
       next: 'Normal',
       quickFormat: true,
-      paragraph: { spacing: { before: 40, after: 160 } },
+      paragraph: { spacing: { before: theme.space(40), after: theme.space(160) } },
       run: { italics: true, size: smaller(2), color: '595959' },
     },
     {
@@ -253,7 +258,7 @@ export function documentStyles(meta: Pick<DocumentMeta, 'theme' | 'language'>): 
       default: {
         document: {
           // Spacing lives in the document defaults, not in Normal, so the table style can take it away in cells.
-          paragraph: { spacing: { after: 120, line: 264, lineRule: 'auto' } },
+          paragraph: { spacing: { after: theme.space(120), line: theme.space(264) < 240 ? 240 : theme.space(264), lineRule: 'auto' } },
           run: {
             size: theme.size,
             sizeComplexScript: theme.size,

@@ -16,6 +16,8 @@ export interface PdfTheme {
   bodyFamily: FontFamily;
   headingFamily: FontFamily;
   codeFamily: FontFamily;
+  /** Multiplies the space around paragraphs and headings (compact spacing < 1). */
+  spacing: number;
 }
 
 /** Table rules, quote bars, horizontal rules. */
@@ -24,6 +26,8 @@ export const RULE_COLOR = '#a6a6a6';
 export const SHADE_COLOR = '#f0f0f0';
 
 const DEFAULT_FONT_SIZE = 10;
+/** Compact spacing keeps a third of the space around paragraphs and headings. */
+const COMPACT_SPACING = 0.35;
 /** Heading sizes as multiples of the body size. */
 const HEADING_SCALE = [2, 1.6, 1.3, 1.15, 1.05, 1];
 
@@ -57,6 +61,7 @@ export function resolveTheme(meta: DocumentMeta): PdfTheme {
     bodyFamily,
     headingFamily: themeFontFamily(theme.headingFont) ?? bodyFamily,
     codeFamily: 'DejaVuSansMono',
+    spacing: theme.spacing === 'compact' ? COMPACT_SPACING : 1,
   };
 }
 
@@ -73,6 +78,11 @@ export interface ParagraphLook {
 }
 
 export function paragraphLook(style: ParagraphStyle | undefined, theme: PdfTheme): ParagraphLook {
+  const look = styledLook(style, theme);
+  return { ...look, spaceBefore: look.spaceBefore * theme.spacing, spaceAfter: look.spaceAfter * theme.spacing };
+}
+
+function styledLook(style: ParagraphStyle | undefined, theme: PdfTheme): ParagraphLook {
   const base: ParagraphLook = {
     fontSize: theme.fontSize,
     bold: false,
@@ -106,8 +116,8 @@ export function headingLook(level: number, theme: PdfTheme): ParagraphLook {
     italics: false,
     color: theme.headingColor,
     family: theme.headingFamily,
-    spaceBefore: fontSize * 0.8,
-    spaceAfter: fontSize * 0.35,
+    spaceBefore: fontSize * 0.8 * theme.spacing,
+    spaceAfter: fontSize * 0.35 * theme.spacing,
   };
 }
 

@@ -32,14 +32,14 @@ export function renderRda(plan: PlanView, descriptions: DescriptionView[], choic
 }
 
 export function exportPlanToRda(plan: PlanModel, context: ExportContext): RdaRendering {
-  const view = buildPlanView(plan, { transformerId: context.transformerId });
+  const view = buildPlanView(plan, { transformerId: context.transformerId, withhold: context.withhold });
   const descriptions = view.sections.flatMap((section) => section.descriptions);
   return renderRda(view, descriptions, rdaVersionChoice(view.configuration));
 }
 
 /** One description as a maDMP with one dataset; plan-level data from the plan it belongs to. */
 export function exportDescriptionToRda(description: DescriptionModel, context: ExportContext): RdaRendering {
-  const view = buildDescriptionExportView(description, { transformerId: context.transformerId });
+  const view = buildDescriptionExportView(description, { transformerId: context.transformerId, withhold: context.withhold });
   // The template's setting applies to its descriptions; the blueprint's otherwise.
   const configuration = view.description.configuration[RDA_VERSION_FIELD.code]?.text?.trim()
     ? view.description.configuration
