@@ -7,6 +7,9 @@
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
+# Only for builds behind a TLS-intercepting proxy: a CA file to trust for `npm ci` (mounted into
+# the build, as scripts/image-test.sh does). Not carried into the runtime image.
+ARG NODE_EXTRA_CA_CERTS
 WORKDIR /app
 COPY package.json package-lock.json ./
 # Dependencies first (cached); `prepare` would build before the sources exist, so skip scripts here.

@@ -22,7 +22,7 @@ say() { echo "test:image: $*"; }
 if ! command -v podman >/dev/null || ! command -v debootstrap >/dev/null || ! command -v runc >/dev/null; then
   say "installing podman, runc and debootstrap (Debian)"
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends podman runc debootstrap uidmap slirp4netns qpdf >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends podman runc debootstrap uidmap slirp4netns qpdf poppler-utils >/dev/null
 fi
 # This machine's cgroups are v1/v2 hybrid, which crun refuses, and root here lacks
 # CAP_SYS_RESOURCE, so podman's default rlimits (nofile/nproc 1048576) cannot be set.
@@ -71,7 +71,13 @@ say "building $IMAGE (podman build --format docker, base $BASE)"
 cache=()
 [ "${IMAGE_NO_CACHE:-}" = 1 ] && cache=(--no-cache)
 started=$SECONDS
-podman build "${RUNTIME[@]}" "${cache[@]}" --format docker --network host --build-arg "NODE_IMAGE=$BASE" -t "$IMAGE" "$context" >"$WORK/build.log" 2>&1 ||
+# This machine reaches the npm registry through a TLS-intercepting proxy whose CA is in the
+# system bundle (NODE_EXTRA_CA_CERTS): lend it to the build's `npm ci`.
+ca=()
+if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -f "$NODE_EXTRA_CA_CERTS" ]; then
+  ca=(--volume "$NODE_EXTRA_CA_CERTS:/run/build-ca.crt:ro" --build-arg NODE_EXTRA_CA_CERTS=/run/build-ca.crt)
+fi
+podman build "${RUNTIME[@]}" "${cache[@]}" "${ca[@]}" --format docker --network host --build-arg "NODE_IMAGE=$BASE" -t "$IMAGE" "$context" >"$WORK/build.log" 2>&1 ||
   { tail -40 "$WORK/build.log"; exit 1; }
 build_seconds=$((SECONDS - started))
 grep -E '^ship-files:' "$WORK/build.log" | sed 's/^/test:image: /' || true
@@ -95,7 +101,8 @@ mkdir -p "$shared" && chown 1000:1000 "$shared"
 # Host networking, bound by PORT to a free port (this machine has no container bridge routing).
 podman run "${RUNTIME[@]}" -d --name "$CONTAINER" --network host --read-only --tmpfs /tmp:rw,size=256m \
   -e PORT="$port" -e AUTH_DISABLED=true -e SHARED_STORAGE_DIR=/shared -e EXPORT_WORKERS=1 \
-  -v "$shared:/shared:rw" "$IMAGE" >/dev/null
+  -v "$shared:/shared:rw" "$IMAGE" >/dev/null 2>"$WORK/run.err" || { cat "$WORK/run.err"; exit 1; }
+# (podman cannot schedule the HEALTHCHECK without systemd here; it is run by hand below.)
 url=http://127.0.0.1:$port
 for _ in $(seq 1 60); do
   curl -fsS "$url/health/ready" >/dev/null 2>&1 && break
@@ -109,7 +116,7 @@ if podman exec "$CONTAINER" sh -c 'touch /app/dist/x' 2>/dev/null; then say "FAI
 formats=$(curl -fsS "$url/api/file-transformer/formats")
 echo "$formats" | node -e '
   const f = JSON.parse(require("fs").readFileSync(0, "utf8"));
-  const ids = f.formats.map((x) => x.format).join(",");
+  const ids = f.exportVariants.map((x) => x.format).join(",");
   if (ids !== "docx,pdf,json" || f.useSharedStorage !== true) { console.error("unexpected /formats: " + JSON.stringify(f)); process.exit(1); }
   console.log("test:image: /formats lists " + ids + ", useSharedStorage true");'
 
@@ -123,7 +130,11 @@ for request in plan:docx plan:pdf plan:json description:pdf description:docx; do
   cp "$shared/$ref" "$out"
   case $format in
     docx) python3 -m zipfile -t "$out" >/dev/null && unzip -p "$out" word/document.xml | grep -q '<w:body>' ;;
-    pdf) qpdf --check "$out" >/dev/null ;;
+    # Every phrase the fixture must show (Greek, Chinese, Arabic... in their fonts) is in the text.
+    pdf) qpdf --check "$out" >/dev/null && pdftotext "$out" "$out.txt" &&
+      node -e 'const fs=require("fs"); const text=fs.readFileSync(process.argv[1],"utf8").replace(/\s+/g," ");
+        const missing=JSON.parse(fs.readFileSync(process.argv[2],"utf8")).visible.filter((p)=>!text.includes(p.replace(/\s+/g," ")));
+        if(missing.length){console.error("missing in the PDF: "+missing.join(" | ")); process.exit(1)}' "$out.txt" "fixtures/$entity-full.expect.json" ;;
     json) node -e 'const j=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")); if(!j.dmp) process.exit(1)' "$out" ;;
   esac || { say "FAIL: $entity $format export is not a valid file"; exit 1; }
   say "export $entity $format: $(stat -c %s "$out") bytes in shared storage ($ref), valid"
