@@ -44,6 +44,14 @@ function load(file: string, env: Record<string, string> = {}) {
   return parse(interpolate(fs.readFileSync(path.join(ROOT, file), 'utf8'), env)) as { services: Record<string, Service>; networks?: Record<string, unknown> };
 }
 
+/** The process base left beside the export threads' heaps (as in the Kubernetes test). */
+const PROCESS_BASE_MB = 256;
+const megabytes = (size: string): number => {
+  const match = /^(\d+)([MG])$/.exec(size);
+  if (!match) throw new Error(`unsupported size ${size}`);
+  return Number(match[1]) * (match[2] === 'G' ? 1024 : 1);
+};
+
 const seconds = (duration: string): number => {
   const match = /^(\d+)(s|m)$/.exec(duration);
   if (!match) throw new Error(`unsupported duration ${duration}`);
@@ -58,6 +66,11 @@ function expectProductionHardening(service: Service, env: Record<string, string>
   expect(seconds(service.stop_grace_period)).toBeGreaterThan(loadConfig(env).exportTimeoutMs / 1000);
   // No variable the service does not read (a typo would be silently ignored).
   expect(configVariables()).toEqual(expect.arrayContaining(Object.keys(service.environment)));
+  // One render thread per CPU of the limit, and memory for every thread's heap cap.
+  const config = loadConfig(env);
+  const limits = service.deploy.resources.limits;
+  expect(config.exportWorkers).toBe(Math.ceil(Number(limits.cpus)));
+  expect(megabytes(limits.memory)).toBeGreaterThanOrEqual(PROCESS_BASE_MB + config.exportWorkers * config.exportMemoryMb);
 }
 
 describe('Compose files', () => {
