@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Sets up a fresh clone: Node >= 22.12 (a local Node 24 under .tools/ when the machine's is older),
-# the Debian tools the tests use (LibreOffice, poppler, qpdf, python3-jsonschema, Chromium), and the
-# npm dependencies (which also builds dist/). Afterwards: `source .tools/env` in each new shell.
+# the Debian tools the tests use (LibreOffice, poppler, qpdf, python3-jsonschema, Chromium, kubectl),
+# and the npm dependencies exactly as locked (`npm ci`, which also builds dist/). Safe to run again:
+# each step is skipped when already done. scripts/start.sh and scripts/test.sh run it for you;
+# to use npm yourself afterwards, `source .tools/env` in each new shell.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,6 +42,8 @@ fi
 
 # Debian tools used by the tests as independent checks of our files (and Chromium for the preview page test).
 packages=(poppler-utils qpdf libreoffice-writer-nogui python3-jsonschema chromium fonts-dejavu-core)
+# `kubectl kustomize` renders deploy/ in the tests: Debian's kubectl, unless the machine has one.
+command -v kubectl >/dev/null 2>&1 || packages+=(kubernetes-client)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
@@ -57,8 +61,12 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 echo "setup: node $(node --version), npm $(npm --version)"
-# `npm install` follows package-lock.json for every version it pins. Not `npm ci`: the lock has no
-# entries for some other platforms' optional binaries (e.g. @swc/core-darwin-*) that the registry
-# mirror used here does not carry at the pinned version, and `npm ci` refuses a lock without them.
-npm install --no-audit --no-fund
-echo "setup: done. In new shells run: source .tools/env"
+# Exactly the locked dependencies; `prepare` builds dist/. Skipped when node_modules already
+# matches the lock (npm records what it installed in node_modules/.package-lock.json).
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] ||
+  [ package.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+elif [ ! -f dist/server.js ]; then
+  npm run build
+fi
+echo "setup: done"
