@@ -5,7 +5,8 @@
  */
 import { EXPORT_OPTION_FIELDS } from '../templates/options';
 import type { RenderedDocument } from './documentExport';
-import type { ConfigurationFieldSpec, EntityType, ExportResult, Exporter } from './types';
+import type { DescriptionModel, PlanModel } from '../contract/model';
+import type { ConfigurationFieldSpec, EntityType, ExportContext, ExportResult, Exporter } from './types';
 
 /** Our template field per entity, then the Java docx plugin's, so tenants can switch without re-uploading. */
 export const TEMPLATE_FIELD_CODES: Record<EntityType, string[]> = {
@@ -29,9 +30,12 @@ export const DOCUMENT_CONFIGURATION_FIELDS: ConfigurationFieldSpec[] = [
   ...EXPORT_OPTION_FIELDS,
 ];
 
+/** The model a document was rendered from (the PDF archival-with-data profile embeds its RDA JSON). */
+export type DocumentSource = { entity: 'plan'; model: PlanModel; context: ExportContext } | { entity: 'description'; model: DescriptionModel; context: ExportContext };
+
 /** What a document format adds to the shared path: turning the rendered document into bytes. */
 export interface DocumentWriter {
-  write(rendered: RenderedDocument): Promise<ExportResult>;
+  write(rendered: RenderedDocument, source: DocumentSource): Promise<ExportResult>;
 }
 
 // Plain requires (not import()): synchronous and cached, the same under tsx, Jest and dist/.
@@ -47,7 +51,8 @@ export function documentExporter(declaration: Pick<Exporter, 'format' | 'mimeTyp
     entityTypes: ['plan', 'description'],
     configurationFields: DOCUMENT_CONFIGURATION_FIELDS,
     runsInWorker: true,
-    exportPlan: async (plan, context) => writer().write(pipeline().renderPlan(plan, context)),
-    exportDescription: async (description, context) => writer().write(pipeline().renderDescription(description, context)),
+    exportPlan: async (plan, context) => writer().write(pipeline().renderPlan(plan, context), { entity: 'plan', model: plan, context }),
+    exportDescription: async (description, context) =>
+      writer().write(pipeline().renderDescription(description, context), { entity: 'description', model: description, context }),
   };
 }

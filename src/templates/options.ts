@@ -18,7 +18,12 @@ export interface ExportOptions {
   pageSize: PageSize | null;
   /** Language of the layout's words, dates and numbers; null when neither the admin nor the plan set one. */
   labelLanguage: string | null;
+  /** PDF only: tagged (standard), PDF/UA-1 (accessible), PDF/A-2a + PDF/UA-1 (archival), PDF/A-3a + RDA JSON (archival-with-data). */
+  pdfProfile: PdfProfile;
 }
+
+export const PDF_PROFILES = ['standard', 'accessible', 'archival', 'archival-with-data'] as const;
+export type PdfProfile = (typeof PDF_PROFILES)[number];
 
 export const EXPORT_OPTION_FIELDS: ConfigurationFieldSpec[] = [
   {
@@ -55,6 +60,12 @@ export const EXPORT_OPTION_FIELDS: ConfigurationFieldSpec[] = [
     code: 'label-language',
     type: 'string',
     label: 'Language of headings, dates and Yes/No, as an ISO 639-1 code such as en or el (default: the plan\'s language)',
+    appliesTo: ['plan', 'description'],
+  },
+  {
+    code: 'pdf-profile',
+    type: 'string',
+    label: 'PDF profile: standard (tagged), accessible (PDF/UA-1), archival (PDF/A-2a + PDF/UA-1) or archival-with-data (PDF/A-3a with the RDA JSON attached); default standard',
     appliesTo: ['plan', 'description'],
   },
 ];
@@ -106,10 +117,18 @@ export function exportOptionsFrom(configuration: ConfigurationValues, planLangua
     return tag;
   })();
 
+  const pdfProfile = ((): PdfProfile => {
+    const value = text('pdf-profile');
+    if (value === null) return 'standard';
+    const profile = PDF_PROFILES.find((name) => name === value.toLowerCase());
+    if (!profile) problems.push({ path: 'pdf-profile', message: `must be ${PDF_PROFILES.join(', ')}, not "${value}"` });
+    return profile ?? 'standard';
+  })();
+
   if (problems.length > 0) {
     throw badRequest(`The export option ${problems[0].path} ${problems[0].message}.`, problems);
   }
-  return { includeUnanswered, includeGuidance, tableOfContents, coverPage, pageSize, labelLanguage };
+  return { includeUnanswered, includeGuidance, tableOfContents, coverPage, pageSize, labelLanguage, pdfProfile };
 }
 
 /** A well-formed language tag in canonical case ("pt-BR"), or null. */

@@ -28,6 +28,7 @@ const options: ExportOptions = {
   coverPage: true,
   pageSize: null,
   labelLanguage: 'en',
+  pdfProfile: 'standard',
 };
 
 /** A funder template: theme, logo on a custom cover, a custom question partial; the rest from the default layout. */

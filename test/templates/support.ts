@@ -19,6 +19,7 @@ export const DEFAULT_OPTIONS: ExportOptions = {
   coverPage: true,
   pageSize: null,
   labelLanguage: 'en',
+  pdfProfile: 'standard',
 };
 
 export function planView(fixture = 'plan-full.json'): PlanView {

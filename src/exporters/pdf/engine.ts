@@ -12,6 +12,7 @@ import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import pdfmake = require('pdfmake');
 import { ALLOWED_FONT_PATHS, FONT_FILES, fontFileBuffer } from './fonts';
 import { adjustPdfkitFonts } from './pdfkitFonts';
+import { installTaggingHooks } from './tagging';
 
 /** pdfmake's in-memory file system (Node side; not in @types/pdfmake). */
 interface VirtualFileSystem {
@@ -30,6 +31,7 @@ export function configuredPdfmake(): PdfMake {
     pdfmake.setLocalAccessPolicy((file) => ALLOWED_FONT_PATHS.has(file));
     pdfmake.setFonts(structuredClone(FONT_FILES));
     adjustPdfkitFonts();
+    installTaggingHooks();
     configured = true;
   }
   return pdfmake;
