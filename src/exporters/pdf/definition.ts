@@ -116,7 +116,7 @@ export function buildPdfDefinition(doc: DocumentModel, output: PdfOutput = { pro
     ...profile.definition,
     defaultStyle: { font: theme.bodyFamily, fontSize: theme.fontSize, color: theme.textColor, lineHeight: LINE_HEIGHT },
     images: env.images,
-    content: tagNode({ stack: content }, { role: 'Document', document: profile.tagging }),
+    content: output.tagged === false ? content : tagNode({ stack: content }, { role: 'Document', document: profile.tagging }),
     header: header
       ? (currentPage: number): Content | null =>
           currentPage === 1 && hasCover ? null : tagNode({ stack: [structuredClone(header)], margin: [margins.left, headerTop, margins.right, 0] }, ARTIFACT)

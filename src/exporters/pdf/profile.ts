@@ -11,6 +11,8 @@ export interface PdfOutput {
   profile: PdfProfile;
   /** archival-with-data: the plan's (or description's) validated RDA maDMP JSON. */
   data?: { name: string; bytes: Uint8Array };
+  /** false: no structure tree (today's untagged output); only the benchmark's baseline uses it. */
+  tagged?: boolean;
 }
 
 interface ProfileSettings {
@@ -28,7 +30,7 @@ const PROFILES: Record<PdfProfile, ProfileSettings> = {
 /** Document-definition settings of a profile, and what the structure root declares. */
 export function profileSettings(output: PdfOutput, lang: string): { definition: Partial<TDocumentDefinitions>; tagging: DocumentTagging } {
   const settings = PROFILES[output.profile];
-  const definition: Partial<TDocumentDefinitions> = { version: '1.7', tagged: true, compress: true };
+  const definition: Partial<TDocumentDefinitions> = { version: '1.7', tagged: output.tagged !== false, compress: true };
   if (settings.subset) definition.subset = settings.subset;
   const tagging: DocumentTagging = { lang, addPdfUaId: settings.addPdfUaId };
   if (output.profile === 'archival-with-data' && output.data) {

@@ -118,7 +118,9 @@ function targetFor(state: LayoutState, item: { inlines?: unknown[] } | undefined
   return isVector ? undefined : slotIn(top.node as StructNode);
 }
 
-type Method = (this: never, ...args: unknown[]) => unknown;
+/** A pdfmake or pdfkit method, as wrapped here: its own types are not published. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- wrappers state their own `this` and parameters
+type Method = (this: any, ...args: any[]) => unknown;
 type Prototype = Record<string, Method>;
 
 function pdfmakeClass(name: string): { prototype: Prototype } {
@@ -165,27 +167,26 @@ export function installLayoutHooks(): void {
     },
   );
   wrap(builder, 'processNode', (original) =>
-    function processNode(this: unknown, ...args: unknown[]) {
-      const node = args[0] as { pdfTag?: PdfTag } | undefined;
+    // Hot (every node of the document): fixed arguments, no rest array.
+    function processNode(this: unknown, node: { pdfTag?: PdfTag } | undefined, verticalAlignmentAllowed: unknown) {
       const state = active;
-      if (!state || !node?.pdfTag) return Reflect.apply(original, this, args);
+      if (!state || !node?.pdfTag) return original.call(this, node, verticalAlignmentAllowed);
       const depth = state.stack.length;
       open(state, node.pdfTag, node as Parameters<typeof open>[2]);
       try {
-        return Reflect.apply(original, this, args);
+        return original.call(this, node, verticalAlignmentAllowed);
       } finally {
         state.stack.length = depth;
       }
     },
   );
   const label = (isVector: boolean) => (original: Method) =>
-    function place(this: unknown, ...args: unknown[]) {
-      const item = args[0] as Record<string, unknown>;
+    function place(this: unknown, item: Record<string, unknown>, a: unknown, b: unknown, c: unknown, d: unknown) {
       if (active?.tree && item && item[TARGET] === undefined) {
         const target = targetFor(active, item as { inlines?: unknown[] }, isVector);
         if (target) item[TARGET] = target;
       }
-      return Reflect.apply(original, this, args);
+      return original.call(this, item, a, b, c, d);
     };
   wrap(writer, 'addLine', label(false));
   wrap(writer, 'addImage', label(false));

@@ -10,26 +10,43 @@ import path from 'node:path';
 import { type DrawTarget, type Slot, type StructNode, structureTreeOf, type StructureTree, TARGET } from './layout';
 import type { StructureRole } from './tags';
 
-interface StructElement {
-  add(child: unknown): StructElement;
+/** A PDF object of pdfkit (`doc.ref()`), written when ended. */
+interface PdfRef {
+  data: Record<string, unknown>;
   end(): void;
-  dictionary: { data: Record<string, unknown> };
 }
 
 interface PdfKitDocument {
-  page: { dictionary: unknown; annotations: unknown[] };
-  markContent(tag: string, options?: object): unknown;
-  markStructureContent(tag: string, options?: object): unknown;
-  endMarkedContent(): unknown;
-  struct(type: string, options?: object): StructElement;
-  addStructure(element: StructElement): unknown;
+  page: { dictionary: PdfRef; annotations: PdfRef[]; structParentTreeKey: number };
+  addContent(operators: string): unknown;
+  ref(data: Record<string, unknown>): PdfRef;
+  getStructTreeRoot(): PdfRef;
+  getStructParentTree(): { get(key: number): unknown[]; add(key: number, value: unknown): void };
+  createStructParentTreeNextKey(): number;
   appendXML(xml: string): void;
   file(src: Buffer, options: object): unknown;
   info: Record<string, unknown>;
 }
 
-type Method = (this: never, ...args: unknown[]) => unknown;
+/** A pdfmake or pdfkit method, as wrapped here: its own types are not published. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- wrappers state their own `this` and parameters
+type Method = (this: any, ...args: any[]) => unknown;
 type Prototype = Record<string, Method>;
+
+/** One marked-content sequence: its page, its MCID, and the page's ParentTree array. */
+interface MarkedContent {
+  page: PdfRef;
+  mcid: number;
+  parents: unknown[];
+}
+
+/** A Link element, created while drawing: its annotations need its ParentTree key at once. */
+interface LinkElement {
+  ref: PdfRef;
+  kids: (MarkedContent | { Type: 'OBJR'; Obj: PdfRef; Pg: PdfRef })[];
+}
+
+type Entry = MarkedContent | LinkElement;
 
 /** Elements kept even when empty: a table keeps its shape. */
 const KEEP_EMPTY = new Set<StructureRole>(['TD', 'TH', 'TR']);
@@ -42,52 +59,77 @@ const PDFUA_ID = `
         </rdf:Description>
         `;
 
-/** Annotation -> the page it is on (pdfkit would name the last page in every OBJR). */
-const annotationPages = new WeakMap<object, unknown>();
+/** The structure element's /K entries for its content, and the ParentTree entries pointing back. */
+function addContent(element: PdfRef, kids: unknown[], content: MarkedContent): void {
+  content.parents[content.mcid] = element;
+  element.data.Pg ??= content.page;
+  kids.push(element.data.Pg === content.page ? content.mcid : { Type: 'MCR', Pg: content.page, MCID: content.mcid });
+}
 
+/**
+ * Writes the marked content while pages are drawn, and the structure elements (plain pdfkit
+ * objects, with the ParentTree pdfkit keeps) once every page is drawn.
+ */
 class Tagger {
-  /** The marked content now open: an artifact, or content of a slot (or of a Link in it). */
-  private open: { slot?: Slot; link?: StructElement } | undefined;
-  private lastLink: { node: StructNode; href: string; element: StructElement } | undefined;
+  /**
+   * The marked content now open: an artifact, or content of an element (or of a Link in it). It
+   * stays open while the next items drawn belong to the same: the runs of a line are one
+   * marked-content sequence, consecutive decoration one artifact.
+   */
+  private open: { artifact?: string; node?: StructNode; link?: LinkElement } | undefined;
+  private lastLink: { node: StructNode; href: string; element: LinkElement } | undefined;
   /** The line being drawn. */
   textTarget: Slot | undefined;
   /** The link being drawn: pdfkit's link() and goTo() attach their annotation to it. */
-  pendingLink: { element: StructElement; description: string } | undefined;
+  pendingLink: { element: LinkElement; description: string } | undefined;
 
   constructor(
     private readonly doc: PdfKitDocument,
     private readonly tree: StructureTree,
   ) {}
 
+  // The marked-content operators are written directly (pdfkit's markContent() keeps its own
+  // stack of open sequences and serialises a property list for each: a fifth of the tagging cost).
   close(): void {
-    if (this.open) this.doc.endMarkedContent();
+    if (this.open) this.doc.addContent('EMC');
     this.open = undefined;
   }
 
   artifact(type: 'Pagination' | 'Layout'): void {
+    if (this.open?.artifact === type) return;
     this.close();
-    this.doc.markContent('Artifact', { type });
-    this.open = {};
+    this.doc.addContent(`/Artifact <</Type /${type}>> BDC`);
+    this.open = { artifact: type };
   }
 
-  content(slot: Slot, link?: StructElement): void {
-    if (this.open?.slot === slot && this.open.link === link) return;
+  /** Whether content of this element (not of a Link in it) is open. */
+  continues(node: StructNode): boolean {
+    return this.open?.node === node && !this.open.link;
+  }
+
+  private markedContent(role: string): MarkedContent {
+    const { doc } = this;
+    const parents = doc.getStructParentTree().get(doc.page.structParentTreeKey);
+    const mcid = parents.length;
+    parents.push(null);
+    doc.addContent(`/${role} <</MCID ${mcid}>> BDC`);
+    return { page: doc.page.dictionary, mcid, parents };
+  }
+
+  /** Opens content of the slot's element (or of a Link in it); `fresh`: a new sequence even if one is open. */
+  content(slot: Slot, link?: LinkElement, fresh = false): void {
+    if (!fresh && (link ? this.open?.link === link : this.continues(slot.node))) return;
     this.close();
-    const content = this.doc.markStructureContent(link ? 'Link' : slot.node.role);
-    if (link) link.add(content);
+    const content = this.markedContent(link ? 'Link' : slot.node.role);
+    if (link) link.kids.push(content);
     else slot.entries.push(content);
-    this.open = { slot, link };
+    this.open = { node: slot.node, link };
   }
 
-  /** Draws an item as content of its target, or as an artifact. */
-  draw<T>(target: DrawTarget | undefined, draw: () => T): T {
+  /** Marks what is drawn next as content of its target, or as an artifact. */
+  mark(target: DrawTarget | undefined): void {
     if (target && 'node' in target) this.content(target);
     else this.artifact(target?.artifact ?? 'Layout');
-    try {
-      return draw();
-    } finally {
-      this.close();
-    }
   }
 
   /** Before pdfkit draws a piece of a line's text. */
@@ -100,12 +142,24 @@ class Tagger {
     }
     let element = this.lastLink?.node === slot.node && this.lastLink.href === href ? this.lastLink.element : undefined;
     if (!element) {
-      element = this.doc.struct('Link');
+      element = { ref: this.doc.ref({ S: 'Link' }), kids: [] };
       slot.entries.push(element);
       this.lastLink = { node: slot.node, href, element };
     }
     this.pendingLink = { element, description: text.trim() || href.replace(/^#/, '') };
     this.content(slot, element);
+  }
+
+  /** Options for pdfkit's annotate(): the annotation becomes a kid (OBJR) of the Link element being drawn. */
+  linkAnnotation(options: Record<string, unknown>): ((annotation: PdfRef) => void) | undefined {
+    const pending = this.pendingLink;
+    if (!pending) return undefined;
+    const key = this.doc.createStructParentTreeNextKey();
+    this.doc.getStructParentTree().add(key, pending.element.ref);
+    options.StructParent = key;
+    options.Contents = new String(pending.description);
+    const page = this.doc.page.dictionary;
+    return (annotation) => pending.element.kids.push({ Type: 'OBJR', Obj: annotation, Pg: page });
   }
 
   /** The structure tree, written once every page is drawn; the XMP and attachment of the profile. */
@@ -121,8 +175,9 @@ class Tagger {
       }
       return known;
     };
+    const lang = document.lang.toLowerCase();
     let lastHeading = 0;
-    const build = (node: StructNode): StructElement | undefined => {
+    const write = (node: StructNode, parent: PdfRef): PdfRef | undefined => {
       if (!hasContent(node) && !KEEP_EMPTY.has(node.role)) return undefined;
       const { tag } = node;
       let role: string = node.role;
@@ -130,28 +185,46 @@ class Tagger {
         lastHeading = Math.min(Math.max(1, Math.floor(tag.level ?? 1)), lastHeading + 1, 6);
         role = `H${lastHeading}`;
       }
-      const options: Record<string, string> = {};
-      if (tag.lang && tag.lang.toLowerCase() !== document.lang.toLowerCase()) options.lang = tag.lang;
-      if (tag.alt) options.alt = tag.alt;
+      const data: Record<string, unknown> = { S: role, P: parent };
+      if (tag.lang && tag.lang.toLowerCase() !== lang) data.Lang = new String(tag.lang);
+      if (tag.alt) data.Alt = new String(tag.alt);
       // On the element, not on its marked content: poppler would apply its own bidi reordering to it again.
-      if (tag.actualText !== undefined) options.actual = tag.actualText;
-      if (tag.scope) options.scope = tag.scope;
-      const element = this.doc.struct(role, options);
-      if (tag.colSpan && tag.colSpan > 1) element.dictionary.data.A = { ...(element.dictionary.data.A as object), O: 'Table', ColSpan: tag.colSpan };
-      if (tag.rowSpan && tag.rowSpan > 1) element.dictionary.data.A = { ...(element.dictionary.data.A as object), O: 'Table', RowSpan: tag.rowSpan };
+      if (tag.actualText !== undefined) data.ActualText = new String(tag.actualText);
+      const table: Record<string, unknown> = {};
+      if (tag.scope) table.Scope = tag.scope;
+      if (tag.colSpan && tag.colSpan > 1) table.ColSpan = tag.colSpan;
+      if (tag.rowSpan && tag.rowSpan > 1) table.RowSpan = tag.rowSpan;
+      if (Object.keys(table).length > 0) data.A = { O: 'Table', ...table };
+      const element = this.doc.ref(data);
+      const kids: unknown[] = [];
       for (const kid of orderedKids(node)) {
-        if ('entries' in kid) for (const entry of kid.entries) element.add(entry);
-        else {
-          const built = build(kid);
-          if (built) element.add(built);
+        if (!('entries' in kid)) {
+          const written = write(kid, element);
+          if (written) kids.push(written);
+          continue;
+        }
+        for (const entry of kid.entries as Entry[]) {
+          if ('mcid' in entry) addContent(element, kids, entry);
+          else {
+            const linkKids: unknown[] = [];
+            entry.ref.data.P = element;
+            for (const linkKid of entry.kids) {
+              if ('mcid' in linkKid) addContent(entry.ref, linkKids, linkKid);
+              else linkKids.push(linkKid);
+            }
+            entry.ref.data.K = linkKids;
+            entry.ref.end();
+            kids.push(entry.ref);
+          }
         }
       }
+      data.K = kids;
+      element.end();
       return element;
     };
-    const root = build(this.tree.root) ?? this.doc.struct('Document');
-    fixObjectReferencePages(root);
-    this.doc.addStructure(root);
-    root.end();
+    const root = this.doc.getStructTreeRoot();
+    const documentElement = write(this.tree.root, root);
+    root.data.K = documentElement ? [documentElement] : [];
     if (document.addPdfUaId) this.doc.appendXML(PDFUA_ID);
     const { attachment } = document;
     if (attachment) {
@@ -173,23 +246,6 @@ function orderedKids(node: StructNode): (StructNode | Slot)[] {
   const rank = (kid: StructNode | Slot): number => ('entries' in kid ? 0 : node.role === 'LI' ? (kid.role === 'Lbl' ? 0 : 1) : (kid.tag.order ?? 0));
   const needsSort = node.kids.some((kid) => !('entries' in kid) && (kid.role === 'Lbl' || kid.tag.order !== undefined));
   return needsSort ? [...node.kids].sort((a, b) => rank(a) - rank(b)) : node.kids;
-}
-
-let objrPatched = false;
-
-/** pdfkit writes an OBJR's /Pg when the element is flushed (the last page): name the annotation's page instead. */
-function fixObjectReferencePages(element: StructElement): void {
-  if (objrPatched) return;
-  objrPatched = true;
-  const prototype = Object.getPrototypeOf(element) as Prototype;
-  const flushChild = prototype._flushChild;
-  prototype._flushChild = function flushChildOnItsPage(this: StructElement, ...args: unknown[]) {
-    const result = Reflect.apply(flushChild, this, args);
-    const kids = this.dictionary.data.K as { Type?: string; Obj?: object; Pg?: unknown }[] | undefined;
-    const last = kids?.[kids.length - 1];
-    if (last?.Type === 'OBJR' && last.Obj) last.Pg = annotationPages.get(last.Obj) ?? last.Pg;
-    return result;
-  };
 }
 
 const taggers = new WeakMap<object, Tagger>();
@@ -234,30 +290,50 @@ export function installRenderHooks(): void {
     },
   );
   wrap(renderer, 'renderLine', (original) =>
-    function renderLine(this: { pdfDocument: PdfKitDocument }, ...args: unknown[]) {
+    function renderLine(this: { pdfDocument: PdfKitDocument }, line: Record<string, unknown>, x: unknown, y: unknown) {
       const tagger = taggers.get(this.pdfDocument);
-      if (!tagger) return Reflect.apply(original, this, args);
-      const target = (args[0] as Record<string, unknown>)[TARGET] as DrawTarget | undefined;
-      if (!target || !('node' in target)) return tagger.draw(target, () => Reflect.apply(original, this, args));
+      if (!tagger) return original.call(this, line, x, y);
+      const target = line[TARGET] as DrawTarget | undefined;
+      if (!target || !('node' in target)) {
+        tagger.mark(target);
+        return original.call(this, line, x, y);
+      }
       tagger.textTarget = target;
+      // Each line its own marked content: text extraction by marked content (poppler) would join
+      // the last word of a line to the first of the next. Opened before pdfmake sets the first
+      // run's colour with a path-less fill (`f`), which must not be unmarked.
+      tagger.content(target, undefined, true);
       try {
-        return Reflect.apply(original, this, args);
+        return original.call(this, line, x, y);
       } finally {
         tagger.textTarget = undefined;
         tagger.pendingLink = undefined;
-        tagger.close();
       }
     },
   );
   for (const name of ['renderVector', 'renderImage', 'renderSVG']) {
     wrap(renderer, name, (original) =>
-      function renderItem(this: { pdfDocument: PdfKitDocument }, ...args: unknown[]) {
-        const tagger = taggers.get(this.pdfDocument);
-        if (!tagger) return Reflect.apply(original, this, args);
-        return tagger.draw((args[0] as Record<string, unknown>)[TARGET] as DrawTarget | undefined, () => Reflect.apply(original, this, args));
+      function renderItem(this: { pdfDocument: PdfKitDocument }, item: Record<string, unknown>) {
+        taggers.get(this.pdfDocument)?.mark(item[TARGET] as DrawTarget | undefined);
+        return original.call(this, item);
       },
     );
   }
+  // A marked-content sequence never spans a page, nor a clip's save/restore.
+  for (const name of ['beginClip', 'endClip']) {
+    wrap(renderer, name, (original) =>
+      function clip(this: { pdfDocument: PdfKitDocument }, ...args: unknown[]) {
+        taggers.get(this.pdfDocument)?.close();
+        return Reflect.apply(original, this, args);
+      },
+    );
+  }
+  wrap(pdfkit, 'addPage', (original) =>
+    function addPage(this: PdfKitDocument, ...args: unknown[]) {
+      taggers.get(this)?.close();
+      return Reflect.apply(original, this, args);
+    },
+  );
   // Shading behind inline code and under- or strike-through lines are decoration.
   for (const [name, uses] of [
     ['drawBackground', (inline: Inline) => !!inline.background],
@@ -268,38 +344,33 @@ export function installRenderHooks(): void {
         const tagger = taggers.get(this.pdfDocument);
         const line = args[0] as { inlines: Inline[] };
         if (!tagger || !line.inlines.some(uses)) return Reflect.apply(original, this, args);
-        return tagger.draw(undefined, () => Reflect.apply(original, this, args));
+        tagger.artifact('Layout');
+        return Reflect.apply(original, this, args);
       },
     );
   }
   wrap(pdfkit, 'text', (original) =>
-    function text(this: PdfKitDocument, ...args: unknown[]) {
+    function text(this: PdfKitDocument, value: unknown, x: unknown, y: unknown, options: { link?: unknown; goTo?: unknown } | undefined) {
       const tagger = taggers.get(this);
       const slot = tagger?.textTarget;
       if (tagger && slot) {
-        const options = (args[3] ?? {}) as { link?: unknown; goTo?: unknown };
-        const href = typeof options.link === 'string' ? options.link : options.goTo != null ? `#${String(options.goTo)}` : undefined;
-        tagger.text(slot, String(args[0] ?? ''), href);
+        const href = typeof options?.link === 'string' ? options.link : options?.goTo != null ? `#${String(options.goTo)}` : undefined;
+        tagger.text(slot, String(value ?? ''), href);
       }
-      return Reflect.apply(original, this, args);
+      return original.call(this, value, x, y, options);
     },
   );
   // Link annotations of tagged text: /Contents, /StructParent and an OBJR in their Link element.
-  for (const [name, optionsIndex] of [
-    ['link', 5],
-    ['goTo', 5],
-  ] as const) {
+  for (const name of ['link', 'goTo']) {
     wrap(pdfkit, name, (original) =>
       function linkAnnotation(this: PdfKitDocument, ...args: unknown[]) {
-        const pending = taggers.get(this)?.pendingLink;
-        if (!pending) return Reflect.apply(original, this, args);
-        const options = ((args[optionsIndex] as Record<string, unknown> | undefined) ?? {}) as Record<string, unknown>;
-        options.structParent = pending.element;
-        options.Contents = new String(pending.description);
-        args[optionsIndex] = options;
+        const tagger = taggers.get(this);
+        const options = ((args[5] as Record<string, unknown> | undefined) ?? {}) as Record<string, unknown>;
+        const attach = tagger?.linkAnnotation(options);
+        if (!attach) return Reflect.apply(original, this, args);
+        args[5] = options;
         const result = Reflect.apply(original, this, args);
-        const annotation = this.page.annotations[this.page.annotations.length - 1];
-        if (annotation && typeof annotation === 'object') annotationPages.set(annotation, this.page.dictionary);
+        attach(this.page.annotations[this.page.annotations.length - 1]);
         return result;
       },
     );
