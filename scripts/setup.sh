@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up a fresh clone: Node >= 22.12 (a local Node 24 under .tools/ when the machine's is older),
-# the Debian tools the tests use (LibreOffice, poppler, qpdf, python3-jsonschema, Chromium), and the
+# the Debian tools the tests use (LibreOffice, poppler, qpdf, python3-jsonschema, python3-pikepdf, Chromium), and the
 # npm dependencies (which also builds dist/). Afterwards: `source .tools/env` in each new shell.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,7 +39,7 @@ if ! command -v npm >/dev/null 2>&1; then
 fi
 
 # Debian tools used by the tests as independent checks of our files (and Chromium for the preview page test).
-packages=(poppler-utils qpdf libreoffice-writer-nogui python3-jsonschema chromium fonts-dejavu-core)
+packages=(poppler-utils qpdf libreoffice-writer-nogui python3-jsonschema chromium fonts-dejavu-core python3-pikepdf)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
