@@ -4,6 +4,8 @@
  * (pdfinfo, pdfinfo -struct-text, pdftotext, pdfdetach via pikepdf), qpdf and pdf.js; documents
  * in every script we support, right-to-left included.
  */
+import { deflateSync } from 'node:zlib';
+import { pngChunk } from '../../fixtures/lib/png';
 import { decodeDescription, decodePlan } from '../../src/contract/decode';
 import { assertValidModel } from '../../src/contract/validate';
 import type { Block, DocumentModel } from '../../src/document/types';
@@ -246,6 +248,28 @@ describe('the structure of plan-full, as poppler and pdf.js read it', () => {
   });
 });
 
+/** An RGBA PNG with 16 bits per channel, the last column transparent. */
+function sixteenBitRgbaPng(width: number, height: number): Uint8Array {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 16;
+  header[9] = 6;
+  const stride = width * 8;
+  const raw = Buffer.alloc(height * (stride + 1));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = y * (stride + 1) + 1 + x * 8;
+      raw.writeUInt16BE(Math.round((x / width) * 65535), at);
+      raw.writeUInt16BE(Math.round((y / height) * 65535), at + 2);
+      raw.writeUInt16BE(40000, at + 4);
+      raw.writeUInt16BE(x === width - 1 ? 0 : 65535, at + 6);
+    }
+  }
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new Uint8Array(Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]));
+}
+
 describe('documents in every script, right to left included', () => {
   const SCRIPTS: Block[] = [
     heading(1, 'Scripts'),
@@ -281,6 +305,21 @@ describe('documents in every script, right to left included', () => {
     const data = { name: 'madmp.json', bytes: new TextEncoder().encode('{"dmp": {}}') };
     const files = await Promise.all(documents.map((doc) => writePdf(doc, profile === 'archival-with-data' ? { profile, data } : { profile })));
     for (const result of await checkTaggedPdfs(profile, files)) expect(failedConditions(result)).toEqual({});
+  });
+
+  it('embeds a 16-bit PNG with transparency as PDF/A-2 and -3 allow, described by its alt text', async () => {
+    const doc: DocumentModel = {
+      meta: meta(),
+      blocks: [heading(1, 'Photo'), { type: 'image', data: sixteenBitRgbaPng(24, 16), mimeType: 'image/png', width: 24, height: 16, alt: 'A gradient with a transparent edge' }],
+    };
+    for (const profile of ['archival', 'archival-with-data'] as const) {
+      const data = { name: 'madmp.json', bytes: new TextEncoder().encode('{}') };
+      const [result] = await checkTaggedPdfs(profile, [await writePdf(doc, { profile, data })]);
+      expect(failedConditions(result)).toEqual({});
+      // The image and its soft mask.
+      expect(result.conditions.images.checked).toBe(2);
+      expect(result.alts).toEqual(['A gradient with a transparent edge']);
+    }
   });
 
   it('tags other-language paragraphs with their /Lang', async () => {

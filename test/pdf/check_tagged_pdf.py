@@ -38,6 +38,7 @@ CONDITIONS = {
     'links': 'Matterhorn 28-011 / PDF/UA 7.18.5: each Link annotation has /Contents, /StructParent, and an OBJR in a Link element',
     'tab-order': 'PDF/UA 7.18.3: pages with annotations have /Tabs /S',
     'fonts': 'PDF/UA 7.21.4.1 / 7.21.7: every font embedded, with a ToUnicode map',
+    'images': 'PDF/A-2 6.2.8: image XObjects (and soft masks) with 1, 2, 4, 8 or 16 bits per component, no /Interpolate true, no /Alternates or /OPI',
     'identification': 'XMP pdfuaid / pdfaid matching the profile; PDF/A: sRGB output intent, no encryption; archival-with-data: the RDA JSON as /AF with /AFRelationship /Data',
 }
 
@@ -230,6 +231,32 @@ def check_fonts(pdf, check):
                 check.fail('fonts', f'{base} has no ToUnicode map')
 
 
+def check_images(pdf, check):
+    seen = set()
+
+    def visit(image, where):
+        if image.objgen in seen:
+            return
+        seen.add(image.objgen)
+        check.count('images')
+        bits = int(image.get('/BitsPerComponent', 8))
+        if bits not in (1, 2, 4, 8, 16):
+            check.fail('images', f'{where}: {bits} bits per component')
+        if bool(image.get('/Interpolate', False)):
+            check.fail('images', f'{where}: /Interpolate true')
+        for key in ('/Alternates', '/OPI'):
+            if key in image:
+                check.fail('images', f'{where}: {key}')
+        if '/SMask' in image:
+            visit(image.SMask, f'{where} soft mask')
+
+    for page_number, page in enumerate(pdf.pages, start=1):
+        xobjects = page.obj.get('/Resources', {}).get('/XObject', {})
+        for name in xobjects.keys():
+            if text(xobjects[name].get('/Subtype')) == '/Image':
+                visit(xobjects[name], f'page {page_number} image {name}')
+
+
 def check_identification(pdf, check, profile):
     with pdf.open_metadata() as meta:
         part_a = meta.get('{http://www.aiim.org/pdfa/ns/id/}part')
@@ -302,6 +329,7 @@ def check_file(path, profile):
         check_annotations(pdf, check, objrs, parent_tree)
         check_elements(elements, check, document_lang, results)
         check_fonts(pdf, check)
+        check_images(pdf, check)
         check_identification(pdf, check, profile)
     results['conditions'] = check.results
     return results
