@@ -23,7 +23,7 @@ import {
   structElements,
   structText,
 } from '../helpers/taggedPdf';
-import { heading, meta, paragraph, text } from './documents';
+import { heading, makePng, meta, paragraph, text } from './documents';
 
 const PROFILES: PdfProfileName[] = ['standard', 'accessible', 'archival', 'archival-with-data'];
 const FIXTURES = [
@@ -320,6 +320,30 @@ describe('documents in every script, right to left included', () => {
       expect(result.conditions.images.checked).toBe(2);
       expect(result.alts).toEqual(['A gradient with a transparent edge']);
     }
+  });
+
+  it('makes a caption before a table the Table\'s Caption, and one after an image a Caption beside its Figure', async () => {
+    const doc: DocumentModel = {
+      meta: meta(),
+      blocks: [
+        heading(1, 'Captions'),
+        { type: 'image', data: makePng(8, 8), mimeType: 'image/png', width: 8, height: 8 },
+        paragraph('Figure 1: the site', { style: 'caption' }),
+        paragraph('Table 1: instruments', { style: 'caption' }),
+        { type: 'table', headerRows: 1, rows: [{ cells: [{ blocks: [paragraph('Instrument')] }] }, { cells: [{ blocks: [paragraph('Hydrophone')] }] }] },
+        paragraph('Guidance: answer briefly', { style: 'caption' }),
+      ],
+    };
+    const bytes = await writePdf(doc);
+    const { trees } = await pdfjsStructure(bytes);
+    const documentElement = structElements(trees).find((element) => element.role === 'Document');
+    expect((documentElement?.children ?? []).map((child) => child.role)).toEqual(['H1', 'Figure', 'Caption', 'Table', 'P']);
+    const table = structElements(trees).find((element) => element.role === 'Table');
+    expect((table?.children ?? []).map((child) => child.role)).toEqual(['Caption', 'THead', 'TBody']);
+    const [check] = await checkTaggedPdfs('standard', [bytes]);
+    expect(failedConditions(check)).toEqual({});
+    // Without alt text, the caption under the image describes it.
+    expect(check.alts).toEqual(['Figure 1: the site']);
   });
 
   it('tags other-language paragraphs with their /Lang', async () => {

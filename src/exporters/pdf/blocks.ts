@@ -14,7 +14,7 @@ import type { HeadingAnchor, HeadingBlock } from './headings';
 import { embeddableImage, imageDataUrl, imageDisplayWidth } from './images';
 import { addHeights, type BlockOnPage, keepTogether, type Placed, placedText, stacked, sumHeights } from './placed';
 import { inlineSegments, inlineText, type RunStyle, type Segment } from './runs';
-import { tagNode, tagOf } from './tagging/tags';
+import { type PdfTag, tagNode, tagOf } from './tagging/tags';
 import { columnBands, columnWidths, MAX_COLUMNS, mirrorGrid, placeCells, type TableGrid } from './tables';
 import { LINE_HEIGHT, textContent, type TextContent } from './text';
 import { headingLook, type PageGeometry, paragraphLook, type ParagraphLook, type PdfTheme, RULE_COLOR, SHADE_COLOR } from './theme';
@@ -39,6 +39,10 @@ export interface DocumentEnv {
   placedAnchors: Set<string>;
   /** The last heading or question label laid out: describes an image that has no alt text or caption. */
   lastLabel?: string;
+  /** The block laid out before this one was an image (its caption follows). */
+  lastBlockWasImage?: boolean;
+  /** Key of the Table element a caption just opened (the table that follows joins it). */
+  captionedTable?: string;
 }
 
 /** Where blocks are being laid out. */
@@ -221,8 +225,12 @@ function table(block: Extract<Block, { type: 'table' }>, flow: Flow, env: Docume
   columnBands(grid, bandSize).forEach((band, index) => {
     const first = index * bandSize + 1;
     if (index > 0) parts.push(paragraph(`[The table continues: columns ${first}\u2013${first + band.columns - 1} of ${totalColumns}.]`, 'note', flow, env));
-    parts.push(tableBand(mirrored(flow) ? mirrorGrid(band) : band, block.headerRows, flow, env, depth));
+    const part = tableBand(mirrored(flow) ? mirrorGrid(band) : band, block.headerRows, flow, env, depth);
+    // A caption written just before the table is that table's Caption (see captionTag).
+    if (index === 0 && env.captionedTable !== undefined) tagNode(part.node, { role: 'Table', key: env.captionedTable });
+    parts.push(part);
   });
+  env.captionedTable = undefined;
   if (grid.omittedColumns > 0) {
     parts.push(paragraph(`[${grid.omittedColumns} more columns of this table are not shown: a table shows at most ${MAX_COLUMNS}.]`, 'note', flow, env));
   }
@@ -387,6 +395,23 @@ function embedded(block: ImageBlock, env: DocumentEnv): EmbeddedImage {
   return entry;
 }
 
+let captions = 0;
+
+/**
+ * A caption-style paragraph right before a table is the first child (Caption) of that table's
+ * element; right after an image, a Caption next to the Figure (inside it, its text would hide
+ * behind the Figure's /Alt). Other caption-style paragraphs (guidance, metadata) are plain P.
+ */
+function captionTag(item: Extract<Block, { type: 'paragraph' }>, next: Block | undefined, env: DocumentEnv): PdfTag | undefined {
+  const afterImage = env.lastBlockWasImage;
+  if (item.style !== 'caption') return undefined;
+  if (next?.type === 'table') {
+    env.captionedTable = `captioned-${++captions}`;
+    return { role: 'Caption', lang: item.lang, path: [{ role: 'Table', key: env.captionedTable }] };
+  }
+  return afterImage ? { role: 'Caption', lang: item.lang } : undefined;
+}
+
 /** The description of an image: its alt text, else its caption, else the question or heading it answers. */
 function altText(block: ImageBlock, caption: string | undefined, env: DocumentEnv): string {
   const alt = block.alt?.replace(/\s+/g, ' ').trim() || caption?.replace(/\s+/g, ' ').trim() || env.lastLabel;
@@ -452,7 +477,7 @@ function block(item: Block, flow: Flow, env: DocumentEnv, depth: number, next?: 
       if (flow.inList) look.spaceAfter = Math.min(look.spaceAfter, env.theme.fontSize * 0.25);
       if (item.style === 'label') env.lastLabel = inlineText(item.content).trim() || env.lastLabel;
       const placed = placedText(lookText(item.content, look, flow, env, { direction: item.dir ?? flow.direction, align: item.align }));
-      tagNode(placed.node, { role: 'P', lang: item.lang });
+      tagNode(placed.node, captionTag(item, next, env) ?? { role: 'P', lang: item.lang });
       return placed;
     }
     case 'list':
@@ -492,7 +517,9 @@ export function blocks(items: Block[], flow: Flow, env: DocumentEnv): Content[] 
 /** One broken block becomes a visible note instead of failing the whole document. */
 function renderSafely(item: Block, flow: Flow, env: DocumentEnv, depth: number, next?: Block): Placed | undefined {
   try {
-    return block(item, flow, env, depth, next);
+    const placed = block(item, flow, env, depth, next);
+    env.lastBlockWasImage = item.type === 'image';
+    return placed;
   } catch {
     return paragraph('[This part could not be rendered.]', 'note', flow, env);
   }
