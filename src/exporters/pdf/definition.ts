@@ -10,7 +10,7 @@ import { collectHeadings } from './headings';
 import { DOCUMENT_PIXEL_BUDGET } from './images';
 import { inlineSegments, type RunStyle } from './runs';
 import { LINE_HEIGHT, textContent } from './text';
-import { type PdfOutput, profileSettings } from './profile';
+import { isTagged, type PdfOutput, profileSettings } from './profile';
 import { tagNode } from './tagging/tags';
 import { pageGeometry, type PdfTheme, resolveTheme } from './theme';
 
@@ -116,7 +116,7 @@ export function buildPdfDefinition(doc: DocumentModel, output: PdfOutput = { pro
     ...profile.definition,
     defaultStyle: { font: theme.bodyFamily, fontSize: theme.fontSize, color: theme.textColor, lineHeight: LINE_HEIGHT },
     images: env.images,
-    content: output.tagged === false ? content : tagNode({ stack: content }, { role: 'Document', document: profile.tagging }),
+    content: isTagged(output) ? tagNode({ stack: content }, { role: 'Document', document: profile.tagging }) : content,
     header: header
       ? (currentPage: number): Content | null =>
           currentPage === 1 && hasCover ? null : tagNode({ stack: [structuredClone(header)], margin: [margins.left, headerTop, margins.right, 0] }, ARTIFACT)
