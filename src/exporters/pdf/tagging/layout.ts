@@ -73,7 +73,7 @@ function currentNode(state: LayoutState): Frame | undefined {
   return state.stack[state.stack.length - 1];
 }
 
-/** Opens the elements of a tagged node; returns how many frames were pushed. */
+/** Opens the elements of a tagged node (its path first), pushing one frame. */
 function open(state: LayoutState, tag: PdfTag, node: { listMarker?: { canvas?: unknown[]; _inlines?: unknown[] } }): void {
   if (tag.role === 'Document' && tag.document) {
     const root: StructNode = { role: 'Document', tag, kids: [] };
@@ -91,7 +91,8 @@ function open(state: LayoutState, tag: PdfTag, node: { listMarker?: { canvas?: u
   let marker: Frame['marker'];
   const listMarker = node.listMarker;
   if (tag.role === 'LBody' && listMarker && parent.role === 'LI') {
-    const lbl = child(parent, { role: 'Lbl' });
+    // A bullet is drawn as a shape: its Lbl says which character it stands for.
+    const lbl = child(parent, listMarker.canvas ? { role: 'Lbl', actualText: '\u2022' } : { role: 'Lbl' });
     marker = { lbl, inline: listMarker._inlines?.[0], vector: listMarker.canvas?.[0] };
   }
   state.stack.push({ node: child(parent, tag), marker });
