@@ -8,7 +8,7 @@
  * included) to the file's bytes. Benchmarks report numbers; they never fail the build.
  *
  *   npm run bench                 all cases
- *   npm run bench -- docx pdf     only these suites (docx, pdf, json, html, md, txt, template)
+ *   npm run bench -- docx pdf     only these suites (docx, pdf, json, html, md, txt, template, pdf-profiles)
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,6 +45,8 @@ const CASES: Case[] = [
 
 /** Plan sizes at which a tenant template's cost over the default layout is measured. */
 const TEMPLATE_OVERHEAD_SIZES = [10, 100];
+/** Plan sizes at which tagging and each PDF profile are measured against the untagged writer. */
+const PDF_PROFILE_SIZES = [10, 100];
 
 export interface CaseResult {
   /** The first export in a fresh process (JIT cold, modules just loaded). */
@@ -158,6 +160,25 @@ function main() {
         `a tenant layout template (the default layout, uploaded as a .zip bundle) over the built-in one, ${descriptions} descriptions: ` +
           `${overhead.medianMs >= 0 ? '+' : ''}${overhead.medianMs.toFixed(1)} ms per export in the layout stage, the only one a template changes ` +
           `(median of 30 interleaved pairs; target <= 5 ms)`,
+      );
+    }
+  }
+  if (only.length === 0 || only.includes('pdf-profiles')) {
+    console.log('');
+    for (const descriptions of PDF_PROFILE_SIZES) {
+      const file = planFile({ suite: 'pdf-profiles', name: 'pdf', descriptions });
+      const output = execFileSync(process.execPath, [...SERVICE_NODE_FLAGS, path.join(__dirname, 'pdfProfiles.js'), file, '7'], { encoding: 'utf8' });
+      const medians = JSON.parse(output.trim().split('\n').at(-1)!) as Record<string, number>;
+      const base = medians.untagged;
+      const whole = base + medians['document model'];
+      const percent = (value: number): string => `${value >= 0 ? '+' : ''}${value.toFixed(0)}%`;
+      const cost = (name: string): string =>
+        `${name} ${medians[name].toFixed(0)} ms (${percent(((medians[name] - base) / base) * 100)} writer, ${percent(((medians[name] - base) / whole) * 100)} export)`;
+      console.log(
+        `PDF tagging and profiles, ${descriptions} descriptions (CPU time, median of 7 rotating rounds in one process): ` +
+          `document model ${medians['document model'].toFixed(0)} ms, untagged writer ${base.toFixed(0)} ms; ` +
+          ['standard', 'accessible', 'archival', 'archival-with-data'].map(cost).join('; ') +
+          ' (target for tagging by default: <= +20%)',
       );
     }
   }

@@ -6,7 +6,8 @@
  */
 import { EXPORT_OPTION_FIELDS } from '../templates/options';
 import type { RenderedDocument } from './documentExport';
-import type { ConfigurationFieldSpec, ExportResult, Exporter } from './types';
+import type { DescriptionModel, PlanModel } from '../contract/model';
+import type { ConfigurationFieldSpec, ExportContext, ExportResult, Exporter } from './types';
 
 export const DOCUMENT_CONFIGURATION_FIELDS: ConfigurationFieldSpec[] = [
   {
@@ -24,9 +25,12 @@ export const DOCUMENT_CONFIGURATION_FIELDS: ConfigurationFieldSpec[] = [
   ...EXPORT_OPTION_FIELDS,
 ];
 
+/** The model a document was rendered from (the PDF archival-with-data profile embeds its RDA JSON). */
+export type DocumentSource = { entity: 'plan'; model: PlanModel; context: ExportContext } | { entity: 'description'; model: DescriptionModel; context: ExportContext };
+
 /** What a document format adds to the shared path: turning the rendered document into bytes. */
 export interface DocumentWriter {
-  write(rendered: RenderedDocument): Promise<ExportResult>;
+  write(rendered: RenderedDocument, source: DocumentSource): Promise<ExportResult>;
 }
 
 // Plain requires (not import()): synchronous and cached, the same under tsx, Jest and dist/.
@@ -34,8 +38,8 @@ const pipeline = (): typeof import('./documentExport') => require('./documentExp
 const compliance = (): typeof import('./compliance') => require('./compliance');
 
 /** Writes, then for a PDF counts its pages and checks the layout's funder rules (problems become warnings). */
-async function written(writer: DocumentWriter, rendered: RenderedDocument, mimeType: string): Promise<ExportResult> {
-  const result = await writer.write(rendered);
+async function written(writer: DocumentWriter, rendered: RenderedDocument, source: DocumentSource, mimeType: string): Promise<ExportResult> {
+  const result = await writer.write(rendered, source);
   if (mimeType !== 'application/pdf') return result;
   const { pages, problems } = compliance().checkCompliance(rendered.document, result.bytes);
   return { ...result, pages, warnings: [...result.warnings, ...problems] };
@@ -51,7 +55,8 @@ export function documentExporter(declaration: Pick<Exporter, 'format' | 'mimeTyp
     entityTypes: ['plan', 'description'],
     configurationFields: DOCUMENT_CONFIGURATION_FIELDS,
     runsInWorker: true,
-    exportPlan: async (plan, context) => written(writer(), pipeline().renderPlan(plan, context), declaration.mimeType),
-    exportDescription: async (description, context) => written(writer(), pipeline().renderDescription(description, context), declaration.mimeType),
+    exportPlan: async (plan, context) => written(writer(), pipeline().renderPlan(plan, context), { entity: 'plan', model: plan, context }, declaration.mimeType),
+    exportDescription: async (description, context) =>
+      written(writer(), pipeline().renderDescription(description, context), { entity: 'description', model: description, context }, declaration.mimeType),
   };
 }

@@ -8,7 +8,7 @@ import { buildDescriptionExportView, buildPlanView } from '../plan/buildPlanView
 import type { ConfigurationValues, DescriptionExportView, PlanView } from '../plan/types';
 import { renderDescriptionDocument, renderPlanDocument } from '../templates/layout';
 import type { CompiledLayout } from '../templates/compile';
-import { exportOptionsFrom, type ExportOptions } from '../templates/options';
+import { exportOptionsFrom, type ExportOptions, type PdfProfile } from '../templates/options';
 import { resolveTemplate } from '../templates/resolve';
 import type { EntityType, ExportContext } from './types';
 
@@ -27,6 +27,8 @@ export interface RenderedDocument {
   /** The view the document was made from (shell placeholders read it). */
   view: PlanView | DescriptionExportView;
   labelLanguage: string | null;
+  /** PDF only (the `pdf-profile` option). */
+  pdfProfile: PdfProfile;
   warnings: string[];
 }
 
@@ -57,7 +59,7 @@ function render<View extends PlanView | DescriptionExportView>(
   const template = resolveTemplate(file, code);
   const options = exportOptionsFrom(configuration, planLanguage);
   const { document, warnings } = lay(view, template.layout, options);
-  return { document, shellDocx: template.shellDocx, templateFieldCode: code, view, labelLanguage: options.labelLanguage, warnings };
+  return { document, shellDocx: template.shellDocx, templateFieldCode: code, view, labelLanguage: options.labelLanguage, pdfProfile: options.pdfProfile, warnings };
 }
 
 export function renderPlan(plan: PlanModel, context: ExportContext): RenderedDocument {

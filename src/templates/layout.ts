@@ -100,7 +100,9 @@ class LayoutRender {
     options: ExportOptions,
   ) {
     const labelLanguage = options.labelLanguage ?? DEFAULT_LANGUAGE;
-    this.options = { ...options, pageSize: options.pageSize ?? layout.manifest.pageSize ?? 'A4', labelLanguage };
+    // The PDF profile is the PDF writer's business, not the layout's: templates do not see it.
+    const { pdfProfile: _pdfProfile, ...shown } = options;
+    this.options = { ...shown, pageSize: options.pageSize ?? layout.manifest.pageSize ?? 'A4', labelLanguage };
     this.labels = withOverrides(labelsFor(labelLanguage), layout.manifest.labels, labelLanguage);
     this.attachments = new RenderAttachments(this.warn, this.labels.couldNotRender);
     this.builder = new ContextBuilder(this.options, this.labels, this.attachments);

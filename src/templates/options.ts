@@ -27,7 +27,12 @@ export interface ExportOptions {
   compactSpacing: boolean;
   /** Printed in place of a withheld answer; null: the label language's "[withheld]". */
   withheldNote: string | null;
+  /** PDF only: tagged (standard), PDF/UA-1 (accessible), PDF/A-2a + PDF/UA-1 (archival), PDF/A-3a + RDA JSON (archival-with-data). */
+  pdfProfile: PdfProfile;
 }
+
+export const PDF_PROFILES = ['standard', 'accessible', 'archival', 'archival-with-data'] as const;
+export type PdfProfile = (typeof PDF_PROFILES)[number];
 
 export const EXPORT_OPTION_FIELDS: ConfigurationFieldSpec[] = [
   {
@@ -96,6 +101,12 @@ export const EXPORT_OPTION_FIELDS: ConfigurationFieldSpec[] = [
     label: 'Text printed in place of a withheld answer (default "[withheld]" in the label language)',
     appliesTo: ['plan', 'description'],
   },
+  {
+    code: 'pdf-profile',
+    type: 'string',
+    label: 'PDF profile: standard (tagged), accessible (PDF/UA-1), archival (PDF/A-2a + PDF/UA-1) or archival-with-data (PDF/A-3a with the RDA JSON attached); default standard',
+    appliesTo: ['plan', 'description'],
+  },
 ];
 
 const TRUE_WORDS = new Set(['true', 'yes']);
@@ -149,6 +160,14 @@ export function exportOptionsFrom(configuration: ConfigurationValues, planLangua
     return tag;
   })();
 
+  const pdfProfile = ((): PdfProfile => {
+    const value = text('pdf-profile');
+    if (value === null) return 'standard';
+    const profile = PDF_PROFILES.find((name) => name === value.toLowerCase());
+    if (!profile) problems.push({ path: 'pdf-profile', message: `must be ${PDF_PROFILES.join(', ')}, not "${value}"` });
+    return profile ?? 'standard';
+  })();
+
   if (problems.length > 0) {
     throw badRequest(`The export option ${problems[0].path} ${problems[0].message}.`, problems);
   }
@@ -163,6 +182,7 @@ export function exportOptionsFrom(configuration: ConfigurationValues, planLangua
     includeSectionHeadings,
     compactSpacing,
     withheldNote,
+    pdfProfile,
   };
 }
 

@@ -182,12 +182,11 @@ describe('the template context', () => {
   const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
   addFormats(ajv);
   const validate = ajv.compile(readPackageJson<object>('schemas/template-context.schema.json'));
-  const options = (overrides: Partial<ExportOptions>): TemplateContext['options'] => ({
-    ...DEFAULT_OPTIONS,
-    ...overrides,
-    pageSize: 'A4',
-    labelLanguage: 'en',
-  });
+  const options = (overrides: Partial<ExportOptions>): TemplateContext['options'] => {
+    // As the layout does: the PDF profile is not part of the template context.
+    const { pdfProfile: _pdfProfile, ...shown } = { ...DEFAULT_OPTIONS, ...overrides };
+    return { ...shown, pageSize: 'A4', labelLanguage: 'en' };
+  };
   const builder = (overrides: Partial<ExportOptions> = {}) =>
     new ContextBuilder(options(overrides), labelsFor('en'), new RenderAttachments(() => undefined, 'could not render'));
 

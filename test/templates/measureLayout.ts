@@ -32,6 +32,7 @@ const options: ExportOptions = {
   includeSectionHeadings: true,
   compactSpacing: false,
   withheldNote: null,
+  pdfProfile: 'standard',
 };
 
 /** A funder template: theme, logo on a custom cover, a custom question partial; the rest from the default layout. */

@@ -19,6 +19,7 @@ describe('export options from configuration values', () => {
       'compact-spacing',
       'withhold',
       'withheld-note',
+      'pdf-profile',
     ]);
     for (const field of EXPORT_OPTION_FIELDS) {
       expect(field).toMatchObject({ type: 'string', appliesTo: ['plan', 'description'] });
@@ -38,6 +39,7 @@ describe('export options from configuration values', () => {
       includeSectionHeadings: true,
       compactSpacing: false,
       withheldNote: null,
+      pdfProfile: 'standard',
     });
     expect(exportOptionsFrom(values({ 'cover-page': '  ', 'page-size': null }), null)).toMatchObject({ coverPage: true, labelLanguage: null });
   });
@@ -55,6 +57,7 @@ describe('export options from configuration values', () => {
         'include-section-headings': 'false',
         'compact-spacing': 'yes',
         'withheld-note': ' (not public) ',
+        'pdf-profile': 'Archival-With-Data',
       }),
       'en',
     );
@@ -69,17 +72,19 @@ describe('export options from configuration values', () => {
       includeSectionHeadings: false,
       compactSpacing: true,
       withheldNote: '(not public)',
+      pdfProfile: 'archival-with-data',
     });
   });
 
   it('answers a value it cannot read with a 400 naming every field concerned', () => {
-    const error = httpErrorOf(() => exportOptionsFrom(values({ 'cover-page': 'maybe', 'page-size': 'A5', 'label-language': 'Greek!' }), 'en'));
+    const error = httpErrorOf(() => exportOptionsFrom(values({ 'cover-page': 'maybe', 'page-size': 'A5', 'label-language': 'Greek!', 'pdf-profile': 'PDF/A' }), 'en'));
     expect(error.status).toBe(400);
     expect(error.message).toBe('The export option cover-page must be true, false, yes or no, not "maybe".');
     expect(error.details).toEqual([
       { path: 'cover-page', message: 'must be true, false, yes or no, not "maybe"' },
       { path: 'page-size', message: 'must be A4 or Letter, not "A5"' },
       { path: 'label-language', message: 'must be a language code such as en or el, not "Greek!"' },
+      { path: 'pdf-profile', message: 'must be standard, accessible, archival, archival-with-data, not "PDF/A"' },
     ]);
   });
 

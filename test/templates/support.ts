@@ -23,6 +23,7 @@ export const DEFAULT_OPTIONS: ExportOptions = {
   includeSectionHeadings: true,
   compactSpacing: false,
   withheldNote: null,
+  pdfProfile: 'standard',
 };
 
 export function planView(fixture = 'plan-full.json'): PlanView {

@@ -13,7 +13,8 @@ import { FONT_FILES, textWidth } from './fonts';
 import type { HeadingAnchor, HeadingBlock } from './headings';
 import { embeddableImage, imageDataUrl, imageDisplayWidth } from './images';
 import { addHeights, type BlockOnPage, keepTogether, type Placed, placedText, stacked, sumHeights } from './placed';
-import { inlineSegments, type RunStyle, type Segment } from './runs';
+import { inlineSegments, inlineText, type RunStyle, type Segment } from './runs';
+import { type PdfTag, tagNode, tagOf } from './tagging/tags';
 import { columnBands, columnWidths, MAX_COLUMNS, mirrorGrid, placeCells, type TableGrid } from './tables';
 import { LINE_HEIGHT, textContent, type TextContent } from './text';
 import { headingLook, type PageGeometry, paragraphLook, type ParagraphLook, type PdfTheme, RULE_COLOR, SHADE_COLOR } from './theme';
@@ -36,6 +37,12 @@ export interface DocumentEnv {
   headings: Map<HeadingBlock, HeadingAnchor>;
   /** Ids already placed: a heading object used twice gets its anchor (a unique id) only once. */
   placedAnchors: Set<string>;
+  /** The last heading or question label laid out: describes an image that has no alt text or caption. */
+  lastLabel?: string;
+  /** The block laid out before this one was an image (its caption follows). */
+  lastBlockWasImage?: boolean;
+  /** Key of the Table element a caption just opened (the table that follows joins it). */
+  captionedTable?: string;
 }
 
 /** Where blocks are being laid out. */
@@ -101,11 +108,15 @@ function lookText(
 }
 
 function paragraph(text: string, style: ParagraphStyle, flow: Flow, env: DocumentEnv): Placed {
-  return placedText(lookText([{ type: 'text', text }], paragraphLook(style, env.theme), flow, env));
+  const placed = placedText(lookText([{ type: 'text', text }], paragraphLook(style, env.theme), flow, env));
+  tagNode(placed.node, { role: 'P' });
+  return placed;
 }
 
 function heading(block: HeadingBlock, flow: Flow, env: DocumentEnv): Placed {
   const content = lookText(block.content, headingLook(block.level, env.theme), flow, env, { direction: block.dir ?? flow.direction });
+  tagNode(content.node, { role: 'H', level: block.level, lang: block.lang });
+  env.lastLabel = inlineText(block.content).trim() || env.lastLabel;
   const { anchor } = content;
   const listed = env.headings.get(block);
   if (listed && !env.placedAnchors.has(listed.id)) {
@@ -130,10 +141,15 @@ const BULLET_TYPES = ['disc', 'circle', 'square'] as const;
 const BULLET_CHARS = ['\u2022', '\u25e6', '\u25aa'];
 
 /** Item blocks; an item that is only a nested list becomes that list (no marker of its own). */
-function listItem(item: Block[], flow: Flow, env: DocumentEnv, depth: number): Placed {
-  if (item.length === 1 && item[0].type === 'list') return list(item[0], flow, env, depth + 1);
+function listItem(item: Block[], flow: Flow, env: DocumentEnv, depth: number, key?: number): Placed {
+  if (item.length === 1 && item[0].type === 'list') {
+    const nested = list(item[0], flow, env, depth + 1);
+    // The item holds the nested list: LI > LBody > L.
+    if (tagOf(nested.node)?.role === 'L') tagNode(nested.node, { role: 'L', path: [{ role: 'LI', key }, { role: 'LBody' }] });
+    return nested;
+  }
   const content = trimLastMargin(layBlocks(item, { ...flow, inList: true }, env, depth + 1));
-  return { node: { stack: content.map((placed) => placed.node) }, height: sumHeights(content) };
+  return { node: tagNode({ stack: content.map((placed) => placed.node) }, { role: 'LBody', path: [{ role: 'LI', key }] }), height: sumHeights(content) };
 }
 
 function list(block: Extract<Block, { type: 'list' }>, flow: Flow, env: DocumentEnv, depth: number): Placed {
@@ -153,7 +169,7 @@ function list(block: Extract<Block, { type: 'list' }>, flow: Flow, env: Document
     const listStyle = { font: theme.bodyFamily, fontSize: theme.fontSize, bold: false, italics: false, color: theme.textColor, margin };
     const items = block.items.map((item) => listItem(item, itemFlow, env, depth));
     const nodes = items.map((item) => item.node);
-    const node: Content = block.ordered ? { ol: nodes, start, ...listStyle } : { ul: nodes, type: BULLET_TYPES[level % 3], ...listStyle };
+    const node: Content = tagNode(block.ordered ? { ol: nodes, start, ...listStyle } : { ul: nodes, type: BULLET_TYPES[level % 3], ...listStyle }, { role: 'L' });
     const height = sumHeights(items);
     return { node, height: height === undefined ? undefined : height + spaceAfter };
   }
@@ -166,11 +182,12 @@ function list(block: Extract<Block, { type: 'list' }>, flow: Flow, env: Document
       lookText([{ type: 'text', text: markers[index] }], paragraphLook('normal', theme), { ...flow, bold: false }, env, { width: markerWidth, direction: 'rtl' }),
     );
     (marker.node as ContentText).margin = undefined;
-    const content = listItem(item, itemFlow, env, depth);
+    tagNode(marker.node, { role: 'Lbl', path: [{ role: 'LI', key: index }] });
+    const content = listItem(item, itemFlow, env, depth, index);
     height = height === undefined || content.height === undefined || marker.height === undefined ? undefined : height + Math.max(content.height, marker.height);
     return [content.node, marker.node];
   });
-  return { node: { table: { widths: [itemFlow.width, markerWidth], body }, layout: ZERO_PADDING_LAYOUT, margin }, height };
+  return { node: tagNode({ table: { widths: [itemFlow.width, markerWidth], body }, layout: ZERO_PADDING_LAYOUT, margin }, { role: 'L' }), height };
 }
 
 const ZERO_PADDING_LAYOUT: CustomTableLayout = {
@@ -208,8 +225,12 @@ function table(block: Extract<Block, { type: 'table' }>, flow: Flow, env: Docume
   columnBands(grid, bandSize).forEach((band, index) => {
     const first = index * bandSize + 1;
     if (index > 0) parts.push(paragraph(`[The table continues: columns ${first}\u2013${first + band.columns - 1} of ${totalColumns}.]`, 'note', flow, env));
-    parts.push(tableBand(mirrored(flow) ? mirrorGrid(band) : band, block.headerRows, flow, env, depth));
+    const part = tableBand(mirrored(flow) ? mirrorGrid(band) : band, block.headerRows, flow, env, depth);
+    // A caption written just before the table is that table's Caption (see captionTag).
+    if (index === 0 && env.captionedTable !== undefined) tagNode(part.node, { role: 'Table', key: env.captionedTable });
+    parts.push(part);
   });
+  env.captionedTable = undefined;
   if (grid.omittedColumns > 0) {
     parts.push(paragraph(`[${grid.omittedColumns} more columns of this table are not shown: a table shows at most ${MAX_COLUMNS}.]`, 'note', flow, env));
   }
@@ -230,6 +251,7 @@ function tableBand(grid: TableGrid, requestedHeaderRows: number, flow: Flow, env
   const rowFrame = 2 * CELL_PADDING_Y + TABLE_RULE;
   const emptyRow = rowFrame + env.theme.fontSize * 1.2 * LINE_HEIGHT;
 
+  const rightToLeft = mirrored(flow);
   const body: PdfTableCell[][] = grid.rows.map(() => Array.from({ length: columns }, (): PdfTableCell => ({ text: '' })));
   // A cell spanning rows counts in full towards its first row: an overestimate, which is the safe side.
   const rowHeights: (number | undefined)[] = grid.rows.map(() => emptyRow);
@@ -240,7 +262,18 @@ function tableBand(grid: TableGrid, requestedHeaderRows: number, flow: Flow, env
       for (let c = column; c < column + colSpan; c++) width += widths[c];
       width += (colSpan - 1) * (2 * CELL_PADDING_X + TABLE_RULE);
       const placed = tableCell(cell, { ...flow, width, bold: flow.bold || isHeader }, env, depth);
-      const content: PdfTableCell = { stack: placed.map((item) => item.node) };
+      const content: PdfTableCell = tagNode(
+        { stack: placed.map((item) => item.node) },
+        {
+          role: isHeader ? 'TH' : 'TD',
+          scope: isHeader ? 'Column' : undefined,
+          colSpan,
+          rowSpan,
+          // Mirrored grids are drawn right to left; cells read in logical column order.
+          order: rightToLeft ? columns - column - colSpan : column,
+          path: [isHeader ? { role: 'THead', key: 'head' } : { role: 'TBody', key: 'body' }, { role: 'TR', key: rowIndex }],
+        },
+      );
       if (colSpan > 1) content.colSpan = colSpan;
       if (rowSpan > 1) content.rowSpan = rowSpan;
       if (isHeader) content.fillColor = SHADE_COLOR;
@@ -251,11 +284,14 @@ function tableBand(grid: TableGrid, requestedHeaderRows: number, flow: Flow, env
     }
   });
   const spaceAfter = env.theme.fontSize * 0.8;
-  const node: ContentTable = {
-    table: { widths, body, dontBreakRows: false },
-    layout: TABLE_LAYOUT,
-    margin: [0, 2, 0, spaceAfter],
-  };
+  const node: ContentTable = tagNode(
+    {
+      table: { widths, body, dontBreakRows: false },
+      layout: TABLE_LAYOUT,
+      margin: [0, 2, 0, spaceAfter],
+    },
+    { role: 'Table' },
+  );
   // pdfmake repeats header rows on every page (it needs a body row after them) and never breaks
   // them, nor the row kept with them: unbreakable content taller than a page would be dropped.
   const rowsHeight = (count: number): number | undefined => addHeights(rowHeights.slice(0, count));
@@ -294,11 +330,14 @@ function blockquote(children: Block[], flow: Flow, env: DocumentEnv, depth: numb
   const spaceAfter = env.theme.fontSize * 0.6;
   const height = sumHeights(content);
   return {
-    node: {
-      table: { widths: [innerWidth], body: [[{ stack: content.map((placed) => placed.node) }]] },
-      layout,
-      margin: [0, 0, 0, spaceAfter],
-    },
+    node: tagNode<ContentTable>(
+      {
+        table: { widths: [innerWidth], body: [[{ stack: content.map((placed) => placed.node) }]] },
+        layout,
+        margin: [0, 0, 0, spaceAfter],
+      },
+      { role: 'BlockQuote' },
+    ),
     height: height === undefined ? undefined : height + 2 + spaceAfter,
   };
 }
@@ -318,11 +357,11 @@ function codeBlock(text: string, flow: Flow, env: DocumentEnv): Placed {
   const cell: PdfTableCell = { ...node, fillColor: SHADE_COLOR };
   const spaceAfter = theme.fontSize * 0.8;
   return {
-    node: {
+    node: tagNode({
       table: { widths: [innerWidth], body: [[cell]] },
       layout: { hLineWidth: () => 0, vLineWidth: () => 0, paddingLeft: padding, paddingRight: padding, paddingTop: padding, paddingBottom: padding },
       margin: [0, 0, 0, spaceAfter],
-    },
+    }, { role: 'Code' }),
     height: code.height + 2 * CODE_PADDING + spaceAfter,
   };
 }
@@ -356,7 +395,30 @@ function embedded(block: ImageBlock, env: DocumentEnv): EmbeddedImage {
   return entry;
 }
 
-function image(block: ImageBlock, flow: Flow, env: DocumentEnv): Placed {
+let captions = 0;
+
+/**
+ * A caption-style paragraph right before a table is the first child (Caption) of that table's
+ * element; right after an image, a Caption next to the Figure (inside it, its text would hide
+ * behind the Figure's /Alt). Other caption-style paragraphs (guidance, metadata) are plain P.
+ */
+function captionTag(item: Extract<Block, { type: 'paragraph' }>, next: Block | undefined, env: DocumentEnv): PdfTag | undefined {
+  const afterImage = env.lastBlockWasImage;
+  if (item.style !== 'caption') return undefined;
+  if (next?.type === 'table') {
+    env.captionedTable = `captioned-${++captions}`;
+    return { role: 'Caption', lang: item.lang, path: [{ role: 'Table', key: env.captionedTable }] };
+  }
+  return afterImage ? { role: 'Caption', lang: item.lang } : undefined;
+}
+
+/** The description of an image: its alt text, else its caption, else the question or heading it answers. */
+function altText(block: ImageBlock, caption: string | undefined, env: DocumentEnv): string {
+  const alt = block.alt?.replace(/\s+/g, ' ').trim() || caption?.replace(/\s+/g, ' ').trim() || env.lastLabel;
+  return alt ? alt : `Image ${env.embeddedImages.size}`;
+}
+
+function image(block: ImageBlock, flow: Flow, env: DocumentEnv, caption?: string): Placed {
   const entry = embedded(block, env);
   if ('reason' in entry) {
     const alt = block.alt?.trim();
@@ -366,51 +428,57 @@ function image(block: ImageBlock, flow: Flow, env: DocumentEnv): Placed {
   const width = Math.max(1, imageDisplayWidth(block, flow.width) * entry.widthShare);
   const maxHeight = env.geometry.textHeight * 0.9;
   const spaceAfter = env.theme.fontSize * 0.8;
-  const node: ImageNode = { image: entry.key, width, maxHeight, alignment, margin: [0, 2, 0, spaceAfter] };
+  const node: ImageNode = tagNode({ image: entry.key, width, maxHeight, alignment, margin: [0, 2, 0, spaceAfter] }, { role: 'Figure', alt: altText(block, caption, env) });
   return { node, height: Math.min(maxHeight, (width * entry.height) / entry.width) + 2 + spaceAfter };
 }
 
 /** The table of contents: the listed headings with their page numbers, each line a link. */
 function tableOfContents(title: string, flow: Flow, env: DocumentEnv): Content {
   const { theme } = env;
-  const titleNode = lookText([{ type: 'text', text: title }], headingLook(1, theme), flow, env).node;
+  const titleNode = tagNode(lookText([{ type: 'text', text: title }], headingLook(1, theme), flow, env).node, { role: 'H', level: 1 });
   const entries = [...env.headings.values()];
   if (entries.length === 0) return titleNode;
   const numberWidth = textWidth('00000', theme.bodyFamily, 'bold', theme.fontSize) + 2;
   const gap = 8;
   const textColumn = flow.width - numberWidth - gap;
   const rightToLeft = mirrored(flow);
-  const body = entries.map((entry): PdfTableCell[] => {
+  const body = entries.map((entry, index): PdfTableCell[] => {
+    // Each line is one TOCI: its title (a Link to the heading) and page number, one Reference.
+    const item = { role: 'Reference', key: 'reference', path: [{ role: 'TOCI', key: index }] } as const;
     const indent = (entry.level - 1) * theme.fontSize * 1.4;
     const look: ParagraphLook = { ...paragraphLook('normal', theme), bold: entry.level === 1, spaceAfter: 0 };
     const { node } = lookText([{ type: 'text', text: entry.title }], look, flow, env, { width: textColumn - indent });
     node.margin = rightToLeft ? [0, 1.5, indent, 1.5] : [indent, 1.5, 0, 1.5];
     node.linkToDestination = entry.id;
-    const number: ContentText = {
+    tagNode(node, item);
+    const number: ContentText = tagNode({
       text: [{ pageReference: entry.id, font: theme.bodyFamily, bold: entry.level === 1, italics: false }],
       alignment: rightToLeft ? 'left' : 'right',
       margin: [0, 1.5, 0, 1.5],
       fontSize: theme.fontSize,
       color: theme.textColor,
-    };
+    }, item);
     return rightToLeft ? [number, node] : [node, number];
   });
   env.fontFiles.add(FONT_FILES[theme.bodyFamily].bold);
   const layout: CustomTableLayout = { ...ZERO_PADDING_LAYOUT, paddingLeft: (index) => (index === 1 ? gap : 0) };
   return {
-    stack: [titleNode, { table: { widths: rightToLeft ? [numberWidth, textColumn] : [textColumn, numberWidth], body, dontBreakRows: true }, layout }],
+    stack: [titleNode, tagNode({ table: { widths: rightToLeft ? [numberWidth, textColumn] : [textColumn, numberWidth], body, dontBreakRows: true }, layout }, { role: 'TOC' })],
     margin: [0, 0, 0, theme.fontSize],
   };
 }
 
-function block(item: Block, flow: Flow, env: DocumentEnv, depth: number): Placed | undefined {
+function block(item: Block, flow: Flow, env: DocumentEnv, depth: number, next?: Block): Placed | undefined {
   switch (item.type) {
     case 'heading':
       return heading(item, flow, env);
     case 'paragraph': {
       const look = paragraphLook(item.style, env.theme);
       if (flow.inList) look.spaceAfter = Math.min(look.spaceAfter, env.theme.fontSize * 0.25);
-      return placedText(lookText(item.content, look, flow, env, { direction: item.dir ?? flow.direction, align: item.align }));
+      if (item.style === 'label') env.lastLabel = inlineText(item.content).trim() || env.lastLabel;
+      const placed = placedText(lookText(item.content, look, flow, env, { direction: item.dir ?? flow.direction, align: item.align }));
+      tagNode(placed.node, captionTag(item, next, env) ?? { role: 'P', lang: item.lang });
+      return placed;
     }
     case 'list':
       return item.items.length > 0 ? list(item, flow, env, depth) : undefined;
@@ -423,9 +491,9 @@ function block(item: Block, flow: Flow, env: DocumentEnv, depth: number): Placed
     case 'rule':
       return rule(flow);
     case 'image':
-      return image(item, flow, env);
+      return image(item, flow, env, next?.type === 'paragraph' && next.style === 'caption' ? inlineText(next.content) : undefined);
     case 'pageBreak':
-      return { node: { text: '', pageBreak: 'after' }, height: undefined };
+      return { node: tagNode({ text: '', pageBreak: 'after' }, { role: 'Artifact' }), height: undefined };
     case 'toc':
       return { node: tableOfContents(item.title, flow, env), height: undefined };
   }
@@ -434,10 +502,10 @@ function block(item: Block, flow: Flow, env: DocumentEnv, depth: number): Placed
 /** Blocks at one nesting depth, headings and labels kept with what follows them (see placed.ts). */
 function layBlocks(items: Block[], flow: Flow, env: DocumentEnv, depth: number): Placed[] {
   const laid: BlockOnPage[] = [];
-  for (const item of items) {
-    const placed = renderSafely(item, flow, env, depth);
+  items.forEach((item, index) => {
+    const placed = renderSafely(item, flow, env, depth, items[index + 1]);
     if (placed) laid.push({ block: item, placed });
-  }
+  });
   return keepTogether(laid, env.geometry.textHeight);
 }
 
@@ -447,9 +515,11 @@ export function blocks(items: Block[], flow: Flow, env: DocumentEnv): Content[] 
 }
 
 /** One broken block becomes a visible note instead of failing the whole document. */
-function renderSafely(item: Block, flow: Flow, env: DocumentEnv, depth: number): Placed | undefined {
+function renderSafely(item: Block, flow: Flow, env: DocumentEnv, depth: number, next?: Block): Placed | undefined {
   try {
-    return block(item, flow, env, depth);
+    const placed = block(item, flow, env, depth, next);
+    env.lastBlockWasImage = item.type === 'image';
+    return placed;
   } catch {
     return paragraph('[This part could not be rendered.]', 'note', flow, env);
   }

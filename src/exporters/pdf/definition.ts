@@ -10,7 +10,12 @@ import { collectHeadings } from './headings';
 import { DOCUMENT_PIXEL_BUDGET } from './images';
 import { inlineSegments, type RunStyle } from './runs';
 import { LINE_HEIGHT, textContent } from './text';
+import { isTagged, type PdfOutput, profileSettings } from './profile';
+import { tagNode } from './tagging/tags';
 import { pageGeometry, type PdfTheme, resolveTheme } from './theme';
+
+/** Running header and footer: pagination artifacts, not content. */
+const ARTIFACT = { role: 'Artifact' } as const;
 
 export interface PdfDefinition {
   definition: TDocumentDefinitions;
@@ -65,7 +70,7 @@ function marginText(text: string, theme: PdfTheme, env: DocumentEnv, width: numb
 const fillFooter = (template: string, page: number, pages: number): string =>
   template.replace(/\{page\}/g, String(page)).replace(/\{pages\}/g, String(pages));
 
-export function buildPdfDefinition(doc: DocumentModel): PdfDefinition {
+export function buildPdfDefinition(doc: DocumentModel, output: PdfOutput = { profile: 'standard' }): PdfDefinition {
   const { meta } = doc;
   const theme = resolveTheme(meta);
   const geometry = pageGeometry(meta);
@@ -82,6 +87,7 @@ export function buildPdfDefinition(doc: DocumentModel): PdfDefinition {
   const direction = meta.direction === 'rtl' ? 'rtl' : undefined;
   const flow: Flow = { width: geometry.textWidth, direction, bold: false };
   const content = blocks(doc.blocks, flow, env);
+  const profile = profileSettings(output, meta.language);
 
   const { margins } = geometry;
   const headerText = meta.headerText?.trim() ?? '';
@@ -107,17 +113,18 @@ export function buildPdfDefinition(doc: DocumentModel): PdfDefinition {
     },
     language: meta.language,
     displayTitle: true,
+    ...profile.definition,
     defaultStyle: { font: theme.bodyFamily, fontSize: theme.fontSize, color: theme.textColor, lineHeight: LINE_HEIGHT },
     images: env.images,
-    content,
+    content: isTagged(output) ? tagNode({ stack: content }, { role: 'Document', document: profile.tagging }) : content,
     header: header
       ? (currentPage: number): Content | null =>
-          currentPage === 1 && hasCover ? null : { stack: [structuredClone(header)], margin: [margins.left, headerTop, margins.right, 0] }
+          currentPage === 1 && hasCover ? null : tagNode({ stack: [structuredClone(header)], margin: [margins.left, headerTop, margins.right, 0] }, ARTIFACT)
       : undefined,
     footer: footerTemplate
       ? (currentPage: number, pageCount: number): Content => {
           const text = marginText(fillFooter(footerTemplate, currentPage, pageCount), theme, env, geometry.textWidth, direction, 'center');
-          return { stack: [text], margin: [margins.left, Math.max(6, margins.bottom * 0.35), margins.right, 0] };
+          return tagNode({ stack: [text], margin: [margins.left, Math.max(6, margins.bottom * 0.35), margins.right, 0] }, ARTIFACT);
         }
       : undefined,
   };

@@ -287,20 +287,24 @@ function visualRuns(line: Piece[], keepLeadingSpaces: boolean): Run[] {
 
 /**
  * Breaks segments into lines no wider than `maxWidth` and returns each line's runs in visual
- * (left to right) order. An empty segment gives an empty line.
+ * (left to right) order. An empty segment gives an empty line. `readingOrder`, when given, gets
+ * each line's text in reading order where bidi reordering applies (else undefined).
  */
-export function layoutLines(segments: Segment[], options: LineOptions): Run[][] {
+export function layoutLines(segments: Segment[], options: LineOptions, readingOrder?: (string | undefined)[]): Run[][] {
   const lines: Run[][] = [];
   for (const segment of segments) {
     const text = segment.map((run) => run.text).join('');
     if (text.length === 0) {
       lines.push([]);
+      readingOrder?.push(undefined);
       continue;
     }
     const bidiNeeded = options.direction === 'rtl' || RTL_TEXT.test(text);
     const levels = bidiNeeded ? bidi.getEmbeddingLevels(text, options.direction).levels : undefined;
     breakLines(pieces(segment, levels), options.maxWidth).forEach((line, index) => {
       lines.push(visualRuns(line, options.keepIndent === true && index === 0));
+      // A line drawn in another order than it reads: its text in reading order (tagged as ActualText).
+      readingOrder?.push(line.some((piece) => piece.level > 0) ? line.map((piece) => piece.text).join('').trim() : undefined);
     });
   }
   return lines;

@@ -9,6 +9,7 @@ import type { Align } from '../../document/types';
 import { firstStrongDirection, hasRightToLeftText, layoutLines, needsCutting } from './lines';
 import { FONT_FILES, type FontFamily, fontVariant, lineHeightEm } from './fonts';
 import { effectiveFontSize, type Run, type Segment } from './runs';
+import { continuedTag, tagNode, tagOf } from './tagging/tags';
 import { SHADE_COLOR } from './theme';
 
 /** Line spacing as a multiple of each font's own line height. */
@@ -99,20 +100,25 @@ export function textContent(segments: Segment[], options: TextOptions): TextCont
   const direction = options.direction ?? firstStrongDirection(text) ?? 'ltr';
   const nodeStyle = { fontSize: options.fontSize, color: options.color, lineHeight: LINE_HEIGHT };
   const maxWidth = safeWidth(options.width);
-  const lines = layoutLines(segments, { direction, maxWidth, keepIndent: options.keepIndent });
+  const readingOrder: (string | undefined)[] = [];
+  const lines = layoutLines(segments, { direction, maxWidth, keepIndent: options.keepIndent }, readingOrder);
   const lineHeights = lines.map((runs) => lineHeight(runs, segments, options.fontSize));
   if (options.align === 'justify' && direction === 'ltr' && !hasRightToLeftText(text) && !needsCutting(segments, maxWidth)) {
     const node = Object.assign(justified(segments, options), nodeStyle);
     return { node, anchor: node, lineHeights };
   }
   const alignment = options.align === 'left' || options.align === 'right' || options.align === 'center' ? options.align : direction === 'rtl' ? 'right' : 'left';
-  const nodes: ContentText[] = lines.map((runs) => ({
-    text: runs.length > 0 ? runs.map((run) => pdfInline(run, options)) : [blankLine(segments, options)],
-    alignment,
-    // Lines come trimmed; spaces left at their ends are indentation or sit inside right-to-left runs.
-    preserveLeadingSpaces: true,
-    preserveTrailingSpaces: true,
-  }));
+  const nodes: ContentText[] = lines.map((runs, index) => {
+    const node: ContentText = {
+      text: runs.length > 0 ? runs.map((run) => pdfInline(run, options)) : [blankLine(segments, options)],
+      alignment,
+      // Lines come trimmed; spaces left at their ends are indentation or sit inside right-to-left runs.
+      preserveLeadingSpaces: true,
+      preserveTrailingSpaces: true,
+    };
+    const actualText = readingOrder[index];
+    return actualText === undefined ? node : tagNode(node, { role: 'Span', actualText });
+  });
   if (nodes.length === 1) {
     const node = Object.assign(nodes[0], nodeStyle);
     return { node, anchor: node, lineHeights };
@@ -132,6 +138,13 @@ export function splitTextLines(content: TextContent, count: number): [TextConten
   const style = { fontSize: node.fontSize, color: node.color, lineHeight: node.lineHeight };
   const first: ContentStack = { ...style, stack: stack.slice(0, count), margin: [left, top, right, 0] };
   const rest: ContentStack = { ...style, stack: stack.slice(count), margin: [left, 0, right, bottom] };
+  // Both parts are one paragraph (or heading) of the structure tree.
+  const tag = tagOf(node);
+  if (tag) {
+    const shared = continuedTag(tag);
+    tagNode(first, shared);
+    tagNode(rest, shared);
+  }
   return [
     { node: first, anchor: content.anchor, lineHeights: lineHeights.slice(0, count) },
     { node: rest, anchor: stack[count] as AnchorText, lineHeights: lineHeights.slice(count) },

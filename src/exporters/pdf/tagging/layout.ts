@@ -1,0 +1,218 @@
+/**
+ * Tagging, layout half: hooks on pdfmake's layout engine (LayoutBuilder.processNode and the
+ * ElementWriter methods that put lines, images and vectors on pages). While a tagged node is
+ * laid out, its element is open; every line or image placed meanwhile gets a slot in that element,
+ * in layout order, which is the logical order of the document model. Slots are filled with marked
+ * content when the page is drawn (render.ts). Layout is synchronous, so one module-level state
+ * is safe; it is reset on every layout pass.
+ */
+import path from 'node:path';
+import type { DocumentTagging, PdfTag, StructureRole } from './tags';
+
+/** An element of the structure tree being built. */
+export interface StructNode {
+  role: StructureRole;
+  tag: PdfTag;
+  kids: (StructNode | Slot)[];
+  keyed?: Map<string, StructNode>;
+}
+
+/** Where one drawn item's marked content goes; filled by the renderer. */
+export interface Slot {
+  node: StructNode;
+  /** pdfkit structure content and Link elements, in drawing order. */
+  entries: unknown[];
+}
+
+/** What a drawn item is: content of an element, or an artifact. */
+export type DrawTarget = Slot | { artifact: 'Pagination' | 'Layout' };
+
+export interface StructureTree {
+  root: StructNode;
+  document: DocumentTagging;
+}
+
+interface Frame {
+  node?: StructNode;
+  artifact?: boolean;
+  /** List item: its marker (a text line or a vector) goes to this Lbl. */
+  marker?: { lbl: StructNode; inline?: unknown; vector?: unknown };
+}
+
+interface LayoutState {
+  pdfDocument: object;
+  tree?: StructureTree;
+  stack: Frame[];
+  /** Inside PageElementWriter.moveToNextPage: fragments added are repeated table headers. */
+  repeating: boolean;
+}
+
+/** Drawn items carry their target under this key (lines are cloned with all own properties). */
+export const TARGET = '_pdfTarget';
+
+const trees = new WeakMap<object, StructureTree>();
+let active: LayoutState | undefined;
+
+/** The structure tree built while laying out this pdfkit document, if it was tagged. */
+export const structureTreeOf = (pdfDocument: object): StructureTree | undefined => trees.get(pdfDocument);
+
+function child(parent: StructNode, tag: PdfTag): StructNode {
+  const role = (tag.role === 'H' ? 'H1' : tag.role) as StructureRole;
+  const lookup = tag.key === undefined ? undefined : `${tag.role}:${tag.key}`;
+  if (lookup !== undefined) {
+    const found = parent.keyed?.get(lookup);
+    if (found) return found;
+  }
+  const node: StructNode = { role, tag, kids: [] };
+  parent.kids.push(node);
+  if (lookup !== undefined) (parent.keyed ??= new Map()).set(lookup, node);
+  return node;
+}
+
+function currentNode(state: LayoutState): Frame | undefined {
+  return state.stack[state.stack.length - 1];
+}
+
+/** Opens the elements of a tagged node (its path first), pushing one frame. */
+function open(state: LayoutState, tag: PdfTag, node: { listMarker?: { canvas?: unknown[]; _inlines?: unknown[] } }): void {
+  if (tag.role === 'Document' && tag.document) {
+    const root: StructNode = { role: 'Document', tag, kids: [] };
+    state.tree = { root, document: tag.document };
+    state.stack.push({ node: root });
+    return;
+  }
+  const top = currentNode(state);
+  if (!state.tree || !top || top.artifact || tag.role === 'Artifact') {
+    state.stack.push({ artifact: true });
+    return;
+  }
+  let parent = top.node as StructNode;
+  for (const step of tag.path ?? []) parent = child(parent, step);
+  let marker: Frame['marker'];
+  const listMarker = node.listMarker;
+  if (tag.role === 'LBody' && listMarker && parent.role === 'LI') {
+    // A bullet is drawn as a shape: its Lbl says which character it stands for.
+    const lbl = child(parent, listMarker.canvas ? { role: 'Lbl', actualText: '\u2022' } : { role: 'Lbl' });
+    marker = { lbl, inline: listMarker._inlines?.[0], vector: listMarker.canvas?.[0] };
+  }
+  state.stack.push({ node: child(parent, tag), marker });
+}
+
+function slotIn(node: StructNode): Slot {
+  const slot: Slot = { node, entries: [] };
+  node.kids.push(slot);
+  return slot;
+}
+
+/** The target of an item placed now: the innermost open element, a list marker's Lbl, or an artifact. */
+function targetFor(state: LayoutState, item: { inlines?: unknown[] } | undefined, isVector: boolean): DrawTarget | undefined {
+  const top = currentNode(state);
+  if (!state.tree || !top) return undefined;
+  if (top.artifact) return { artifact: 'Pagination' };
+  for (let index = state.stack.length - 1; index >= 0; index--) {
+    const marker = state.stack[index].marker;
+    if (!marker) continue;
+    if (isVector ? item === marker.vector : item?.inlines?.[0] === marker.inline) return slotIn(marker.lbl);
+    break;
+  }
+  // Other vectors (table rules, cell shading, quote bars, rules) are decoration.
+  return isVector ? undefined : slotIn(top.node as StructNode);
+}
+
+/** A pdfmake or pdfkit method, as wrapped here: its own types are not published. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- wrappers state their own `this` and parameters
+type Method = (this: any, ...args: any[]) => unknown;
+type Prototype = Record<string, Method>;
+
+function pdfmakeClass(name: string): { prototype: Prototype } {
+  const dir = path.dirname(require.resolve('pdfmake/package.json'));
+  return (require(path.join(dir, 'js', name)) as { default: { prototype: Prototype } }).default;
+}
+
+function wrap(prototype: Prototype, name: string, wrapper: (original: Method) => Method): void {
+  const original = prototype[name];
+  if (typeof original !== 'function') throw new Error(`pdfmake has no ${name}: the tagging hooks need updating`);
+  prototype[name] = wrapper(original);
+}
+
+let installed = false;
+
+export function installLayoutHooks(): void {
+  if (installed) return;
+  installed = true;
+  const builder = pdfmakeClass('LayoutBuilder').prototype;
+  const writer = pdfmakeClass('ElementWriter').prototype;
+  const pageWriter = pdfmakeClass('PageElementWriter').prototype;
+
+  wrap(builder, 'layoutDocument', (original) =>
+    function layoutDocument(this: unknown, ...args: unknown[]) {
+      const pdfDocument = args[1] as object;
+      const outer = active;
+      active = { pdfDocument, stack: [], repeating: false };
+      try {
+        const pages = Reflect.apply(original, this, args);
+        if (active.tree) trees.set(pdfDocument, active.tree);
+        return pages;
+      } finally {
+        active = outer;
+      }
+    },
+  );
+  wrap(builder, 'tryLayoutDocument', (original) =>
+    function tryLayoutDocument(this: unknown, ...args: unknown[]) {
+      if (active) {
+        active.tree = undefined;
+        active.stack = [];
+      }
+      return Reflect.apply(original, this, args);
+    },
+  );
+  wrap(builder, 'processNode', (original) =>
+    // Hot (every node of the document): fixed arguments, no rest array.
+    function processNode(this: unknown, node: { pdfTag?: PdfTag } | undefined, verticalAlignmentAllowed: unknown) {
+      const state = active;
+      if (!state || !node?.pdfTag) return original.call(this, node, verticalAlignmentAllowed);
+      const depth = state.stack.length;
+      open(state, node.pdfTag, node as Parameters<typeof open>[2]);
+      try {
+        return original.call(this, node, verticalAlignmentAllowed);
+      } finally {
+        state.stack.length = depth;
+      }
+    },
+  );
+  const label = (isVector: boolean) => (original: Method) =>
+    function place(this: unknown, item: Record<string, unknown>, a: unknown, b: unknown, c: unknown, d: unknown) {
+      if (active?.tree && item && item[TARGET] === undefined) {
+        const target = targetFor(active, item as { inlines?: unknown[] }, isVector);
+        if (target) item[TARGET] = target;
+      }
+      return original.call(this, item, a, b, c, d);
+    };
+  wrap(writer, 'addLine', label(false));
+  wrap(writer, 'addImage', label(false));
+  wrap(writer, 'addVector', label(true));
+  wrap(writer, 'addFragment', (original) =>
+    function addFragment(this: { context(): { getCurrentPage(): { items: { item: Record<string, unknown> }[] } | null } }, ...args: unknown[]) {
+      const page = active?.repeating ? this.context().getCurrentPage() : null;
+      const before = page?.items.length ?? 0;
+      const result = Reflect.apply(original, this, args);
+      // A table's header rows repeated on a later page: the first drawing is the content.
+      if (page) for (let index = before; index < page.items.length; index++) page.items[index].item[TARGET] = { artifact: 'Pagination' };
+      return result;
+    },
+  );
+  wrap(pageWriter, 'moveToNextPage', (original) =>
+    function moveToNextPage(this: unknown, ...args: unknown[]) {
+      const state = active;
+      if (!state) return Reflect.apply(original, this, args);
+      const outer = state.repeating;
+      state.repeating = true;
+      try {
+        return Reflect.apply(original, this, args);
+      } finally {
+        state.repeating = outer;
+      }
+    },
+  );
+}
