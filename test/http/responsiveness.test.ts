@@ -78,7 +78,8 @@ describe('the export deadline', () => {
       .set('Content-Type', 'application/json')
       .send(body)
       .expect(503);
-    expect(slow.body).toEqual({ code: 503, error: expect.stringContaining('EXPORT_TIMEOUT_MS (1500 ms)'), details: [] });
+    expect(slow.body).toEqual({ code: 503, error: expect.stringContaining('EXPORT_TIMEOUT_MS (1500 ms)'), details: [{ path: '', message: 'took longer than EXPORT_TIMEOUT_MS=1500' }] });
+    expect(slow.headers['retry-after']).toBe('5');
     // Answered at the deadline (plus taking in the 16 MB body), not when the render would have finished.
     expect(performance.now() - started).toBeLessThan(2600);
     // The runaway thread was terminated; the pool starts a fresh one for the next export.
