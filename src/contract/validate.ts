@@ -24,8 +24,17 @@ export const MAX_ARRAY_ITEMS = 100_000;
 /** Longest text value; file contents (base64 `file`) are bounded by MAX_BODY_MB only. */
 export const MAX_TEXT_CHARS = 1_000_000;
 
+/** Longest label, title or name: it is repeated in headers, tables of contents and file names. */
+export const MAX_LABEL_CHARS = 10_000;
+
 /** Keys whose strings are file contents, not text a person reads. */
 const FILE_KEYS = new Set(['file']);
+/** Keys whose strings are labels (MAX_LABEL_CHARS). */
+const LABEL_KEYS = new Set(['label', 'title', 'name', 'filename', 'abbreviation', 'code', 'placeholder']);
+
+/** The longest string allowed under `key`. */
+const stringLimit = (key: string | number): number =>
+  FILE_KEYS.has(String(key)) ? Infinity : LABEL_KEYS.has(String(key)) ? MAX_LABEL_CHARS : MAX_TEXT_CHARS;
 
 /** Template sections nest; no real template comes near this many levels. */
 export const MAX_SECTION_DEPTH = 64;
@@ -100,15 +109,15 @@ interface Visit {
   sectionDepth: number;
 }
 
-const tooLong = (visit: Visit, key: string | number, length: number) =>
-  badRequest(`A text in the request body is ${length.toLocaleString('en')} characters long; the limit is ${MAX_TEXT_CHARS.toLocaleString('en')}. The details say where.`, [
-    { path: pointerOf({ ...visit, key, parent: visit }), message: `must be at most ${MAX_TEXT_CHARS.toLocaleString('en')} characters` },
+const tooLong = (visit: Visit, key: string | number, length: number, limit: number) =>
+  badRequest(`A text in the request body is ${length.toLocaleString('en')} characters long; the limit is ${limit.toLocaleString('en')}. The details say where.`, [
+    { path: pointerOf({ ...visit, key, parent: visit }), message: `must be at most ${limit.toLocaleString('en')} characters` },
   ]);
 
 /**
  * 400 when template sections nest deeper than MAX_SECTION_DEPTH, anything deeper than
  * MAX_JSON_DEPTH, an array holds more than MAX_ARRAY_ITEMS or a text is longer than
- * MAX_TEXT_CHARS, anywhere in `body`. Returns how many values the body holds. Iterative: it must
+ * MAX_TEXT_CHARS (a label MAX_LABEL_CHARS), anywhere in `body`. Returns how many values the body holds. Iterative: it must
  * not overflow the stack it protects.
  */
 export function assertWithinLimits(body: unknown): number {
@@ -137,12 +146,12 @@ export function assertWithinLimits(body: unknown): number {
           { path: pointerOf(visit), message: `must have at most ${MAX_ARRAY_ITEMS.toLocaleString('en')} items` },
         ]);
       }
-      const fileList = FILE_KEYS.has(String(visit.key));
+      const limit = stringLimit(visit.key);
       values += value.length;
       for (let index = 0; index < value.length; index++) {
         const child: unknown = value[index];
         if (typeof child === 'object' && child !== null) pending.push({ value: child, key: index, parent: visit, depth: depth + 1, sectionDepth });
-        else if (typeof child === 'string' && child.length > MAX_TEXT_CHARS && !fileList) throw tooLong(visit, index, child.length);
+        else if (typeof child === 'string' && child.length > limit) throw tooLong(visit, index, child.length, limit);
       }
       continue;
     }
@@ -150,7 +159,7 @@ export function assertWithinLimits(body: unknown): number {
     for (const key in value) {
       values++;
       const child: unknown = (value as Record<string, unknown>)[key];
-      if (typeof child === 'string' && child.length > MAX_TEXT_CHARS && !FILE_KEYS.has(key)) throw tooLong(visit, key, child.length);
+      if (typeof child === 'string' && child.length > MAX_LABEL_CHARS && child.length > stringLimit(key)) throw tooLong(visit, key, child.length, stringLimit(key));
       if (typeof child !== 'object' || child === null) continue;
       const inSections = key === 'sections' && Array.isArray(child);
       pending.push({ value: child, key, parent: visit, depth: depth + 1, sectionDepth: inSections ? sectionDepth + 1 : sectionDepth });

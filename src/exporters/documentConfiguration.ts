@@ -6,6 +6,7 @@
 import { EXPORT_OPTION_FIELDS } from '../templates/options';
 import type { RenderedDocument } from './documentExport';
 import type { ConfigurationFieldSpec, EntityType, ExportResult, Exporter } from './types';
+import { assertDescriptionWithinLimits, assertPlanWithinLimits } from './documentLimits';
 
 /** Our template field per entity, then the Java docx plugin's, so tenants can switch without re-uploading. */
 export const TEMPLATE_FIELD_CODES: Record<EntityType, string[]> = {
@@ -47,7 +48,13 @@ export function documentExporter(declaration: Pick<Exporter, 'format' | 'mimeTyp
     entityTypes: ['plan', 'description'],
     configurationFields: DOCUMENT_CONFIGURATION_FIELDS,
     runsInWorker: true,
-    exportPlan: async (plan, context) => writer().write(pipeline().renderPlan(plan, context)),
-    exportDescription: async (description, context) => writer().write(pipeline().renderDescription(description, context)),
+    exportPlan: async (plan, context) => {
+      assertPlanWithinLimits(plan, declaration.format);
+      return writer().write(pipeline().renderPlan(plan, context));
+    },
+    exportDescription: async (description, context) => {
+      assertDescriptionWithinLimits(description, declaration.format);
+      return writer().write(pipeline().renderDescription(description, context));
+    },
   };
 }
