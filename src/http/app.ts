@@ -108,7 +108,8 @@ const errorHandler = (maxBodyBytes: number): ErrorRequestHandler => (error, _req
   const known = error instanceof HttpError ? error : fromBodyParser(error, maxBodyBytes);
   const log = requestLogger(res);
   if (known) {
-    if (known.status >= 500) log.error('request failed', { status: known.status, error: known.message, details: known.details });
+    // 503s are overload or shutdown, expected under load: a warning, not an error.
+    if (known.status >= 500) log[known.status === 503 ? 'warn' : 'error']('request failed', { status: known.status, error: known.message, details: known.details });
     if (res.headersSent) return;
     if (known.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(known.retryAfterSeconds));
     res.status(known.status).json(known.toBody());
