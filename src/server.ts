@@ -1,5 +1,5 @@
 /** Entry point: `npm start`. Reads the environment, serves, drains gracefully on SIGTERM. */
-import http from 'node:http';
+import http, { type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { authIsOpen, loadConfig } from './config';
 import { createLogger, type Logger } from './logger';
@@ -17,7 +17,13 @@ const REQUEST_TIMEOUT_MS = 120_000;
  * the JSON error shape, and the socket is ended after the answer, not reset.
  */
 function answerClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (!socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
+  const pending = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (pending && !pending.headersSent && socket.writable) {
+    // Garbage after a request whose answer is still being made: answer it, then close.
+    pending.shouldKeepAlive = false;
+    return;
+  }
+  if (!socket.writable || pending) {
     socket.destroy();
     return;
   }

@@ -69,16 +69,17 @@ export class ExportService {
 
   /**
    * A request whose body is still bytes: parsed, validated and exported (or imported) in a
-   * thread. The bytes are copied to the thread (a memcpy), so a retry still has them.
+   * thread. The bytes are shared with the thread (a SharedArrayBuffer) or copied, so a retry
+   * still has them.
    */
-  async runRequest(task: RequestTask): Promise<{ bytes: Uint8Array; warnings: string[]; label: string | null }> {
+  async runRequest(task: RequestTask): Promise<{ bytes: Uint8Array; size: number; warnings: string[]; label: string | null }> {
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
     const result = await this.inPool<RequestTaskResult>(() => this.pool.run(task, { name: 'runRequest', signal: deadline }), deadline);
     if (!result.ok) {
       if (result.internal) this.options.logger.error('request failed in worker', { action: task.action, format: task.format, entity: task.entity, stack: result.internal });
       throw HttpError.fromBody(result.error);
     }
-    return { bytes: result.bytes, warnings: result.warnings, label: result.label };
+    return { bytes: result.bytes, size: result.size, warnings: result.warnings, label: result.label };
   }
 
   /**

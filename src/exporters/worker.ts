@@ -32,10 +32,17 @@ export interface RequestTask {
   format?: string;
   body: Uint8Array;
   context: ExportContext;
+  /** Exports: answer the file base64-encoded (as ASCII bytes), so the event loop need not encode it. */
+  base64?: boolean;
 }
 
-/** Exports: the file; imports: the answer's JSON as UTF-8. `label` names the exported file. */
-export type RequestTaskResult = { ok: true; bytes: Uint8Array; warnings: string[]; label: string | null } | { ok: false; error: ErrorBody; internal?: string };
+/**
+ * Exports: the file (base64 when asked), `size` its length in bytes, `label` what names it;
+ * imports: the answer's JSON as UTF-8.
+ */
+export type RequestTaskResult =
+  | { ok: true; bytes: Uint8Array; size: number; warnings: string[]; label: string | null }
+  | { ok: false; error: ErrorBody; internal?: string };
 
 function failure(error: unknown): { ok: false; error: ErrorBody; internal?: string } {
   if (error instanceof HttpError) return { ok: false, error: error.toBody() };
@@ -64,7 +71,10 @@ export async function runRequest(task: RequestTask): Promise<RequestTaskResult> 
       assertValidModel(task.entity, raw);
       const model = task.entity === 'plan' ? decodePlan(raw) : decodeDescription(raw);
       const result = await runExportTask({ format: task.format ?? '', entity: task.entity, model, context: task.context });
-      return result.ok ? { ...result, label: model.label } : result;
+      if (!result.ok) return result;
+      const file = Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
+      const bytes = task.base64 ? new Uint8Array(Buffer.from(file.toString('base64'), 'latin1')) : result.bytes;
+      return { ok: true, bytes, size: result.bytes.byteLength, warnings: result.warnings, label: model.label };
     }
     const importer = ALL_IMPORTERS.find((i) => i.entityTypes.includes(task.entity));
     if (!importer) throw new HttpError(404, `Import of ${task.entity}s is not available.`);
@@ -76,7 +86,8 @@ export async function runRequest(task: RequestTask): Promise<RequestTaskResult> 
         : task.entity === 'plan'
           ? await importer.importPlan(raw, task.context)
           : await importer.importDescription(raw, task.context);
-    return { ok: true, bytes: new TextEncoder().encode(JSON.stringify(answer)), warnings: [], label: null };
+    const bytes = new TextEncoder().encode(JSON.stringify(answer));
+    return { ok: true, bytes, size: bytes.byteLength, warnings: [], label: null };
   } catch (error) {
     return failure(error);
   }

@@ -3,43 +3,21 @@
  * `nbf` and `iat` within the clock tolerance, an unknown `kid` refetches the key set at once
  * (rate-limited), and a valid token without the configured scope or role gets 403.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
 import request from 'supertest';
 import { startService } from '../helpers/service';
-
-interface Key {
-  kid: string;
-  privateKey: CryptoKey;
-  jwk: JWK;
-}
-
-async function newKey(kid: string): Promise<Key> {
-  const { publicKey, privateKey } = await generateKeyPair('ES256');
-  return { kid, privateKey, jwk: { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' } };
-}
+import { newKey, startKeyIssuer, type SigningKey } from './issuer';
 
 describe('bearer tokens per RFC 8725', () => {
-  let keys: Key[];
-  let jwksFetches = 0;
-  let server: http.Server;
-  let issuer: string;
+  let issuer: Awaited<ReturnType<typeof startKeyIssuer>>;
   let service: ReturnType<typeof startService>;
 
   beforeAll(async () => {
-    keys = [await newKey('k1')];
-    server = http.createServer((_req, res) => {
-      jwksFetches++;
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ keys: keys.map((k) => k.jwk) }));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}/realms/test`;
+    issuer = await startKeyIssuer();
     service = startService({
       AUTH_DISABLED: '',
-      AUTH_ISSUER: issuer,
-      AUTH_JWKS_URI: `${issuer}/certs`,
+      AUTH_ISSUER: issuer.url,
+      AUTH_JWKS_URI: issuer.jwksUri,
       AUTH_CLOCK_TOLERANCE_S: '5',
       AUTH_REQUIRED_SCOPE: 'plugins',
       AUTH_REQUIRED_ROLE: 'file-transformer',
@@ -47,14 +25,11 @@ describe('bearer tokens per RFC 8725', () => {
   });
   afterAll(async () => {
     await service.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await issuer.close();
   });
 
   const now = () => Math.floor(Date.now() / 1000);
-  const sign = (claims: JWTPayload, key: Key = keys[0]) =>
-    new SignJWT({ iss: issuer, aud: 'plugins', scope: 'openid plugins', realm_access: { roles: ['file-transformer'] }, iat: now(), exp: now() + 300, ...claims })
-      .setProtectedHeader({ alg: 'ES256', kid: key.kid })
-      .sign(key.privateKey);
+  const sign = (claims: JWTPayload, key?: SigningKey) => issuer.sign(claims, key);
   const formats = (token: string) => request(service.app).get('/api/file-transformer/formats').set('Authorization', `Bearer ${token}`);
 
   it('accepts a complete token', async () => {
@@ -93,16 +68,16 @@ describe('bearer tokens per RFC 8725', () => {
     await formats(await sign({})).expect(200);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const rotated = await newKey('k2');
-    keys = [rotated];
-    const before = jwksFetches;
+    issuer.state.keys = [rotated];
+    const before = issuer.state.fetches;
     await formats(await sign({}, rotated)).expect(200);
-    expect(jwksFetches).toBe(before + 1);
+    expect(issuer.state.fetches).toBe(before + 1);
     // Forged kids right after: refused from the cached set, without a fetch each.
     const forged = await newKey('k3');
     for (let i = 0; i < 5; i++) {
       const res = await formats(await sign({}, forged)).expect(401);
       expect(res.body.error).toMatch(/unknown key|signature/);
     }
-    expect(jwksFetches).toBe(before + 1);
+    expect(issuer.state.fetches).toBe(before + 1);
   });
 });
