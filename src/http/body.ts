@@ -57,12 +57,39 @@ export class BytesInFlight {
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
+/** How long, and how many bytes, a refused body is still read and discarded before the socket closes. */
+const LINGER_MS = 2000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+
 /**
  * Refusals sent before the body was read close the connection: the rest of a 10 GB upload is not
- * worth reading just to keep the socket.
+ * worth reading just to keep the socket. Closing a socket with unread bytes makes the kernel
+ * send a reset, which can destroy the answer before the client reads it; so the socket is
+ * half-closed after the answer, and what still arrives is discarded for a moment (a lingering
+ * close, as HTTP servers do), bounded in time and bytes.
  */
-function refuseEarly(res: Response, error: HttpError): HttpError {
+function closeAfterAnswer(req: Request, res: Response): void {
+  if (res.getHeader('Connection') === 'close') return;
   res.setHeader('Connection', 'close');
+  const socket = req.socket;
+  socket.destroySoon = function halfClose(this: typeof socket) {
+    this.end();
+    return this;
+  } as typeof socket.destroySoon;
+  let discarded = 0;
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  req.unpipe();
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > LINGER_BYTES) socket.destroy();
+  });
+  req.resume();
+}
+
+function refuseEarly(req: Request, res: Response, error: HttpError): HttpError {
+  closeAfterAnswer(req, res);
   return error;
 }
 
@@ -92,9 +119,10 @@ function decoderFor(encoding: string): Transform | null | undefined {
  */
 export function rawJsonBody(limits: BodyLimits, inFlight: BytesInFlight, isShuttingDown: () => boolean): RequestHandler {
   return (req, res, next) => {
-    if (isShuttingDown()) throw refuseEarly(res, busy('shutting down'));
+    if (isShuttingDown()) throw refuseEarly(req, res, busy('shutting down'));
     if (!req.is(JSON_TYPES)) {
       throw refuseEarly(
+        req,
         res,
         new HttpError(415, 'The request body must be JSON (Content-Type: application/json).', [
           { path: 'Content-Type', message: `got "${req.headers['content-type'] ?? 'none'}"` },
@@ -103,12 +131,13 @@ export function rawJsonBody(limits: BodyLimits, inFlight: BytesInFlight, isShutt
     }
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1]?.toLowerCase();
     if (charset && charset !== 'utf-8' && charset !== 'utf8') {
-      throw refuseEarly(res, new HttpError(415, `The request body must be UTF-8 JSON, not ${charset}.`, [{ path: 'Content-Type', message: `charset ${charset} is not supported` }]));
+      throw refuseEarly(req, res, new HttpError(415, `The request body must be UTF-8 JSON, not ${charset}.`, [{ path: 'Content-Type', message: `charset ${charset} is not supported` }]));
     }
     const encoding = String(req.headers['content-encoding'] ?? '').trim().toLowerCase();
     const decoder = decoderFor(encoding);
     if (decoder === undefined) {
       throw refuseEarly(
+        req,
         res,
         new HttpError(415, `The Content-Encoding "${encoding}" is not supported; send the body as is, or gzip, deflate or br.`, [
           { path: 'Content-Encoding', message: 'must be identity, gzip, deflate or br' },
@@ -120,7 +149,7 @@ export function rawJsonBody(limits: BodyLimits, inFlight: BytesInFlight, isShutt
         { path: '', message: `at most ${megabytes(limits.maxBodyBytes)}` },
       ]);
     const declared = req.headers['content-length'] === undefined ? null : Number(req.headers['content-length']);
-    if (declared !== null && declared > limits.maxBodyBytes) throw refuseEarly(res, tooLarge(`declared as ${megabytes(declared)}`));
+    if (declared !== null && declared > limits.maxBodyBytes) throw refuseEarly(req, res, tooLarge(`declared as ${megabytes(declared)}`));
 
     // The declared length is reserved at once; a body of unknown length reserves as it arrives.
     let reserved = 0;
@@ -129,7 +158,7 @@ export function rawJsonBody(limits: BodyLimits, inFlight: BytesInFlight, isShutt
       reserved += bytes;
       return true;
     };
-    if (declared !== null && !reserve(declared)) throw refuseEarly(res, busy(`${megabytes(inFlight.used)} of request bodies are being read (MAX_BYTES_IN_FLIGHT_MB)`));
+    if (declared !== null && !reserve(declared)) throw refuseEarly(req, res, busy(`${megabytes(inFlight.used)} of request bodies are being read (MAX_BYTES_IN_FLIGHT_MB)`));
     res.once('close', () => inFlight.give(reserved));
 
     // A decompressed body is held at its inflated size, so it reserves as it inflates.
@@ -144,7 +173,7 @@ export function rawJsonBody(limits: BodyLimits, inFlight: BytesInFlight, isShutt
         next();
       },
       (error: unknown) => {
-        res.setHeader('Connection', 'close');
+        closeAfterAnswer(req, res);
         if (!(error instanceof BodyError)) return next(error);
         if (error.kind === 'too-large') next(tooLarge('larger'));
         else if (error.kind === 'busy') next(busy(`${megabytes(inFlight.used)} of request bodies are being read (MAX_BYTES_IN_FLIGHT_MB)`));

@@ -5,11 +5,14 @@
  * 1. fuzz: HOSTILE_BODIES (10,000) mutated real bodies over HTTP, JSON / DOCX / PDF exports;
  * 2. corpus: giant and lying bodies, encodings, hostile HTML and templates, Unicode;
  * 3. tokens: forged tokens of every kind;
- * 4. load: /health/live latency (autocannon) while four 60 MB bodies arrive, next to normal exports.
+ * 4. load: /health/live latency (autocannon) while four 60 MB bodies arrive, next to normal exports;
+ * 5. soak: RSS growth per export over SOAK_EXPORTS (300) DOCX exports after warm-up.
  *
  * Passes when there is no crash, no 5xx but the documented 503s (with Retry-After), no outbound
  * connection, every refusal is the JSON error shape naming a path, and health p99 <= 50 ms.
- * Prints the figures as JSON (the README's Reliability section quotes them).
+ * Prints the figures as JSON (the README's Reliability section quotes them). The service gets this
+ * process's environment, so EXPORT_MEMORY_MB=512 EXPORT_WORKERS=2 runs it with a 2 GB container's
+ * defaults; HOSTILE_PHASES picks phases, HOSTILE_BODIES the number of fuzzed bodies.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,6 +29,8 @@ import { mutate, mutationArbitrary } from './mutate';
 const ROOT = path.resolve(__dirname, '../..');
 const BODIES = Number(process.env.HOSTILE_BODIES ?? 10_000);
 const HEALTH_P99_LIMIT_MS = 50;
+/** HOSTILE_PHASES=load,soak runs only those phases (all by default). */
+const runs = (phase: string) => !process.env.HOSTILE_PHASES || process.env.HOSTILE_PHASES.split(',').includes(phase);
 
 interface Tally {
   requests: number;
@@ -304,7 +309,10 @@ async function corpus(service: Service, token: string): Promise<number> {
   cases.push(['20 million numbers in tags (40 MB)', () => post(service, route('json'), plan.replace('"tags":[', `"tags":[${'1,'.repeat(20_000_000)}`), auth), refused(400)]);
   cases.push(['a million-item text list', () => post(service, route('docx'), JSON.stringify(withAnswerList(1_000_000)), auth), refused(400)]);
   cases.push(['a 10 MB label', () => post(service, route('pdf'), plan.replace(/"label":"[^"]*"/, `"label":"${'x'.repeat(10_000_000)}"`), auth), refused(400)]);
-  cases.push(['three 30 MB answers', () => post(service, route('docx'), JSON.stringify(withAnswerText('lorem ipsum '.repeat(2_600_000), true)), auth), refused(400, 413)]);
+  cases.push(['three 30 MB answers', () => {
+    const body = Buffer.from(JSON.stringify(withAnswerText('lorem ipsum '.repeat(2_600_000), true)));
+    return raw('', head(`Content-Length: ${body.length}\r\n`).replace(route('json'), route('docx')), body, 60_000);
+  }, refused(400, 413)]);
   cases.push(['nesting 100,000 deep', () => post(service, route('json'), `${'['.repeat(100_000)}${']'.repeat(100_000)}`, auth), refused(400)]);
   cases.push(['a 90 MB string', () => post(service, route('json'), JSON.stringify({ id: 'x'.repeat(90 * 1024 * 1024) }), auth), refused(400)]);
   cases.push(['corrupt gzip', () => post(service, route('json'), 'not gzip', { ...auth, 'content-encoding': 'gzip' }), refused(400)]);
@@ -459,6 +467,28 @@ async function load(service: Service, token: string): Promise<Record<string, unk
   };
 }
 
+// ---- 5. soak ----
+
+/** RSS growth per export after warm-up: SOAK_EXPORTS docx exports, two at a time. */
+async function soak(service: Service, token: string): Promise<Record<string, number>> {
+  const total = Number(process.env.SOAK_EXPORTS ?? 300);
+  const warmUp = 50;
+  const body = fixtureText('plan-full.json');
+  let done = 0;
+  let rssAfterWarmUp = 0;
+  const worker = async () => {
+    while (done < total && service.alive) {
+      done++;
+      const answer = await post(service, '/api/file-transformer/export/plan?format=docx', body, { authorization: `Bearer ${token}` });
+      check('soak export', answer, (status) => status === 200);
+      if (done === warmUp) rssAfterWarmUp = service.rssMb();
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  const rssAtEnd = service.rssMb();
+  return { exports: total, rssAfterWarmUpMb: rssAfterWarmUp, rssAtEndMb: rssAtEnd, growthKbPerExport: Math.round(((rssAtEnd - rssAfterWarmUp) * 1024) / (total - warmUp)) };
+}
+
 async function main() {
   if (!process.env.HOSTILE_SKIP_BUILD) {
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
@@ -471,10 +501,11 @@ async function main() {
   const started = Date.now();
   const figures: Record<string, unknown> = {};
   try {
-    figures.tokens = await tokens(service, issuer);
-    figures.corpus = await corpus(service, await token());
-    figures.fuzz = await fuzz(service, await token());
-    figures.load = await load(service, await token());
+    if (runs('tokens')) figures.tokens = await tokens(service, issuer);
+    if (runs('corpus')) figures.corpus = await corpus(service, await token());
+    if (runs('fuzz')) figures.fuzz = await fuzz(service, await token());
+    if (runs('load')) figures.load = await load(service, await token());
+    if (runs('soak')) figures.soak = await soak(service, await token());
     figures.peakRssMb = service.peakRssMb();
   } finally {
     figures.crashed = service.crashed || !service.alive;
@@ -488,7 +519,7 @@ async function main() {
   figures.unexpected = tally.unexpected.slice(0, 50);
   figures.seconds = Math.round((Date.now() - started) / 1000);
   process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
-  const p99 = (figures.load as { healthLatencyMs: { p99: number } }).healthLatencyMs.p99;
+  const p99 = (figures.load as { healthLatencyMs: { p99: number } } | undefined)?.healthLatencyMs.p99 ?? 0;
   const failed = figures.crashed || tally.unexpected.length > 0 || service.outbound.length > 0 || p99 > HEALTH_P99_LIMIT_MS || figures.shutdownExitCode !== 0;
   process.stdout.write(failed ? 'HOSTILE SUITE FAILED\n' : 'hostile suite passed\n');
   process.exit(failed ? 1 : 0);
