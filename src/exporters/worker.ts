@@ -4,13 +4,17 @@
  * `runRequest` takes a request body as bytes and does all the heavy work here: parse, validate,
  * decode, then export or import.
  */
+import { isMainThread } from 'node:worker_threads';
 import type { DescriptionModel, PlanModel } from '../contract/model';
 import { decodeDescription, decodePlan } from '../contract/decode';
 import { parseJsonBody } from '../contract/parse';
-import { assertValidModel } from '../contract/validate';
+import { assertValidModel, warmUpValidation } from '../contract/validate';
 import { HttpError, type ErrorBody } from '../http/errors';
 import { ALL_EXPORTERS, ALL_IMPORTERS } from './index';
 import type { EntityType, ExportContext } from './types';
+
+// A thread starts when the pool grows or replaces one: compile the schemas before its first request.
+if (!isMainThread) warmUpValidation();
 
 export interface ExportTask {
   format: string;
