@@ -5,7 +5,7 @@ import type { ExportService } from '../exporters/exportService';
 import type { ExporterRegistry } from '../exporters/registry';
 import type { Logger } from '../logger';
 import { requireBearerToken } from './auth';
-import { BytesInFlight } from './body';
+import { BytesInFlight, declaredLengthGuard } from './body';
 import { HttpError } from './errors';
 import { fileTransformerRoutes } from './fileTransformerRoutes';
 import { Metrics } from './metrics';
@@ -53,6 +53,7 @@ export function createApp(deps: AppDependencies): App {
   app.set('query parser', 'simple');
 
   app.use(requestContext(logger, metrics));
+  app.use(declaredLengthGuard(config.maxBodyBytes));
 
   app.get('/health/live', (_req, res) => {
     res.json({ status: 'ok' });

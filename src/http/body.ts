@@ -88,6 +88,27 @@ function closeAfterAnswer(req: Request, res: Response): void {
   req.resume();
 }
 
+/**
+ * For every route: a declared body far over MAX_BODY_MB (multipart previews carry a template
+ * besides the plan, hence the margin) is refused before a byte is read.
+ */
+export function declaredLengthGuard(maxBodyBytes: number): RequestHandler {
+  const limit = maxBodyBytes + 32 * MB;
+  return (req, res, next) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      throw refuseEarly(
+        req,
+        res,
+        new HttpError(413, `The request body is declared as ${megabytes(declared)}, more than the limit of ${megabytes(maxBodyBytes)} (MAX_BODY_MB).`, [
+          { path: '', message: `at most ${megabytes(maxBodyBytes)}` },
+        ]),
+      );
+    }
+    next();
+  };
+}
+
 function refuseEarly(req: Request, res: Response, error: HttpError): HttpError {
   closeAfterAnswer(req, res);
   return error;

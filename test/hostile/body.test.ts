@@ -31,6 +31,16 @@ describe('request bodies are bounded before they are trusted', () => {
     expect(JSON.parse(answer.body)).toEqual({ code: 413, error: expect.stringMatching(/10240 MB, more than the limit of 2 MB \(MAX_BODY_MB\)/), details: [{ path: '', message: 'at most 2 MB' }] });
   });
 
+  it('refuses a preview upload declared far over the limit at once, too', async () => {
+    const answer = await rawRequest(
+      service.port,
+      `POST /api/templates/preview HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 10737418240\r\n\r\n`,
+      Buffer.alloc(512 * 1024, 32),
+    );
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).error).toMatch(/declared as 10240 MB/);
+  });
+
   it('cuts a body of undeclared length at the limit', async () => {
     const size = 3 * 1024 * 1024;
     const chunk = Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), Buffer.alloc(size, 32), Buffer.from('\r\n0\r\n\r\n')]);

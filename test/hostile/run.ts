@@ -6,7 +6,8 @@
  * 2. corpus: giant and lying bodies, encodings, hostile HTML and templates, Unicode;
  * 3. tokens: forged tokens of every kind;
  * 4. load: /health/live latency (autocannon) while four 60 MB bodies arrive, next to normal exports;
- * 5. soak: RSS growth per export over SOAK_EXPORTS (300) DOCX exports after warm-up.
+ * 5. soak: RSS growth per export over SOAK_EXPORTS (300) DOCX exports after warm-up;
+ * 6. storage: shared storage on a 1 MB tmpfs fills up (507 naming ENOSPC), where mounting works.
  *
  * Passes when there is no crash, no 5xx but the documented 503s (with Retry-After), no outbound
  * connection, every refusal is the JSON error shape naming a path, and health p99 <= 50 ms.
@@ -55,7 +56,7 @@ function check(name: string, answer: Answer, expected?: (status: number) => bool
   if (answer.status === 0 && !expected) return problem('(no answer)');
   if (answer.status >= 500) {
     const retryAfter = typeof answer.headers === 'string' ? /Retry-After:/i.test(answer.headers) : answer.headers.has('retry-after');
-    if (answer.status !== 503 || !retryAfter) return problem('(a 5xx that is not a documented 503)');
+    if ((answer.status !== 503 && answer.status !== 507) || !retryAfter) return problem('(a 5xx that is not a documented 503 or 507)');
   }
   if (answer.status >= 400) {
     try {
@@ -467,6 +468,41 @@ async function load(service: Service, token: string): Promise<Record<string, unk
   };
 }
 
+// ---- 6. storage ----
+
+/**
+ * Shared storage that fills up: a 1 MB tmpfs (needs root and a kernel that lets us mount; else
+ * reported as not run). Expect 507 naming ENOSPC, and the service still answering.
+ */
+async function storageFull(token: string): Promise<Record<string, unknown>> {
+  const dir = fs.mkdtempSync('/tmp/hostile-storage-');
+  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dir]).status === 0;
+  if (!mounted) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    return { run: false, why: 'cannot mount a tmpfs here' };
+  }
+  const service = new Service();
+  try {
+    await service.start({ AUTH_DISABLED: 'true', SHARED_STORAGE_DIR: dir, NODE_ENV: 'test' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const answer = await post(service, '/api/file-transformer/export/plan?format=pdf', fixtureText('plan-full.json'), { authorization: `Bearer ${token}` });
+      statuses.push(answer.status);
+      if (answer.status !== 200) {
+        check('storage full', answer, (status) => status === 507);
+        if (!answer.body.includes('ENOSPC')) tally.unexpected.push(`storage full: the answer does not name ENOSPC: ${answer.body}`);
+        break;
+      }
+    }
+    const health = await fetch(`http://127.0.0.1:${service.port}/health/live`);
+    return { run: true, statuses, healthAfter: health.status, crashed: !service.alive };
+  } finally {
+    if (service.port) await service.stop();
+    spawnSync('umount', [dir]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 // ---- 5. soak ----
 
 /** RSS growth per export after warm-up: SOAK_EXPORTS docx exports, two at a time. */
@@ -506,6 +542,7 @@ async function main() {
     if (runs('fuzz')) figures.fuzz = await fuzz(service, await token());
     if (runs('load')) figures.load = await load(service, await token());
     if (runs('soak')) figures.soak = await soak(service, await token());
+    if (runs('storage')) figures.storageFull = await storageFull(await token());
     figures.peakRssMb = service.peakRssMb();
   } finally {
     figures.crashed = service.crashed || !service.alive;
@@ -514,7 +551,7 @@ async function main() {
   }
   figures.requests = tally.requests;
   figures.byStatus = tally.byStatus;
-  figures.fiveHundreds = Object.entries(tally.byStatus).filter(([status]) => Number(status) >= 500 && Number(status) !== 503).reduce((n, [, count]) => n + count, 0);
+  figures.fiveHundreds = Object.entries(tally.byStatus).filter(([status]) => Number(status) >= 500 && ![503, 507].includes(Number(status))).reduce((n, [, count]) => n + count, 0);
   figures.outbound = service.outbound;
   figures.unexpected = tally.unexpected.slice(0, 50);
   figures.seconds = Math.round((Date.now() - started) / 1000);
