@@ -46,6 +46,20 @@ describe('mutated real request bodies never get a 5xx', () => {
     );
   });
 
+  it('RDA import (preprocessing): 100 mutated maDMP files', async () => {
+    const exported = await runRequest({ action: 'export', entity: 'plan', format: 'json', body: new TextEncoder().encode(JSON.stringify(bodies[0].body)), context: { transformerId: 'dmp-file-transformer' } });
+    if (!exported.ok) throw new Error('the fixture does not export');
+    const madmp = JSON.parse(new TextDecoder().decode(exported.bytes));
+    await fc.assert(
+      fc.asyncProperty(mutations, async (m) => {
+        const file = Buffer.from(JSON.stringify(mutate(madmp, m))).toString('base64');
+        const envelope = { filename: 'dmp.json', fileRef: null, mimeType: 'application/json', file };
+        assertAnswered(await runRequest({ action: 'preprocess', entity: 'plan', body: new TextEncoder().encode(JSON.stringify(envelope)), context: { transformerId: 'dmp-file-transformer' } }));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it.each(['docx', 'pdf'])('%s export: 15 mutated bodies', async (format) => {
     await fc.assert(
       fc.asyncProperty(fixture, mutations, async (f, m) => assertAnswered(await answer(format, f, m))),
