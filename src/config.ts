@@ -13,6 +13,12 @@ export interface AuthConfig {
   jwksUri: string | null;
   /** Requests are accepted without a token. */
   disabled: boolean;
+  /** Seconds of clock skew allowed when checking `exp`, `nbf` and `iat` (AUTH_CLOCK_TOLERANCE_S). */
+  clockToleranceSeconds: number;
+  /** A scope the token's `scope` claim must hold, else 403 (AUTH_REQUIRED_SCOPE). */
+  requiredScope: string | null;
+  /** A role the token must hold (Keycloak realm or client roles), else 403 (AUTH_REQUIRED_ROLE). */
+  requiredRole: string | null;
 }
 
 export interface Config {
@@ -23,7 +29,11 @@ export interface Config {
   auth: AuthConfig;
   sharedStorageDir: string | null;
   maxBodyBytes: number;
+  /** Body bytes all requests may hold at once; past it 503 + Retry-After (MAX_BYTES_IN_FLIGHT_MB). */
+  maxBytesInFlight: number;
   exportTimeoutMs: number;
+  /** Exports waiting for a thread; past it 503 + Retry-After (EXPORT_QUEUE_LIMIT). */
+  exportQueueLimit: number;
   /** Threads rendering exports off the event loop. */
   exportWorkers: number;
   /** Heap each export thread may use; past it the export fails with 413, the service lives on. */
@@ -75,6 +85,33 @@ function url(env: Env, name: string): string | null {
   return raw.replace(/\/+$/, '');
 }
 
+function nonNegativeNumber(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new ConfigError(`${name} must be a number of at least 0, got "${raw}"`);
+  return value;
+}
+
+/** Memory this process may use: the container's limit (cgroup) when there is one, else the host's. */
+export function availableMemoryMb(): number {
+  const constrained = process.constrainedMemory();
+  const bytes = constrained > 0 && constrained < os.totalmem() ? constrained : os.totalmem();
+  return Math.floor(bytes / 1024 / 1024);
+}
+
+/**
+ * Defaults that scale with memory, so the defaults are safe on a 2-core, 2 GB container: the
+ * export threads share half the memory (each 256 to 1024 MB), request bodies in flight a quarter
+ * (at least one largest body, at most four).
+ */
+export function memoryDefaults(memoryMb: number, workers: number, maxBodyMb: number) {
+  return {
+    exportMemoryMb: Math.max(256, Math.min(1024, Math.floor(memoryMb / 2 / Math.max(1, workers)))),
+    maxBytesInFlightMb: Math.max(maxBodyMb, Math.min(4 * maxBodyMb, Math.floor(memoryMb / 4))),
+  };
+}
+
 const LOG_LEVELS = ['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly'];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -95,16 +132,31 @@ export function loadConfig(env: Env = process.env): Config {
     .filter(Boolean);
   if (exportFormats.length === 0) throw new ConfigError('EXPORT_FORMATS must name at least one format');
   const sharedStorageDir = env.SHARED_STORAGE_DIR?.trim() || null;
+  const maxBodyMb = positiveNumber(env, 'MAX_BODY_MB', 100);
+  const exportWorkers = Math.round(positiveNumber(env, 'EXPORT_WORKERS', os.availableParallelism()));
+  const defaults = memoryDefaults(availableMemoryMb(), exportWorkers, maxBodyMb);
+  const maxBytesInFlightMb = positiveNumber(env, 'MAX_BYTES_IN_FLIGHT_MB', defaults.maxBytesInFlightMb);
+  if (maxBytesInFlightMb < maxBodyMb) throw new ConfigError(`MAX_BYTES_IN_FLIGHT_MB (${maxBytesInFlightMb}) must be at least MAX_BODY_MB (${maxBodyMb})`);
   return {
     port: port(env),
     transformerId: env.TRANSFORMER_ID?.trim() || 'dmp-file-transformer',
     exportFormats: [...new Set(exportFormats)],
-    auth: { issuer, audience: env.AUTH_AUDIENCE?.trim() || 'plugins', jwksUri: url(env, 'AUTH_JWKS_URI'), disabled },
+    auth: {
+      issuer,
+      audience: env.AUTH_AUDIENCE?.trim() || 'plugins',
+      jwksUri: url(env, 'AUTH_JWKS_URI'),
+      disabled,
+      clockToleranceSeconds: nonNegativeNumber(env, 'AUTH_CLOCK_TOLERANCE_S', 30),
+      requiredScope: env.AUTH_REQUIRED_SCOPE?.trim() || null,
+      requiredRole: env.AUTH_REQUIRED_ROLE?.trim() || null,
+    },
     sharedStorageDir,
-    maxBodyBytes: Math.round(positiveNumber(env, 'MAX_BODY_MB', 100) * 1024 * 1024),
+    maxBodyBytes: Math.round(maxBodyMb * 1024 * 1024),
+    maxBytesInFlight: Math.round(maxBytesInFlightMb * 1024 * 1024),
     exportTimeoutMs: positiveNumber(env, 'EXPORT_TIMEOUT_MS', 60000),
-    exportWorkers: Math.round(positiveNumber(env, 'EXPORT_WORKERS', os.availableParallelism())),
-    exportMemoryMb: Math.round(positiveNumber(env, 'EXPORT_MEMORY_MB', 1024)),
+    exportQueueLimit: Math.round(positiveNumber(env, 'EXPORT_QUEUE_LIMIT', Math.max(8, exportWorkers * 8))),
+    exportWorkers,
+    exportMemoryMb: Math.round(positiveNumber(env, 'EXPORT_MEMORY_MB', defaults.exportMemoryMb)),
     logLevel,
     production,
     withhold: withholdEntries(env.WITHHOLD),

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, loadConfig, memoryDefaults } from '../src/config';
 
 describe('configuration from the environment', () => {
   it('runs with no configuration at all, with the documented defaults', () => {
@@ -47,7 +47,17 @@ describe('configuration from the environment', () => {
     });
   });
 
+  it('scales memory defaults so a 2-core, 2 GB container is safe, and reads the reliability variables', () => {
+    expect(memoryDefaults(2048, 2, 100)).toEqual({ exportMemoryMb: 512, maxBytesInFlightMb: 400 });
+    expect(memoryDefaults(1024, 2, 100)).toEqual({ exportMemoryMb: 256, maxBytesInFlightMb: 256 });
+    expect(memoryDefaults(65536, 8, 100)).toEqual({ exportMemoryMb: 1024, maxBytesInFlightMb: 400 });
+    const config = loadConfig({ MAX_BYTES_IN_FLIGHT_MB: '300', EXPORT_QUEUE_LIMIT: '4', AUTH_CLOCK_TOLERANCE_S: '0', AUTH_REQUIRED_SCOPE: 'plugins', AUTH_REQUIRED_ROLE: 'exporter' });
+    expect(config).toMatchObject({ maxBytesInFlight: 300 * 1024 * 1024, exportQueueLimit: 4, auth: { clockToleranceSeconds: 0, requiredScope: 'plugins', requiredRole: 'exporter' } });
+  });
+
   it.each([
+    [{ MAX_BYTES_IN_FLIGHT_MB: '50' }, /MAX_BYTES_IN_FLIGHT_MB \(50\) must be at least MAX_BODY_MB \(100\)/],
+    [{ AUTH_CLOCK_TOLERANCE_S: '-1' }, /AUTH_CLOCK_TOLERANCE_S must be a number of at least 0/],
     [{ PORT: 'eighty' }, /PORT must be a port number/],
     [{ MAX_BODY_MB: '0' }, /MAX_BODY_MB must be a positive number/],
     [{ EXPORT_TIMEOUT_MS: '-5' }, /EXPORT_TIMEOUT_MS must be a positive number/],

@@ -4,6 +4,7 @@
  * Duplicate keys (`category`, `fieldType`) are already settled by JSON.parse: the last one wins,
  * and the last one is the real value. Input must have passed `assertValidModel` first.
  */
+import { fullFormats } from 'ajv-formats/dist/formats';
 import type * as M from './model';
 
 // The wire is loosely typed JSON; the schemas have checked every shape we read here.
@@ -48,21 +49,43 @@ const END_OF_INSTANTS_MS = Date.parse('+010000-01-01T00:00:00Z');
 /** True for a time (epoch milliseconds) in the years 0000 to 9999; false for NaN. */
 export const isSupportedInstant = (ms: number): boolean => ms >= FIRST_INSTANT_MS && ms < END_OF_INSTANTS_MS;
 
+const rfc3339DateTime = fullFormats['date-time'] as { validate: (value: string) => boolean };
+
 /**
- * `java.time.Instant` as Jackson writes it (epoch seconds, 9 fraction digits) or an ISO string;
- * null when absent, unreadable or outside the years 0000 to 9999.
+ * An RFC 3339 date-time with a zone (ajv-formats' checker), in the years 0000 to 9999. Not
+ * `Date.parse` alone: it reads "1" as the year 2001 and zone-less times in the server's zone.
+ */
+export const isInstantString = (value: string): boolean => rfc3339DateTime.validate(value) && isSupportedInstant(Date.parse(value));
+
+/**
+ * `java.time.Instant` as Jackson writes it (epoch seconds, 9 fraction digits) or an RFC 3339
+ * string; null when absent, unreadable or outside the years 0000 to 9999.
  */
 export function decodeInstant(value: unknown): Date | null {
-  const ms = typeof value === 'number' ? Math.round(value * 1000) : typeof value === 'string' ? Date.parse(value) : NaN;
+  const ms = typeof value === 'number' ? Math.round(value * 1000) : typeof value === 'string' && isInstantString(value) ? Date.parse(value) : NaN;
   return isSupportedInstant(ms) ? new Date(ms) : null;
 }
 
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const list = <T>(value: unknown, map: (item: Wire) => T): T[] => (Array.isArray(value) ? value.map(map) : []);
-const strings = (value: unknown): string[] => list(value, String);
+/** Lone surrogates (valid JSON escapes) become U+FFFD: XML and PDF text cannot carry them. (ES2024; lib is ES2023.) */
+const wellFormed = (value: string): string => (value as string & { toWellFormed(): string }).toWellFormed();
+const str = (value: unknown): string | null => (typeof value === 'string' ? wellFormed(value) : null);
+const isObject = (value: unknown): value is Wire => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Items that are not objects (a null in a list of objects) are skipped, not dereferenced. */
+const list = <T>(value: unknown, map: (item: Wire) => T): T[] => (Array.isArray(value) ? value.filter(isObject).map(map) : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item) => item !== null && typeof item !== 'object').map((item) => wellFormed(String(item))) : [];
+/** Entries of a JSON object, for ids used as keys: no `__proto__` or `constructor` can reach a prototype. */
+const entries = (value: unknown): [string, Wire][] => (isObject(value) ? Object.entries<Wire>(value) : []);
+/** A record without a prototype: `record["constructor"]` is only ever what the body put there. */
+function record<T>(pairs: Iterable<[string, T]>): Record<string, T> {
+  const result: Record<string, T> = Object.create(null) as Record<string, T>;
+  for (const [key, value] of pairs) result[key] = value;
+  return result;
+}
+const id = (value: unknown): string => (typeof value === 'string' ? value : String(value ?? ''));
 
 export function decodeFile(raw: Wire): M.FileEnvelope | null {
-  if (!raw) return null;
+  if (!isObject(raw)) return null;
   return {
     filename: str(raw.filename),
     mimeType: str(raw.mimeType),
@@ -72,7 +95,7 @@ export function decodeFile(raw: Wire): M.FileEnvelope | null {
 }
 
 function decodeUser(raw: Wire): M.UserModel | null {
-  if (!raw) return null;
+  if (!isObject(raw)) return null;
   return {
     id: str(raw.id),
     name: str(raw.name),
@@ -86,7 +109,7 @@ function decodeUser(raw: Wire): M.UserModel | null {
 }
 
 function decodeReferenceType(raw: Wire): M.ReferenceTypeModel | null {
-  return raw ? { id: str(raw.id), name: str(raw.name), code: str(raw.code) } : null;
+  return isObject(raw) ? { id: str(raw.id), name: str(raw.name), code: str(raw.code) } : null;
 }
 
 export function decodeReference(raw: Wire): M.ReferenceModel {
@@ -113,7 +136,7 @@ function decodePlugins(raw: Wire): M.PluginConfiguration[] {
 
 function decodeBlueprintField(raw: Wire): M.BlueprintField {
   const base = {
-    id: raw.id as string,
+    id: id(raw.id),
     label: str(raw.label),
     placeholder: str(raw.placeholder),
     description: str(raw.description),
@@ -145,7 +168,7 @@ function decodeBlueprintField(raw: Wire): M.BlueprintField {
 }
 
 export function decodeBlueprint(raw: Wire): M.PlanBlueprint | null {
-  if (!raw) return null;
+  if (!isObject(raw)) return null;
   return {
     id: str(raw.id),
     label: str(raw.label),
@@ -153,7 +176,7 @@ export function decodeBlueprint(raw: Wire): M.PlanBlueprint | null {
     groupId: str(raw.groupId),
     status: named(['draft', 'finalized'] as const, raw.status),
     sections: list(raw.definition?.sections, (s) => ({
-      id: s.id as string,
+      id: id(s.id),
       label: str(s.label),
       description: str(s.description),
       ordinal: Number(s.ordinal ?? 0),
@@ -167,18 +190,18 @@ export function decodeBlueprint(raw: Wire): M.PlanBlueprint | null {
 
 export function decodePlan(raw: Wire, options: DecodeOptions = {}): M.PlanModel {
   return {
-    id: raw.id,
+    id: id(raw.id),
     version: typeof raw.version === 'number' ? raw.version : null,
     label: str(raw.label),
     description: str(raw.description),
     accessType: named(ACCESS_TYPE, raw.accessType),
-    status: raw.status
+    status: isObject(raw.status)
       ? { id: str(raw.status.id), name: str(raw.status.name), internalStatus: named(PLAN_STATUS, raw.status.internalStatus) }
       : null,
     creator: decodeUser(raw.creator),
     blueprint: decodeBlueprint(raw.planBlueprint),
     blueprintValues: list(raw.properties?.planBlueprintValues, (v) => ({
-      fieldId: v.fieldId,
+      fieldId: id(v.fieldId),
       value: str(v.value),
       file: decodeFile(v.file),
       dateValue: decodeInstant(v.dateValue),
@@ -194,12 +217,12 @@ export function decodePlan(raw: Wire, options: DecodeOptions = {}): M.PlanModel 
     users: list(raw.users, (u) => ({ user: decodeUser(u?.user), role: named(PLAN_USER_ROLE, u?.role), sectionId: str(u?.sectionId) })),
     references: list(raw.references, (r) => ({
       id: str(r?.id),
-      reference: r?.reference ? decodeReference(r.reference) : null,
+      reference: isObject(r?.reference) ? decodeReference(r.reference) : null,
       blueprintFieldId: str(r?.data?.blueprintFieldId),
     })),
     ...(Array.isArray(raw.descriptionTemplates)
       ? {
-          descriptionTemplates: raw.descriptionTemplates.map((t: Wire) => ({
+          descriptionTemplates: list(raw.descriptionTemplates, (t: Wire) => ({
             descriptionTemplateGroupId: str(t?.descriptionTemplateGroupId),
             sectionId: str(t?.sectionId),
           })),
@@ -215,19 +238,19 @@ export function decodePlan(raw: Wire, options: DecodeOptions = {}): M.PlanModel 
 }
 
 function decodeTemplateField(raw: Wire): M.TemplateField {
-  const data = raw.data;
+  const data: Wire = isObject(raw.data) ? raw.data : {};
   return {
-    id: raw.id,
+    id: id(raw.id),
     ordinal: Number(raw.ordinal ?? 0),
     semantics: strings(raw.semantics),
-    defaultValue: raw.defaultValue
+    defaultValue: isObject(raw.defaultValue)
       ? {
           textValue: str(raw.defaultValue.textValue),
           dateValue: decodeInstant(raw.defaultValue.dateValue),
           booleanValue: typeof raw.defaultValue.booleanValue === 'boolean' ? raw.defaultValue.booleanValue : null,
         }
       : null,
-    validations: list(raw.validations, (v) => VALIDATION_TYPE[v as number]).filter(Boolean),
+    validations: (Array.isArray(raw.validations) ? raw.validations : []).map((v: unknown) => named(VALIDATION_TYPE, v)).filter(Boolean),
     includeInExport: raw.includeInExport !== false,
     data: {
       label: str(data.label),
@@ -242,21 +265,21 @@ function decodeTemplateField(raw: Wire): M.TemplateField {
 
 function decodeTemplateSection(raw: Wire): M.TemplateSection {
   return {
-    id: raw.id,
+    id: id(raw.id),
     ordinal: Number(raw.ordinal ?? 0),
     title: str(raw.title),
     description: str(raw.description),
     extendedDescription: str(raw.extendedDescription),
     sections: list(raw.sections, decodeTemplateSection),
     fieldSets: list(raw.fieldSets, (fs) => ({
-      id: fs.id,
+      id: id(fs.id),
       ordinal: Number(fs.ordinal ?? 0),
       title: str(fs.title),
       description: str(fs.description),
       extendedDescription: str(fs.extendedDescription),
       additionalInformation: str(fs.additionalInformation),
       hasMultiplicity: fs.hasMultiplicity === true,
-      multiplicity: fs.multiplicity
+      multiplicity: isObject(fs.multiplicity)
         ? {
             min: typeof fs.multiplicity.min === 'number' ? fs.multiplicity.min : null,
             max: typeof fs.multiplicity.max === 'number' ? fs.multiplicity.max : null,
@@ -269,7 +292,9 @@ function decodeTemplateSection(raw: Wire): M.TemplateSection {
   };
 }
 
-export function decodeTemplate(raw: Wire): M.DescriptionTemplate {
+export function decodeTemplate(given: Wire): M.DescriptionTemplate {
+  const raw: Wire = isObject(given) ? given : {};
+  const definition: Wire = isObject(raw.definition) ? raw.definition : {};
   return {
     id: str(raw.id),
     label: str(raw.label),
@@ -279,13 +304,13 @@ export function decodeTemplate(raw: Wire): M.DescriptionTemplate {
     groupId: str(raw.groupId),
     version: typeof raw.version === 'number' ? raw.version : null,
     language: str(raw.language),
-    pages: list(raw.definition.pages, (p) => ({
-      id: p.id,
+    pages: list(definition.pages, (p) => ({
+      id: id(p.id),
       ordinal: Number(p.ordinal ?? 0),
       title: str(p.title),
       sections: list(p.sections, decodeTemplateSection),
     })),
-    plugins: decodePlugins(raw.definition.plugins),
+    plugins: decodePlugins(definition.plugins),
   };
 }
 
@@ -296,8 +321,8 @@ function decodeFieldValue(raw: Wire): M.FieldValue {
     textListValue: Array.isArray(raw?.textListValue) ? strings(raw.textListValue) : null,
     dateValue: decodeInstant(raw?.dateValue),
     booleanValue: typeof raw?.booleanValue === 'boolean' ? raw.booleanValue : null,
-    references: Array.isArray(raw?.references) ? raw.references.map(decodeReference) : null,
-    externalIdentifier: raw?.externalIdentifier
+    references: Array.isArray(raw?.references) ? list(raw.references, decodeReference) : null,
+    externalIdentifier: isObject(raw?.externalIdentifier)
       ? { identifier: str(raw.externalIdentifier.identifier), type: str(raw.externalIdentifier.type) }
       : null,
     file: decodeFile(raw?.file),
@@ -305,22 +330,24 @@ function decodeFieldValue(raw: Wire): M.FieldValue {
 }
 
 export function decodeDescription(raw: Wire, options: DecodeOptions = {}): M.DescriptionModel {
-  const fieldSets: Record<string, M.FieldSetAnswers> = {};
-  for (const [fieldSetId, answers] of Object.entries<Wire>(raw.properties?.fieldSets ?? {})) {
-    fieldSets[fieldSetId] = {
-      comment: str(answers?.comment),
-      items: list(answers?.items, (item) => ({
-        ordinal: Number(item?.ordinal ?? 0),
-        fields: Object.fromEntries(Object.entries<Wire>(item?.fields ?? {}).map(([id, v]) => [id, decodeFieldValue(v)])),
-      })),
-    };
-  }
+  const fieldSets = record(
+    entries(raw.properties?.fieldSets).map(([fieldSetId, answers]): [string, M.FieldSetAnswers] => [
+      fieldSetId,
+      {
+        comment: str(answers?.comment),
+        items: list(answers?.items, (item) => ({
+          ordinal: Number(item?.ordinal ?? 0),
+          fields: record(entries(item?.fields).map(([fieldId, v]): [string, M.FieldValue] => [fieldId, decodeFieldValue(v)])),
+        })),
+      },
+    ]),
+  );
   return {
-    id: raw.id,
+    id: id(raw.id),
     label: str(raw.label),
     description: str(raw.description),
     tags: strings(raw.tags),
-    status: raw.status
+    status: isObject(raw.status)
       ? {
           id: str(raw.status.id),
           name: str(raw.status.name),
@@ -328,13 +355,13 @@ export function decodeDescription(raw: Wire, options: DecodeOptions = {}): M.Des
         }
       : null,
     template: decodeTemplate(raw.descriptionTemplate),
-    plan: raw.plan && !options.skipNestedPlans ? decodePlan({ ...raw.plan, descriptions: null }) : null,
+    plan: isObject(raw.plan) && !options.skipNestedPlans ? decodePlan({ ...raw.plan, descriptions: null }) : null,
     sectionId: str(raw.sectionId),
     createdAt: decodeInstant(raw.createdAt),
     fieldSets,
     visibilityStates: Array.isArray(raw.visibilityStates)
-      ? raw.visibilityStates.map((v: Wire) => ({
-          fieldId: v.fieldId,
+      ? list(raw.visibilityStates, (v: Wire) => ({
+          fieldId: id(v.fieldId),
           ordinal: typeof v.ordinal === 'number' ? v.ordinal : null,
           // An entry exists; only an explicit false hides.
           visible: v.visible !== false,
@@ -348,7 +375,7 @@ export function decodeDescriptionImportModel(raw: Wire): M.DescriptionImportMode
   return {
     id: str(raw?.id),
     sectionId: str(raw?.sectionId),
-    template: raw?.descriptionTemplate ? decodeTemplate(raw.descriptionTemplate) : null,
+    template: isObject(raw?.descriptionTemplate) ? decodeTemplate(raw.descriptionTemplate) : null,
     file: decodeFile(raw?.file),
   };
 }

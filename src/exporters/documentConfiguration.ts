@@ -8,6 +8,7 @@ import { EXPORT_OPTION_FIELDS } from '../templates/options';
 import type { RenderedDocument } from './documentExport';
 import type { DescriptionModel, PlanModel } from '../contract/model';
 import type { ConfigurationFieldSpec, ExportContext, ExportResult, Exporter } from './types';
+import { assertDescriptionWithinLimits, assertPlanWithinLimits } from './documentLimits';
 
 export const DOCUMENT_CONFIGURATION_FIELDS: ConfigurationFieldSpec[] = [
   {
@@ -55,8 +56,13 @@ export function documentExporter(declaration: Pick<Exporter, 'format' | 'mimeTyp
     entityTypes: ['plan', 'description'],
     configurationFields: DOCUMENT_CONFIGURATION_FIELDS,
     runsInWorker: true,
-    exportPlan: async (plan, context) => written(writer(), pipeline().renderPlan(plan, context), { entity: 'plan', model: plan, context }, declaration.mimeType),
-    exportDescription: async (description, context) =>
-      written(writer(), pipeline().renderDescription(description, context), { entity: 'description', model: description, context }, declaration.mimeType),
+    exportPlan: async (plan, context) => {
+      assertPlanWithinLimits(plan, declaration.format);
+      return written(writer(), pipeline().renderPlan(plan, context), { entity: 'plan', model: plan, context }, declaration.mimeType);
+    },
+    exportDescription: async (description, context) => {
+      assertDescriptionWithinLimits(description, declaration.format);
+      return written(writer(), pipeline().renderDescription(description, context), { entity: 'description', model: description, context }, declaration.mimeType);
+    },
   };
 }

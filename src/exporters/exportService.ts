@@ -8,7 +8,7 @@ import Piscina from 'piscina';
 import type { DescriptionModel, PlanModel } from '../contract/model';
 import { HttpError } from '../http/errors';
 import type { Logger } from '../logger';
-import type { ExportTask, ExportTaskResult } from './worker';
+import type { ExportTask, ExportTaskResult, RequestTask, RequestTaskResult } from './worker';
 import type { EntityType, ExportContext, ExportResult, Exporter } from './types';
 
 export interface ExportServiceOptions {
@@ -16,8 +16,13 @@ export interface ExportServiceOptions {
   timeoutMs: number;
   /** Old-generation heap of each thread (EXPORT_MEMORY_MB). */
   memoryMb: number;
+  /** Tasks waiting for a thread before new ones get 503 (EXPORT_QUEUE_LIMIT). */
+  queueLimit?: number;
   logger: Logger;
 }
+
+/** Seconds a client is asked to wait when every thread and queue slot is taken. */
+const RETRY_AFTER_SECONDS = 5;
 
 // The worker is this folder's worker.ts under tsx/Jest, worker.js once built.
 const extension = path.extname(__filename);
@@ -42,7 +47,7 @@ export class ExportService {
       minThreads: 1,
       maxThreads: options.workers,
       // Bounded: past this, callers get a 503 "busy" instead of an ever-growing queue.
-      maxQueue: Math.max(8, options.workers * 8),
+      maxQueue: options.queueLimit ?? Math.max(8, options.workers * 8),
       idleTimeout: 60_000,
     });
   }
@@ -54,21 +59,7 @@ export class ExportService {
       return Promise.race([work, rejectOnAbort(deadline, this.timeoutError())]);
     }
     const task: ExportTask = { format: exporter.format, entity, model, context };
-    let result: ExportTaskResult;
-    try {
-      // On abort, piscina terminates the thread running the task: a runaway render cannot linger.
-      result = await this.pool.run(task, { signal: deadline });
-    } catch (error) {
-      if (deadline.aborted) throw this.timeoutError();
-      if (error instanceof Error && /queue is at limit/i.test(error.message)) {
-        throw new HttpError(503, 'The service is busy with other exports; retry in a moment.');
-      }
-      // Only the thread dies (piscina replaces it); the request gets a clear answer.
-      if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        throw new HttpError(413, `This plan is too large to export: rendering it needed more than the memory an export may use (EXPORT_MEMORY_MB=${this.options.memoryMb}).`);
-      }
-      throw error;
-    }
+    const result = await this.inPool<ExportTaskResult>(() => this.pool.run(task, { signal: deadline }), deadline);
     if (!result.ok) {
       if (result.internal) this.options.logger.error('export failed in worker', { format: exporter.format, entity, stack: result.internal });
       throw HttpError.fromBody(result.error);
@@ -76,12 +67,66 @@ export class ExportService {
     return { bytes: result.bytes, warnings: result.warnings, ...(result.pages !== undefined && { pages: result.pages }) };
   }
 
+  /**
+   * A request whose body is still bytes: parsed, validated and exported (or imported) in a
+   * thread. The bytes are shared with the thread (a SharedArrayBuffer) or copied, so a retry
+   * still has them.
+   */
+  async runRequest(task: RequestTask): Promise<{ bytes: Uint8Array; size: number; warnings: string[]; label: string | null }> {
+    const deadline = AbortSignal.timeout(this.options.timeoutMs);
+    const result = await this.inPool<RequestTaskResult>(() => this.pool.run(task, { name: 'runRequest', signal: deadline }), deadline);
+    if (!result.ok) {
+      if (result.internal) this.options.logger.error('request failed in worker', { action: task.action, format: task.format, entity: task.entity, stack: result.internal });
+      throw HttpError.fromBody(result.error);
+    }
+    return { bytes: result.bytes, size: result.size, warnings: result.warnings, label: result.label };
+  }
+
+  /**
+   * Runs a task in the pool and turns the pool's failures into answers: deadline or full queue
+   * -> 503 with Retry-After; out of memory -> one retry on a fresh thread (a thread's heap also
+   * holds what earlier tasks left, so the same input gets the same answer), then 413; a thread
+   * that died otherwise -> 503. piscina replaces every dead thread.
+   */
+  private async inPool<T>(run: () => Promise<T>, deadline: AbortSignal): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await run();
+      } catch (error) {
+        if (deadline.aborted) throw this.timeoutError();
+        if (error instanceof Error && /queue is at limit/i.test(error.message)) {
+          throw new HttpError(503, 'The service is busy with other exports (EXPORT_QUEUE_LIMIT); retry in a moment.', [{ path: '', message: 'export queue full' }], {
+            retryAfterSeconds: RETRY_AFTER_SECONDS,
+          });
+        }
+        if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+          if (attempt === 0) continue;
+          throw new HttpError(
+            413,
+            `This request is too large to process: it needed more than the memory one export may use (EXPORT_MEMORY_MB=${this.options.memoryMb}). ` +
+              'Export fewer descriptions at once, or shrink the largest answers, tables and images.',
+            [{ path: '', message: `needs more than EXPORT_MEMORY_MB=${this.options.memoryMb}` }],
+          );
+        }
+        this.options.logger.error('export thread failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+        throw new HttpError(503, 'The export thread stopped unexpectedly; it has been replaced, retry in a moment.', [{ path: '', message: 'export thread stopped' }], {
+          retryAfterSeconds: RETRY_AFTER_SECONDS,
+        });
+      }
+    }
+  }
+
   async close(): Promise<void> {
     await this.pool.destroy();
   }
 
   private timeoutError(): HttpError {
-    return new HttpError(503, `The export did not finish within EXPORT_TIMEOUT_MS (${this.options.timeoutMs} ms); try a smaller plan or ask the operator to raise the limit.`);
+    return new HttpError(
+      503,
+      `The export did not finish within EXPORT_TIMEOUT_MS (${this.options.timeoutMs} ms); try a smaller plan or ask the operator to raise the limit.`,
+      [{ path: '', message: `took longer than EXPORT_TIMEOUT_MS=${this.options.timeoutMs}` }],
+      { retryAfterSeconds: RETRY_AFTER_SECONDS },
+    );
   }
 }
 

@@ -1,11 +1,20 @@
 /**
  * Worker-thread entry: runs one export off the main event loop. Errors travel back as plain data
  * (an ErrorBody), because only name and message of an Error survive the thread boundary.
+ * `runRequest` takes a request body as bytes and does all the heavy work here: parse, validate,
+ * decode, then export or import.
  */
+import { isMainThread } from 'node:worker_threads';
 import type { DescriptionModel, PlanModel } from '../contract/model';
+import { decodeDescription, decodePlan } from '../contract/decode';
+import { parseJsonBody } from '../contract/parse';
+import { assertValidModel, warmUpValidation } from '../contract/validate';
 import { HttpError, type ErrorBody } from '../http/errors';
-import { ALL_EXPORTERS } from './index';
+import { ALL_EXPORTERS, ALL_IMPORTERS } from './index';
 import type { EntityType, ExportContext } from './types';
+
+// A thread starts when the pool grows or replaces one: compile the schemas before its first request.
+if (!isMainThread) warmUpValidation();
 
 export interface ExportTask {
   format: string;
@@ -19,6 +28,32 @@ export type ExportTaskResult =
   /** `internal` carries a bug's stack for the log; it is never sent to the client. */
   | { ok: false; error: ErrorBody; internal?: string };
 
+/** One request of the file-transformer contract, with its body still as bytes. */
+export interface RequestTask {
+  action: 'export' | 'preprocess' | 'import';
+  entity: EntityType;
+  /** The export format (exports only). */
+  format?: string;
+  body: Uint8Array;
+  context: ExportContext;
+  /** Exports: answer the file base64-encoded (as ASCII bytes), so the event loop need not encode it. */
+  base64?: boolean;
+}
+
+/**
+ * Exports: the file (base64 when asked), `size` its length in bytes, `label` what names it;
+ * imports: the answer's JSON as UTF-8.
+ */
+export type RequestTaskResult =
+  | { ok: true; bytes: Uint8Array; size: number; warnings: string[]; label: string | null }
+  | { ok: false; error: ErrorBody; internal?: string };
+
+function failure(error: unknown): { ok: false; error: ErrorBody; internal?: string } {
+  if (error instanceof HttpError) return { ok: false, error: error.toBody() };
+  const internal = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return { ok: false, error: { code: 500, error: 'The export failed unexpectedly.', details: [] }, internal };
+}
+
 export default async function runExportTask(task: ExportTask): Promise<ExportTaskResult> {
   const exporter = ALL_EXPORTERS.find((e) => e.format === task.format);
   if (!exporter) return { ok: false, error: { code: 400, error: `Unknown format "${task.format}".`, details: [] } };
@@ -29,8 +64,35 @@ export default async function runExportTask(task: ExportTask): Promise<ExportTas
         : await exporter.exportDescription(task.model as DescriptionModel, task.context);
     return { ok: true, bytes: result.bytes, warnings: result.warnings, ...(result.pages !== undefined && { pages: result.pages }) };
   } catch (error) {
-    if (error instanceof HttpError) return { ok: false, error: error.toBody() };
-    const internal = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    return { ok: false, error: { code: 500, error: 'The export failed unexpectedly.', details: [] }, internal };
+    return failure(error);
+  }
+}
+
+export async function runRequest(task: RequestTask): Promise<RequestTaskResult> {
+  try {
+    const raw = parseJsonBody(task.body);
+    if (task.action === 'export') {
+      assertValidModel(task.entity, raw);
+      const model = task.entity === 'plan' ? decodePlan(raw) : decodeDescription(raw);
+      const result = await runExportTask({ format: task.format ?? '', entity: task.entity, model, context: task.context });
+      if (!result.ok) return result;
+      const file = Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
+      const bytes = task.base64 ? new Uint8Array(Buffer.from(file.toString('base64'), 'latin1')) : result.bytes;
+      return { ok: true, bytes, size: result.bytes.byteLength, warnings: result.warnings, label: model.label };
+    }
+    const importer = ALL_IMPORTERS.find((i) => i.entityTypes.includes(task.entity));
+    if (!importer) throw new HttpError(404, `Import of ${task.entity}s is not available.`);
+    const answer =
+      task.action === 'preprocess'
+        ? task.entity === 'plan'
+          ? await importer.preprocessPlan(raw)
+          : await importer.preprocessDescription(raw)
+        : task.entity === 'plan'
+          ? await importer.importPlan(raw, task.context)
+          : await importer.importDescription(raw, task.context);
+    const bytes = new TextEncoder().encode(JSON.stringify(answer));
+    return { ok: true, bytes, size: bytes.byteLength, warnings: [], label: null };
+  } catch (error) {
+    return failure(error);
   }
 }

@@ -5,6 +5,7 @@ import type { ExportService } from '../exporters/exportService';
 import type { ExporterRegistry } from '../exporters/registry';
 import type { Logger } from '../logger';
 import { requireBearerToken } from './auth';
+import { BytesInFlight, declaredLengthGuard } from './body';
 import { HttpError } from './errors';
 import { fileTransformerRoutes } from './fileTransformerRoutes';
 import { Metrics } from './metrics';
@@ -25,7 +26,13 @@ export interface App {
   app: express.Express;
   metrics: Metrics;
   /** Set on shutdown: readiness turns 503 so load balancers drain us. */
-  lifecycle: { shuttingDown: boolean };
+  lifecycle: Lifecycle;
+}
+
+export interface Lifecycle {
+  shuttingDown: boolean;
+  /** Answers 503 to every request whose body is still arriving. */
+  abortBodyReads(): void;
 }
 
 /** Paths we serve, with their methods, for 405 answers. */
@@ -39,12 +46,14 @@ const KNOWN_ROUTES: [RegExp, string][] = [
 export function createApp(deps: AppDependencies): App {
   const { config, logger } = deps;
   const metrics = new Metrics();
-  const lifecycle = { shuttingDown: false };
+  const inFlight = new BytesInFlight(config.maxBytesInFlight);
+  const lifecycle: Lifecycle = { shuttingDown: false, abortBodyReads: () => inFlight.abortReads() };
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
 
   app.use(requestContext(logger, metrics));
+  app.use(declaredLengthGuard(config.maxBodyBytes));
 
   app.get('/health/live', (_req, res) => {
     res.json({ status: 'ok' });
@@ -59,12 +68,10 @@ export function createApp(deps: AppDependencies): App {
   if (deps.publicRoutes) app.use(deps.publicRoutes);
 
   const auth: RequestHandler[] = authIsOpen(config) ? [] : [requireBearerToken(config.auth)];
-  const json = express.json({ limit: config.maxBodyBytes, type: ['application/json', 'application/*+json'] });
   app.use(
     '/api/file-transformer',
     ...auth,
-    json,
-    fileTransformerRoutes({ config, registry: deps.registry, exports: deps.exports, metrics }),
+    fileTransformerRoutes({ config, registry: deps.registry, exports: deps.exports, metrics, inFlight, isShuttingDown: () => lifecycle.shuttingDown }),
   );
   if (deps.extraApiRoutes) app.use('/api', deps.extraApiRoutes(auth));
 
@@ -102,7 +109,10 @@ const errorHandler = (maxBodyBytes: number): ErrorRequestHandler => (error, _req
   const known = error instanceof HttpError ? error : fromBodyParser(error, maxBodyBytes);
   const log = requestLogger(res);
   if (known) {
-    if (known.status >= 500) log.error('request failed', { status: known.status, error: known.message, details: known.details });
+    // 503s are overload or shutdown, expected under load: a warning, not an error.
+    if (known.status >= 500) log[known.status === 503 ? 'warn' : 'error']('request failed', { status: known.status, error: known.message, details: known.details });
+    if (res.headersSent) return;
+    if (known.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(known.retryAfterSeconds));
     res.status(known.status).json(known.toBody());
     return;
   }

@@ -18,12 +18,15 @@ export interface ErrorBody {
 export class HttpError extends Error {
   readonly status: number;
   readonly details: ErrorDetail[];
+  /** Sent as Retry-After: an overload or shutdown the client may retry after. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, message: string, details: ErrorDetail[] = []) {
+  constructor(status: number, message: string, details: ErrorDetail[] = [], options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.details = details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   toBody(): ErrorBody {

@@ -3,14 +3,13 @@
  * a description, preprocessing and import. Answers are exactly the wire shapes the backend decodes.
  */
 import { Router, type Request, type Response } from 'express';
-import { decodeDescription, decodePlan } from '../contract/decode';
 import { buildFormats } from '../contract/formats';
-import { assertValidModel } from '../contract/validate';
 import type { Config } from '../config';
 import type { ExportService } from '../exporters/exportService';
 import type { ExporterRegistry } from '../exporters/registry';
 import type { EntityType } from '../exporters/types';
 import { writeSharedFile } from '../storage/sharedStorage';
+import { rawJsonBody, type BytesInFlight } from './body';
 import { HttpError } from './errors';
 import { safeFilename } from './filename';
 import type { Metrics } from './metrics';
@@ -21,6 +20,9 @@ export interface FileTransformerDependencies {
   registry: ExporterRegistry;
   exports: ExportService;
   metrics: Metrics;
+  /** Body bytes held by all requests (MAX_BYTES_IN_FLIGHT_MB). */
+  inFlight: BytesInFlight;
+  isShuttingDown: () => boolean;
 }
 
 /** FileEnvelopeModel: exactly these four keys. */
@@ -31,16 +33,26 @@ interface FileEnvelope {
   file: string | null;
 }
 
-const requireJson = (req: Request) => {
-  if (!req.is(['application/json', 'application/*+json'])) {
-    throw new HttpError(415, 'The request body must be JSON (Content-Type: application/json).', [
-      { path: 'Content-Type', message: `got "${req.headers['content-type'] ?? 'none'}"` },
-    ]);
-  }
-};
+/**
+ * `{filename, fileRef: null, mimeType, file}` written in pieces around the base64 bytes the
+ * worker made: a 30 MB file is never turned into a string on the event loop.
+ */
+function sendInlineEnvelope(res: Response, filename: string, mimeType: string, base64: Uint8Array): void {
+  const head = Buffer.from(`${JSON.stringify({ filename, fileRef: null, mimeType }).slice(0, -1)},"file":"`);
+  const tail = Buffer.from('"}');
+  res.status(200).type('application/json');
+  res.setHeader('Content-Length', head.length + base64.byteLength + tail.length);
+  res.write(head);
+  res.write(base64);
+  res.end(tail);
+}
 
-export function fileTransformerRoutes({ config, registry, exports, metrics }: FileTransformerDependencies): Router {
+/** The body as bytes, as rawJsonBody left it. */
+const bodyOf = (req: Request) => req.body as Uint8Array;
+
+export function fileTransformerRoutes({ config, registry, exports, metrics, inFlight, isShuttingDown }: FileTransformerDependencies): Router {
   const router = Router();
+  const body = rawJsonBody({ maxBodyBytes: config.maxBodyBytes, maxBytesInFlight: inFlight.budget }, inFlight, isShuttingDown);
   const context = { transformerId: config.transformerId, withhold: config.withhold };
   // Called 2-3 times per export: computed once, never from the request.
   const formats = JSON.stringify(buildFormats(registry, config.transformerId, config.sharedStorageDir !== null));
@@ -54,19 +66,20 @@ export function fileTransformerRoutes({ config, registry, exports, metrics }: Fi
     const exporter = registry.exporterFor(req.query.format, entity);
     let outcome = 'error';
     try {
-      requireJson(req);
-      assertValidModel(entity, req.body);
-      const model = entity === 'plan' ? decodePlan(req.body) : decodeDescription(req.body);
-      // The parsed body (a plan nested in every description) is not needed while the export runs.
+      // Parsed, validated, decoded, rendered and base64-encoded in a worker thread: the event loop only moves bytes.
+      const inline = config.sharedStorageDir === null;
+      const result = await exports.runRequest({ action: 'export', entity, format: exporter.format, body: bodyOf(req), context, base64: inline });
       req.body = undefined;
-      const result = await exports.run(exporter, entity, model, context);
       const log = requestLogger(res);
       for (const warning of result.warnings) log.warn('export warning', { format: exporter.format, entity, warning });
-      const filename = safeFilename(model.label, entity, exporter.extension);
-      const envelope: FileEnvelope = config.sharedStorageDir
-        ? { filename, fileRef: await writeSharedFile(config.sharedStorageDir, result.bytes), mimeType: exporter.mimeType, file: null }
-        : { filename, fileRef: null, mimeType: exporter.mimeType, file: Buffer.from(result.bytes).toString('base64') };
-      metrics.exportBytes.inc({ format: exporter.format }, result.bytes.length);
+      const filename = safeFilename(result.label, entity, exporter.extension);
+      metrics.exportBytes.inc({ format: exporter.format }, result.size);
+      if (inline || !config.sharedStorageDir) {
+        outcome = 'ok';
+        sendInlineEnvelope(res, filename, exporter.mimeType, result.bytes);
+        return;
+      }
+      const envelope: FileEnvelope = { filename, fileRef: await writeSharedFile(config.sharedStorageDir, result.bytes), mimeType: exporter.mimeType, file: null };
       outcome = 'ok';
       res.json(envelope);
     } catch (error) {
@@ -79,29 +92,25 @@ export function fileTransformerRoutes({ config, registry, exports, metrics }: Fi
     }
   };
 
-  router.post('/export/plan', exportEntity('plan'));
-  router.post('/export/description', exportEntity('description'));
-
-  const importer = (entity: EntityType) => {
-    const found = registry.importerFor(entity);
-    if (!found) throw new HttpError(404, `Import of ${entity}s is not available (the json format is disabled).`);
-    return found;
+  // The format is checked before the body is read: a wrong query costs no upload.
+  const checkFormat = (entity: EntityType) => (req: Request, _res: Response, next: () => void) => {
+    registry.exporterFor(req.query.format, entity);
+    next();
   };
-  router.post('/preprocessing/plan', async (req, res) => {
-    requireJson(req);
-    res.json(await importer('plan').preprocessPlan(req.body));
-  });
-  router.post('/preprocessing/description', async (req, res) => {
-    requireJson(req);
-    res.json(await importer('description').preprocessDescription(req.body));
-  });
-  router.post('/import/plan', async (req, res) => {
-    requireJson(req);
-    res.json(await importer('plan').importPlan(req.body, context));
-  });
-  router.post('/import/description', async (req, res) => {
-    requireJson(req);
-    res.json(await importer('description').importDescription(req.body, context));
-  });
+  router.post('/export/plan', checkFormat('plan'), body, exportEntity('plan'));
+  router.post('/export/description', checkFormat('description'), body, exportEntity('description'));
+
+  const importing = (action: 'preprocess' | 'import', entity: EntityType) => async (req: Request, res: Response) => {
+    const result = await exports.runRequest({ action, entity, body: bodyOf(req), context });
+    res.type('application/json').send(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));
+  };
+  const importAvailable = (entity: EntityType) => (_req: Request, _res: Response, next: () => void) => {
+    if (!registry.importerFor(entity)) throw new HttpError(404, `Import of ${entity}s is not available (the json format is disabled).`);
+    next();
+  };
+  router.post('/preprocessing/plan', importAvailable('plan'), body, importing('preprocess', 'plan'));
+  router.post('/preprocessing/description', importAvailable('description'), body, importing('preprocess', 'description'));
+  router.post('/import/plan', importAvailable('plan'), body, importing('import', 'plan'));
+  router.post('/import/description', importAvailable('description'), body, importing('import', 'description'));
   return router;
 }

@@ -111,12 +111,16 @@ export function readBundle(bytes: Uint8Array, origin: string): { source: Templat
   if (bytes.length > BUNDLE_LIMITS.maxBundleBytes) throw fail(`is larger than ${BUNDLE_LIMITS.maxBundleBytes / MB} MB`);
   let entries = 0;
   let unpacked = 0;
+  let compressed = 0;
   const refused: TemplateProblem[] = [];
   let unzipped: Record<string, Uint8Array>;
   try {
     unzipped = unzipSync(bytes, {
       filter(entry) {
         if (++entries > BUNDLE_LIMITS.maxEntries) throw fail(`has more than ${BUNDLE_LIMITS.maxEntries} files`);
+        // Entries that share their data (overlapping entries, a zip bomb) add up to more than the archive holds.
+        compressed += entry.size;
+        if (compressed > bytes.length) throw fail('has overlapping entries (a zip bomb)');
         if (entry.name.endsWith('/') || DEBRIS.test(entry.name)) return false;
         // Checked before inflating: fflate inflates into a buffer of the declared size, never more.
         unpacked += entry.originalSize;

@@ -31,6 +31,13 @@ describe('wire decoding', () => {
     expect(decodeInstant('yesterday')).toBeNull();
   });
 
+  it('reads only RFC 3339 instants with a zone: "1" is no year 2001, and a zone-less time does not shift with the server', () => {
+    expect(decodeInstant('1')).toBeNull();
+    expect(decodeInstant('2025-01-02T03:04:05')).toBeNull();
+    expect(decodeInstant('2025-01-02')).toBeNull();
+    expect(decodeInstant('2025-01-02t03:04:05z')?.toISOString()).toBe('2025-01-02T03:04:05.000Z');
+  });
+
   it('takes the last of Jackson’s duplicate keys, which carries the real value', () => {
     const text = fixtureText('plan-full.json');
     // The fixture really has the backend's duplicates: a string type id, then the number.
@@ -71,7 +78,7 @@ describe('request validation', () => {
     expect(error.status).toBe(400);
     expect(error.details).toEqual(
       expect.arrayContaining([
-        { path: '/createdAt', message: 'must be an instant: epoch seconds or an ISO-8601 date-time, in the years 0000 to 9999' },
+        { path: '/createdAt', message: 'must be an instant: epoch seconds or an RFC 3339 date-time with a time zone, in the years 0000 to 9999' },
         { path: '/accessType', message: 'must be one of 0, 1, null' },
         { path: '/descriptions/0', message: 'is missing the required property "descriptionTemplate"' },
       ]),
@@ -91,6 +98,8 @@ describe('request validation', () => {
   it('caps the list of details so a garbage body still gets a readable answer', () => {
     const raw = fixtureJson('plan-minimal.json');
     raw.descriptions = Array.from({ length: 50 }, () => ({ id: 5 }));
-    expect(validationError('plan', raw).details.length).toBe(20);
+    const details = validationError('plan', raw).details;
+    expect(details.length).toBe(21);
+    expect(details[20]).toEqual({ path: '/', message: expect.stringMatching(/^and \d+ more problems not listed$/) });
   });
 });

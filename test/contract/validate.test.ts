@@ -8,7 +8,7 @@ import { assertValidModel, assertValidRequest, describeErrors, MAX_JSON_DEPTH, M
 import { HttpError } from '../../src/http/errors';
 import { fixtureJson } from '../helpers/fixtures';
 
-const INSTANT = 'must be an instant: epoch seconds or an ISO-8601 date-time, in the years 0000 to 9999';
+const INSTANT = 'must be an instant: epoch seconds or an RFC 3339 date-time with a time zone, in the years 0000 to 9999';
 
 function rejection(call: () => void): HttpError {
   try {

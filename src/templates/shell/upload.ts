@@ -7,6 +7,7 @@
 import { ImportedXmlComponent } from 'docx';
 import { strFromU8, unzipSync, type UnzipFileInfo } from 'fflate';
 import { HttpError } from '../../http/errors';
+import { sanitizePackage } from './sanitize';
 
 export const TEMPLATE_LIMITS = {
   /** Largest upload accepted. */
@@ -77,6 +78,8 @@ export function readTemplatePackage(template: Uint8Array, fieldCode: string): Te
   if (contentTypes && strFromU8(contentTypes).includes(MACRO_ENABLED_DOCUMENT)) {
     throw rejected(fieldCode, 'it is a macro-enabled document (.docm); save it as a Word document without macros (.docx).');
   }
+  // No remote resource, DTD or UTF-16 part goes further.
+  sanitizePackage(files);
   return files;
 }
 
@@ -110,8 +113,12 @@ export function malformedPartError(files: TemplatePackage, fieldCode: string): H
 
 function checkSizes(entries: UnzipFileInfo[], packageBytes: number, fieldCode: string): void {
   let total = 0;
+  let compressed = 0;
   for (const entry of entries) {
     total += entry.originalSize;
+    compressed += entry.size;
+    // Entries that share their data (overlapping entries) add up to more than the file holds.
+    if (compressed > packageBytes) throw rejected(fieldCode, 'its entries overlap: the file looks like a zip bomb.');
     // DEFLATE cannot expand data more than ~1032 times; declared sizes past that are lies.
     const ratio = entry.originalSize / Math.max(entry.size, 1);
     if (ratio > 1032 || (entry.originalSize > MEGABYTE && ratio > TEMPLATE_LIMITS.maxCompressionRatio)) {
