@@ -27,6 +27,8 @@ export const DOCUMENT_CONFIGURATION_FIELDS: ConfigurationFieldSpec[] = [
 /** What a document format adds to the shared path: turning the rendered document into bytes. */
 export interface DocumentWriter {
   write(rendered: RenderedDocument): Promise<ExportResult>;
+  /** Pours the body into an admin's Word shell when one is uploaded: the shell's cover replaces ours. */
+  fillsWordShell?: boolean;
 }
 
 // Plain requires (not import()): synchronous and cached, the same under tsx, Jest and dist/.
@@ -51,7 +53,13 @@ export function documentExporter(declaration: Pick<Exporter, 'format' | 'mimeTyp
     entityTypes: ['plan', 'description'],
     configurationFields: DOCUMENT_CONFIGURATION_FIELDS,
     runsInWorker: true,
-    exportPlan: async (plan, context) => written(writer(), pipeline().renderPlan(plan, context), declaration.mimeType),
-    exportDescription: async (description, context) => written(writer(), pipeline().renderDescription(description, context), declaration.mimeType),
+    exportPlan: async (plan, context) => {
+      const format = writer();
+      return written(format, pipeline().renderPlan(plan, context, { fillsWordShell: format.fillsWordShell === true }), declaration.mimeType);
+    },
+    exportDescription: async (description, context) => {
+      const format = writer();
+      return written(format, pipeline().renderDescription(description, context, { fillsWordShell: format.fillsWordShell === true }), declaration.mimeType);
+    },
   };
 }
