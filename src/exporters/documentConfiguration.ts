@@ -32,6 +32,8 @@ export type DocumentSource = { entity: 'plan'; model: PlanModel; context: Export
 /** What a document format adds to the shared path: turning the rendered document into bytes. */
 export interface DocumentWriter {
   write(rendered: RenderedDocument, source: DocumentSource): Promise<ExportResult>;
+  /** Pours the body into an admin's Word shell when one is uploaded: the shell's cover replaces ours. */
+  fillsWordShell?: boolean;
 }
 
 // Plain requires (not import()): synchronous and cached, the same under tsx, Jest and dist/.
@@ -58,11 +60,15 @@ export function documentExporter(declaration: Pick<Exporter, 'format' | 'mimeTyp
     runsInWorker: true,
     exportPlan: async (plan, context) => {
       assertPlanWithinLimits(plan, declaration.format);
-      return written(writer(), pipeline().renderPlan(plan, context), { entity: 'plan', model: plan, context }, declaration.mimeType);
+      const format = writer();
+      const rendered = pipeline().renderPlan(plan, context, { fillsWordShell: format.fillsWordShell === true });
+      return written(format, rendered, { entity: 'plan', model: plan, context }, declaration.mimeType);
     },
     exportDescription: async (description, context) => {
       assertDescriptionWithinLimits(description, declaration.format);
-      return written(writer(), pipeline().renderDescription(description, context), { entity: 'description', model: description, context }, declaration.mimeType);
+      const format = writer();
+      const rendered = pipeline().renderDescription(description, context, { fillsWordShell: format.fillsWordShell === true });
+      return written(format, rendered, { entity: 'description', model: description, context }, declaration.mimeType);
     },
   };
 }

@@ -46,6 +46,12 @@ function templateFile(configuration: ConfigurationValues, entity: EntityType, co
   return { file: null, code: TEMPLATE_FIELD_CODES[entity][0] };
 }
 
+/** What the writer the document is rendered for does with it. */
+export interface RenderFor {
+  /** The writer fills a Word shell when one is uploaded (DOCX). */
+  fillsWordShell?: boolean;
+}
+
 /** View, template and options -> document: the steps both entities share. */
 function render<View extends PlanView | DescriptionExportView>(
   view: View,
@@ -53,21 +59,24 @@ function render<View extends PlanView | DescriptionExportView>(
   configuration: ConfigurationValues,
   planLanguage: string | null,
   context: ExportContext,
+  writer: RenderFor,
   lay: (view: View, layout: CompiledLayout, options: ExportOptions) => { document: DocumentModel; warnings: string[] },
 ): RenderedDocument {
   const { file, code } = templateFile(configuration, entity, context);
   const template = resolveTemplate(file, code);
-  const options = exportOptionsFrom(configuration, planLanguage);
+  // A shell has its own cover (the Java plugin's plan.docx does): ours only when asked for explicitly.
+  const shellCover = Boolean(writer.fillsWordShell && template.shellDocx);
+  const options = exportOptionsFrom(configuration, planLanguage, { coverPage: !shellCover });
   const { document, warnings } = lay(view, template.layout, options);
   return { document, shellDocx: template.shellDocx, templateFieldCode: code, view, labelLanguage: options.labelLanguage, pdfProfile: options.pdfProfile, warnings };
 }
 
-export function renderPlan(plan: PlanModel, context: ExportContext): RenderedDocument {
+export function renderPlan(plan: PlanModel, context: ExportContext, writer: RenderFor = {}): RenderedDocument {
   const view = buildPlanView(plan, context);
-  return render(view, 'plan', view.configuration, view.language, context, renderPlanDocument);
+  return render(view, 'plan', view.configuration, view.language, context, writer, renderPlanDocument);
 }
 
-export function renderDescription(description: DescriptionModel, context: ExportContext): RenderedDocument {
+export function renderDescription(description: DescriptionModel, context: ExportContext, writer: RenderFor = {}): RenderedDocument {
   const view = buildDescriptionExportView(description, context);
-  return render(view, 'description', view.description.configuration, view.plan.language, context, renderDescriptionDocument);
+  return render(view, 'description', view.description.configuration, view.plan.language, context, writer, renderDescriptionDocument);
 }

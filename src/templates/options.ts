@@ -56,7 +56,7 @@ export const EXPORT_OPTION_FIELDS: ConfigurationFieldSpec[] = [
   {
     code: 'cover-page',
     type: 'string',
-    label: 'Start with a cover page (true/false, default true)',
+    label: 'Start with a cover page (true/false; default true, but false for DOCX exports into a Word shell template, which has its own cover)',
     appliesTo: ['plan', 'description'],
   },
   {
@@ -117,8 +117,9 @@ const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i;
 /**
  * Reads the export options from configuration values. An empty value means "default"; a value
  * that cannot be understood is a 400 naming the field, so an admin learns of a typo at once.
+ * `defaults` stand where the writer knows better than the usual default (a Word shell brings its cover).
  */
-export function exportOptionsFrom(configuration: ConfigurationValues, planLanguage: string | null): ExportOptions {
+export function exportOptionsFrom(configuration: ConfigurationValues, planLanguage: string | null, defaults: { coverPage?: boolean } = {}): ExportOptions {
   const problems: ErrorDetail[] = [];
   const text = (code: string): string | null => configuration[code]?.text?.trim() || null;
 
@@ -136,7 +137,7 @@ export function exportOptionsFrom(configuration: ConfigurationValues, planLangua
   const includeUnanswered = flag('include-unanswered', false);
   const includeGuidance = flag('include-guidance', false);
   const tableOfContents = flag('table-of-contents', true);
-  const coverPage = flag('cover-page', true);
+  const coverPage = flag('cover-page', defaults.coverPage ?? true);
   const includeQuestionText = flag('include-question-text', true);
   const includeSectionHeadings = flag('include-section-headings', true);
   const compactSpacing = flag('compact-spacing', false);

@@ -140,7 +140,9 @@ describe('writeDocx', () => {
     expect(paragraphStyle(code)).toBe('Code');
     expect(paragraphText(code)).toBe('station,depth\n  A1,  200\n  A2,  350');
     expect(elements(document, 'w:pBdr').some((border) => elements(border, 'w:bottom').length === 1)).toBe(true);
-    expect(elements(document, 'w:br').some((br) => br.getAttribute('w:type') === 'page')).toBe(true);
+    // The page break starts the next paragraph on a new page, with no paragraph of its own.
+    expect(elements(paragraphWithText(document, 'Storage and backup'), 'w:pageBreakBefore')).toHaveLength(1);
+    expect(elements(document, 'w:br').some((br) => br.getAttribute('w:type') === 'page')).toBe(false);
   });
 
   it('marks the right-to-left paragraph bidirectional, with right-to-left runs in Arabic', () => {

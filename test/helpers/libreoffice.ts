@@ -37,17 +37,28 @@ function run(command: string, args: string[], timeoutMs: number): Promise<{ stdo
  * "pdf:writer_pdf_Export"). Resolves to the path of the converted file, written next to the input.
  */
 export async function convertWithLibreOffice(path: string, format: string, timeoutMs = 60_000): Promise<string> {
-  const outdir = dirname(path);
+  const [output] = await convertAllWithLibreOffice([path], format, timeoutMs);
+  return output;
+}
+
+/**
+ * Converts files of one folder in one LibreOffice run (starting LibreOffice is most of the time a
+ * conversion takes). Resolves to the paths of the converted files, in the order given.
+ */
+export async function convertAllWithLibreOffice(paths: string[], format: string, timeoutMs = 60_000): Promise<string[]> {
+  const outdir = dirname(paths[0]);
   const profile = await mkdtemp(join(tmpdir(), 'lo-'));
   try {
     const { stderr } = await run(
       'soffice',
-      [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', format, '--outdir', outdir, path],
+      [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', format, '--outdir', outdir, ...paths],
       timeoutMs,
     );
-    const output = join(outdir, `${basename(path, extname(path))}.${format.split(':')[0]}`);
-    if (!existsSync(output)) throw new Error(`LibreOffice wrote no ${format} for ${path}: ${stderr}`);
-    return output;
+    return paths.map((path) => {
+      const output = join(outdir, `${basename(path, extname(path))}.${format.split(':')[0]}`);
+      if (!existsSync(output)) throw new Error(`LibreOffice wrote no ${format} for ${path}: ${stderr}`);
+      return output;
+    });
   } finally {
     await rm(profile, { recursive: true, force: true });
   }

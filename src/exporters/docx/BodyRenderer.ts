@@ -133,6 +133,12 @@ export class DocxBodyRenderer {
   private readonly contents: ContentsEntry[] = [];
   /** Where each table of contents goes, once every heading is known: placeholder -> its title. */
   private readonly contentsPlaces = new Map<FileChild, string>();
+  /**
+   * A page break waiting for the next paragraph, which then starts a page itself. A paragraph
+   * holding only the break would make a blank page whenever the content before it ends exactly at
+   * the foot of a page: it lands alone at the top of the next page and breaks again.
+   */
+  private breakBefore = false;
 
   constructor(meta: DocumentMeta, options: DocxBodyRendererOptions = {}) {
     this.documentRtl = meta.direction === 'rtl';
@@ -187,7 +193,11 @@ export class DocxBodyRenderer {
 
   private blocks(blocks: readonly Block[], frame: Frame): FileChild[] {
     const out: FileChild[] = [];
-    for (const block of blocks) {
+    for (const [index, block] of blocks.entries()) {
+      if (block.type === 'pageBreak' && startsWithParagraph(blocks[index + 1])) {
+        this.breakBefore = true;
+        continue;
+      }
       try {
         out.push(...this.block(block, frame));
       } catch (error) {
@@ -231,6 +241,7 @@ export class DocxBodyRenderer {
   private note(frame: Frame): Paragraph {
     return new Paragraph({
       style: this.styleId(StyleId.note),
+      pageBreakBefore: this.takeBreakBefore(),
       indent: this.indent(frame),
       bidirectional: this.documentRtl || undefined,
       children: [new TextRun({ text: UNRENDERABLE_NOTE, rightToLeft: this.documentRtl || undefined })],
@@ -277,6 +288,7 @@ export class DocxBodyRenderer {
     const runs = this.inlines(content, format);
     return new Paragraph({
       style: options.style ? this.styleId(options.style) : undefined,
+      pageBreakBefore: this.takeBreakBefore(),
       alignment: options.align ? ALIGNMENT[options.align] : undefined,
       bidirectional: rtl || undefined,
       numbering: list ? { reference: list.number.reference, instance: list.number.instance, level: list.level } : undefined,
@@ -288,6 +300,13 @@ export class DocxBodyRenderer {
         : this.indent(frame),
       children: options.bookmark ? [new Bookmark({ id: options.bookmark, children: runs })] : runs,
     });
+  }
+
+  /** Whether this paragraph starts a new page for the break before it (true once per break). */
+  private takeBreakBefore(): true | undefined {
+    if (!this.breakBefore) return undefined;
+    this.breakBefore = false;
+    return true;
   }
 
   private inlines(content: readonly Inline[], format: RunFormat): ParagraphChild[] {
@@ -451,7 +470,7 @@ export class DocxBodyRenderer {
   private tableOfContentsPlace(title: string): FileChild[] {
     const rtl = this.documentRtl || undefined;
     const heading = title.trim()
-      ? [new Paragraph({ style: this.styleId(StyleId.tocHeading), bidirectional: rtl, children: [new TextRun({ text: xmlSafe(title), rightToLeft: rtl })] })]
+      ? [new Paragraph({ style: this.styleId(StyleId.tocHeading), pageBreakBefore: this.takeBreakBefore(), bidirectional: rtl, children: [new TextRun({ text: xmlSafe(title), rightToLeft: rtl })] })]
       : [];
     const place = new Paragraph({});
     this.contentsPlaces.set(place, title);
@@ -467,9 +486,12 @@ export class DocxBodyRenderer {
     const rtl = this.documentRtl || undefined;
     const tabStops = [{ type: TabStopType.RIGHT, position: Math.round(this.textWidthPt * TWIPS_PER_POINT) }];
     const entries = this.contents.map(
-      (entry) =>
+      (entry, index) =>
         new Paragraph({
           style: this.styleId(`TOC${entry.level}`),
+          // The field ends in a paragraph of its own after the entries: alone at the top of a page
+          // it would make that page blank, so the last entry keeps it company.
+          keepNext: index === this.contents.length - 1 || undefined,
           tabStops,
           bidirectional: rtl,
           children: [
@@ -514,6 +536,12 @@ function indented(frame: Frame, step: number): Frame {
 
 function describe(block: Block): string {
   return typeof block === 'object' && block !== null && typeof block.type === 'string' ? `A block of type "${block.type}"` : 'A block';
+}
+
+/** Whether a block's first paragraph is its own, so it can start a page instead of a break paragraph. */
+function startsWithParagraph(block: Block | undefined): boolean {
+  if (!block) return false;
+  return block.type === 'heading' || block.type === 'paragraph' || (block.type === 'toc' && block.title.trim() !== '');
 }
 
 function hasTableOfContents(blocks: readonly Block[]): boolean {

@@ -4,6 +4,8 @@ import type { RenderedDocument } from '../documentExport';
 import type { ExportResult } from '../types';
 import { writeDocx } from './DocxWriter';
 
+export const fillsWordShell = true;
+
 export async function write(rendered: RenderedDocument): Promise<ExportResult> {
   const warnings = [...rendered.warnings];
   if (!rendered.shellDocx) {

@@ -1,6 +1,6 @@
 /**
  * Word shell templates: an admin's .docx (cover, header, footer, logo, styles) whose
- * `'{OPENCDMP.*}'` placeholders are filled in and whose `'{OPENCDMP.BODY}'` paragraph (or end) gets
+ * `'{OPENCDMP.*}'` placeholders are filled in and whose `'{OPENCDMP.BODY}'` (or `'{OPENCDMP.PLAN.FORM}'`) paragraph (or end) gets
  * the generated body, as OpenCDMP's Java docx plugin does, without its losses: rich values keep
  * their lists, tables and pictures, and the body uses the template's styles.
  *
@@ -28,7 +28,7 @@ export interface ShellInput {
   fieldCode: string;
   /** Placeholder key without delimiters ("OPENCDMP.PLAN.TITLE") -> text, or blocks for rich values. */
   values: Record<string, ShellValue>;
-  /** The generated body, placed at '{OPENCDMP.BODY}' or at the end of the document. */
+  /** The generated body, placed at '{OPENCDMP.BODY}' / '{OPENCDMP.PLAN.FORM}' or at the end of the document. */
   body: Block[];
   meta: DocumentMeta;
 }
@@ -42,7 +42,8 @@ export interface ShellResult {
 const DOCUMENT_PART = 'word/document.xml';
 const STYLES_PART = 'word/styles.xml';
 const HEADER_FOOTER_PART = /^word\/(header|footer)\d*\.xml$/;
-const BODY_KEY = 'OPENCDMP.BODY';
+/** Where the generated body goes: ours, and the newer Java plugin's ("Plan's sections and their content"). */
+const BODY_KEYS = new Set(['OPENCDMP.BODY', 'OPENCDMP.PLAN.FORM']);
 /**
  * `'{OPENCDMP.KEY}'` with straight or curly quotes (Word's AutoCorrect turns ' into ‘ and ’), and
  * spaces tolerated inside the braces.
@@ -89,7 +90,7 @@ class ShellFilling {
   /** The text standing in for a placeholder, or undefined to leave it as it is. */
   private replacementFor(key: string, place: Place, partName: string, paragraph: WordParagraph, written: string, edits: XmlEdit[]): string | undefined {
     const upper = key.toUpperCase();
-    if (upper === BODY_KEY) return this.bodyMarker(place, partName);
+    if (BODY_KEYS.has(upper)) return this.bodyMarker(place, partName, written);
     const value = this.valueOf(upper, place);
     if (value === undefined) {
       if (!this.unknown.has(upper)) {
@@ -110,13 +111,13 @@ class ShellFilling {
     return place === 'body' ? value.inBody : value.inHeaderFooter;
   }
 
-  private bodyMarker(place: Place, partName: string): string {
+  private bodyMarker(place: Place, partName: string, written: string): string {
     if (place !== 'body') {
-      this.warnings.push(`The Word template in "${this.input.fieldCode}" has '{OPENCDMP.BODY}' in ${partName}; the body can only go in the main text, so the marker was removed there.`);
+      this.warnings.push(`The Word template in "${this.input.fieldCode}" has ${written} in ${partName}; the body can only go in the main text, so the marker was removed there.`);
       return '';
     }
     if (this.bodyKey) {
-      this.warnings.push(`The Word template in "${this.input.fieldCode}" has '{OPENCDMP.BODY}' more than once; the body went to the first.`);
+      this.warnings.push(`The Word template in "${this.input.fieldCode}" has the body marker ${written} again; the body went to the first marker.`);
       return '';
     }
     this.bodyKey = this.sentinelKey('BODY');
