@@ -71,6 +71,7 @@ describe('fixtures validate against both schema versions', () => {
     expect(dmp.dataset.map((d) => d.title)).toEqual(
       expect.arrayContaining(['Seagrass transect measurements', 'Hydrophone recordings', 'Fisher community interviews']),
     );
+    // Hidden answers here have no RDA mapping; test/rda/visibility.test.ts hides mapped ones.
     expect(JSON.stringify(dmp)).not.toMatch(/CANCELED-|HIDDEN-|EXCLUDED-/);
     const seagrass = dmp.dataset.find((d) => d.title === 'Seagrass transect measurements')!;
     expect(seagrass.dataset_id).toEqual({ identifier: 'https://doi.org/10.5281/zenodo.7654321', type: 'doi' });
