@@ -287,7 +287,8 @@ describe('contributors', () => {
     ]);
   });
 
-  it('merges 20,000 plan members, each listed in two roles, in seconds (by index, not by scanning the list)', () => {
+  // Its time (0.6 s; 12 s when each member scanned the list) is in `npm run bench:hostile`.
+  it('merges 20,000 plan members, each listed in two roles, into one contributor each', () => {
     const raw = fixture('plan-minimal.json');
     const [template] = raw.users;
     const members = Array.from({ length: 20_000 }, (_, i) => ({
@@ -295,10 +296,7 @@ describe('contributors', () => {
       user: { ...template.user, id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `Member ${i}`, contacts: [{ ...template.user.contacts[0], value: `m${i}@example.org` }] },
     }));
     raw.users = [...members, ...members.map((m) => ({ ...m, role: 4 }))];
-    const started = performance.now();
     const contributors = dmpOf(raw).contributor ?? [];
-    // Measured: 0.6 s; scanning the list for each member took 12 s.
-    expect(performance.now() - started).toBeLessThan(5000);
     expect(contributors.filter((c) => c.name.startsWith('Member '))).toHaveLength(20_000);
     expect(contributors.find((c) => c.name === 'Member 7')?.role).toEqual(['Owner', 'DataManager']);
   }, 60_000);

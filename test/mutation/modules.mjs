@@ -1,0 +1,15 @@
+// The modules under mutation testing: the source each one mutates and the Jest tests that must
+// catch those mutants. Tests that reach a module only through the worker threads cannot kill its
+// mutants (the threads load the code without Stryker's switch), so each lists its direct tests.
+/** @type {Record<string, { mutate: string[]; tests: string[] }>} */
+export const MODULES = {
+  planView: { mutate: ['src/plan/buildPlanView.ts'], tests: ['test/plan/*.test.ts'] },
+  html: { mutate: ['src/document/html.ts'], tests: ['test/document/html.test.ts', 'test/document/limits.test.ts', 'test/document/sanitising.test.ts'] },
+  auth: { mutate: ['src/http/auth.ts'], tests: ['test/http/auth.test.ts', 'test/http/authFailures.test.ts'] },
+  sharedStorage: { mutate: ['src/storage/sharedStorage.ts'], tests: ['test/storage/*.test.ts'] },
+  wordText: { mutate: ['src/templates/shell/wordText.ts'], tests: ['test/docx/ShellTemplate.test.ts', 'test/docx/shellValues.test.ts', 'test/docx/wordText.test.ts'] },
+  rda: {
+    mutate: ['src/exporters/rda/**/*.ts', '!src/exporters/rda/schemas.ts'],
+    tests: ['test/rda/encode.test.ts', 'test/rda/export.test.ts', 'test/rda/import.test.ts', 'test/rda/versions.test.ts', 'test/rda/vocabulary.test.ts', 'test/rda/visibility.test.ts'],
+  },
+};
