@@ -82,6 +82,29 @@ describe('identity provider failures', () => {
     expect(res.body.details).toEqual([{ path: 'AUTH_ISSUER', message: expect.any(String) }]);
   });
 
+  it('answers 503 when the provider takes the connection but never answers (discovery or key set), after the 5 s fetch deadline', async () => {
+    const silent = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      const viaDiscovery = startService({ AUTH_DISABLED: '', AUTH_ISSUER: `${silentUrl}/realms/silent` });
+      const viaKeys = serviceWith({ AUTH_JWKS_URI: `${silentUrl}/certs` });
+      services.push(viaDiscovery);
+      const [discovery, keys] = await Promise.all([formats(viaDiscovery), formats(viaKeys)]);
+      expect(discovery.status).toBe(503);
+      expect(discovery.body.details).toEqual([{ path: 'AUTH_ISSUER', message: expect.stringMatching(/timeout|aborted/i) }]);
+      expect(keys.status).toBe(503);
+      expect(keys.body).toEqual({
+        code: 503,
+        error: 'Cannot verify tokens: the identity provider is unreachable.',
+        details: [{ path: 'AUTH_JWKS_URI', message: expect.stringMatching(/timed out/i) }],
+      });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  }, 30_000);
+
   it.each([
     ['answers 500', 'error' as Mode, 'openid-configuration answered 500'],
     ['has no jwks_uri', 'garbage' as Mode, 'openid-configuration has no jwks_uri'],

@@ -5,7 +5,7 @@
 export const MODULES = {
   planView: { mutate: ['src/plan/buildPlanView.ts'], tests: ['test/plan/*.test.ts'] },
   html: { mutate: ['src/document/html.ts'], tests: ['test/document/html.test.ts', 'test/document/limits.test.ts', 'test/document/sanitising.test.ts'] },
-  auth: { mutate: ['src/http/auth.ts'], tests: ['test/http/auth.test.ts', 'test/http/authFailures.test.ts'] },
+  auth: { mutate: ['src/http/auth.ts'], tests: ['test/http/auth.test.ts', 'test/http/authFailures.test.ts', 'test/http/authTokens.test.ts'] },
   sharedStorage: { mutate: ['src/storage/sharedStorage.ts'], tests: ['test/storage/*.test.ts'] },
   wordText: { mutate: ['src/templates/shell/wordText.ts'], tests: ['test/docx/ShellTemplate.test.ts', 'test/docx/shellValues.test.ts', 'test/docx/wordText.test.ts'] },
   rda: {

@@ -44,7 +44,8 @@ describe('writeSharedFile', () => {
 
   it('fails with the system error and leaves nothing behind when the directory is missing', async () => {
     const missing = path.join(directory, 'not-there');
-    await expect(writeSharedFile(missing, new Uint8Array([1, 2, 3]))).rejects.toMatchObject({ code: 'ENOENT' });
+    // The write's own error (opening the file), not one from the clean-up after it.
+    await expect(writeSharedFile(missing, new Uint8Array([1, 2, 3]))).rejects.toMatchObject({ code: 'ENOENT', syscall: 'open' });
     expect(fs.readdirSync(directory)).toEqual([]);
   });
 
