@@ -124,3 +124,49 @@ describe('wordText edits', () => {
     expect(decodeXmlText(escapeXmlText(MARKUP))).toBe(MARKUP);
   });
 });
+
+describe('wordText reading', () => {
+  const W = (body: string) => `<w:body xmlns:w="w">${body}</w:body>`;
+
+  it('tells paragraphs from elements whose names start like them, and skips text outside paragraphs', () => {
+    const xml = W('<w:tbl><w:t>stray</w:t></w:tbl><w:p><w:pPr><w:pStyle w:val="x"/></w:pPr><w:proofErr/><w:r><w:t>one</w:t><w:tab/><w:t/></w:r></w:p><w:p/><w:p w:rsidR="1"><w:r><w:t xml:space="preserve"> two </w:t></w:r></w:p>');
+    const paragraphs = paragraphsOf(xml);
+    expect(paragraphs.map((p) => p.text)).toEqual(['one', ' two ']);
+    // Each paragraph ends right after its closing tag.
+    expect(paragraphs.map((p) => xml.slice(p.end - '</w:p>'.length, p.end))).toEqual(['</w:p>', '</w:p>']);
+    expect(xml.slice(0, paragraphs[1].end).endsWith('<w:t xml:space="preserve"> two </w:t></w:r></w:p>')).toBe(true);
+    // A node's content offsets point at its text in the XML.
+    const [node] = paragraphs[1].nodes;
+    expect(xml.slice(node.contentStart, node.contentEnd)).toBe(' two ');
+    expect(xml.slice(node.tagStart, node.contentStart)).toBe('<w:t xml:space="preserve">');
+  });
+
+  it('reads a paragraph nested in another (a text box) as its own paragraph', () => {
+    const xml = W('<w:p><w:r><w:t>outer </w:t><w:pict><w:p><w:r><w:t>inner</w:t></w:r></w:p></w:pict><w:t>end</w:t></w:r></w:p>');
+    expect(paragraphsOf(xml).map((p) => p.text)).toEqual(['inner', 'outer end']);
+  });
+
+  it('applies replacements given in any order, and edits given in any order', () => {
+    const xml = W('<w:p><w:r><w:t>ab</w:t></w:r><w:r><w:t>cd</w:t></w:r><w:r><w:t>ef</w:t></w:r></w:p>');
+    const [paragraph] = paragraphsOf(xml);
+    // "b" -> "B" (first run), "c" -> "C" (start of the second run), "f" -> "F" (end of the third).
+    const edits = replaceInParagraph(paragraph, [
+      { start: 2, end: 3, text: 'C' },
+      { start: 5, end: 6, text: 'F' },
+      { start: 1, end: 2, text: 'B' },
+    ]);
+    expect(textOf(applyEdits(xml, edits))).toEqual(['aBCdeF']);
+    expect(textOf(applyEdits(xml, [...edits].reverse()))).toEqual(['aBCdeF']);
+  });
+
+  it('decodes the five entities and character references, leaving references to characters XML does not allow as written', () => {
+    expect(decodeXmlText('plain text')).toBe('plain text');
+    expect(decodeXmlText('&amp;&lt;&gt;&quot;&apos;&nbsp;')).toBe('&<>"\'&nbsp;');
+    expect(decodeXmlText('&#65;&#x42;&#x1F600;&#9;&#10;&#13;&#x20;&#xD7FF;&#xE000;&#xFFFD;&#x10000;&#x10FFFF;')).toBe(
+      'AB\u{1F600}\t\n\r \ud7ff\ue000\ufffd\u{10000}\u{10FFFF}',
+    );
+    for (const invalid of ['&#0;', '&#8;', '&#x1F;', '&#xD800;', '&#xDFFF;', '&#xFFFE;', '&#xFFFF;', '&#x110000;', '&#x;', '&#;', '&#x41']) {
+      expect(decodeXmlText(`a${invalid}b`)).toBe(`a${invalid}b`);
+    }
+  });
+});
