@@ -1,10 +1,12 @@
-// `npm run test:mutation [-- module...]`: runs Stryker once per module (all when none is
-// named), then prints each module's mutation score from its JSON report.
+// `npm run test:mutation [-- [--force] module...]`: runs Stryker once per module (all when none
+// is named), then prints each module's mutation score from its JSON report. `--force` ignores the
+// incremental results (Stryker reuses them for static mutants even when the tests changed).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { MODULES } from '../test/mutation/modules.mjs';
 
-const requested = process.argv.slice(2);
+const flags = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
+const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const unknown = requested.filter((name) => !(name in MODULES));
 if (unknown.length > 0) {
   console.error(`Unknown module(s): ${unknown.join(', ')}. Known: ${Object.keys(MODULES).join(', ')}`);
@@ -28,7 +30,7 @@ function score(name) {
 let failed = false;
 for (const name of modules) {
   console.log(`\n=== mutation testing: ${name} ===`);
-  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs'], { stdio: 'inherit', env: { ...process.env, MUTATION_MODULE: name } });
+  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', ...flags], { stdio: 'inherit', env: { ...process.env, MUTATION_MODULE: name } });
   if (run.status !== 0) failed = true;
 }
 console.log('\nmodule          score   killed  timeout  survived  no coverage');
