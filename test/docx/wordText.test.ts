@@ -159,6 +159,19 @@ describe('wordText reading', () => {
     expect(textOf(applyEdits(xml, [...edits].reverse()))).toEqual(['aBCdeF']);
   });
 
+  it('applies several replacements inside one run, whatever their order and lengths', () => {
+    const xml = W('<w:p><w:r><w:t>Hello world, hello sea</w:t></w:r></w:p>');
+    const [paragraph] = paragraphsOf(xml);
+    const replacements = [
+      { start: 0, end: 5, text: 'Hi' },
+      { start: 13, end: 18, text: 'greetings' },
+      { start: 6, end: 11, text: 'Earth' },
+    ];
+    expect(textOf(applyEdits(xml, replaceInParagraph(paragraph, replacements)))).toEqual(['Hi Earth, greetings sea']);
+    // The caller's list is left as it was.
+    expect(replacements.map((r) => r.start)).toEqual([0, 13, 6]);
+  });
+
   it('decodes the five entities and character references, leaving references to characters XML does not allow as written', () => {
     expect(decodeXmlText('plain text')).toBe('plain text');
     expect(decodeXmlText('&amp;&lt;&gt;&quot;&apos;&nbsp;')).toBe('&<>"\'&nbsp;');
