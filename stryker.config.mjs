@@ -24,9 +24,10 @@ export default {
   coverageAnalysis: 'perTest',
   // Two shared cores: one test process and one type checker.
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
-  // Committed, so a rerun (here or in CI) only tests mutants in code or tests that changed.
+  // A rerun only tests mutants in code or tests that changed. The results stay on this machine
+  // (reports/ is not committed): megabytes of churn per run are no use to the others merging.
   incremental: true,
-  incrementalFile: `test/mutation/${name}.incremental.json`,
+  incrementalFile: `reports/mutation/${name}.incremental.json`,
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${name}.html` },
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
