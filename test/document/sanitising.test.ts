@@ -52,3 +52,44 @@ describe('elements dropped with their content', () => {
     }
   });
 });
+
+describe('links and images in answers', () => {
+  const convert = (html: string) => {
+    const warnings: string[] = [];
+    const blocks = htmlToBlocks(html, { onWarning: (message) => warnings.push(message) });
+    return { json: JSON.stringify(blocks), text: blocksToPlainText(blocks), warnings };
+  };
+  const linkOf = (html: string) => convert(`<p><a href="${html}">text</a></p>`);
+
+  it.each([
+    ['javascript: carrying an https URL', 'javascript:alert(&quot;https://x.example&quot;)'],
+    ['mailto: not at the start', 'xmailto:a@b.example'],
+    ['an empty mailto:', 'mailto:'],
+    ['https:// not at the start', 'see:https://x.example'],
+  ])('drops the link of %s, keeps its text and says so', (_name, href) => {
+    const { json, text, warnings } = linkOf(href);
+    expect(json).not.toContain('"link"');
+    expect(text).toBe('text');
+    expect(warnings).toEqual([expect.stringMatching(/^Removed the link to /)]);
+  });
+
+  it('keeps http(s) and mailto links, trimmed', () => {
+    expect(linkOf(' https://ok.example/a b ').json).toContain('"href":"https://ok.example/a%20b"');
+    expect(linkOf('mailto:dmp@example.org').json).toContain('"href":"mailto:dmp@example.org"');
+  });
+
+  it('quotes a long address in a warning cut to 80 characters, a short one whole', () => {
+    const long = `ftp://files.example/${'x'.repeat(100)}`;
+    expect(linkOf(long).warnings).toEqual([`Removed the link to "${long.slice(0, 77)}...": only http, https and mailto links are exported (its text is kept)`]);
+    const exact = `ftp://${'y'.repeat(74)}`;
+    expect(exact).toHaveLength(80);
+    expect(linkOf(exact).warnings).toEqual([`Removed the link to "${exact}": only http, https and mailto links are exported (its text is kept)`]);
+  });
+
+  it('drops an image whose address only contains "data:", and warns only when there was an address', () => {
+    const remote = convert('<p><img src="https://x.example/data:image/png;base64,AAAA"></p>');
+    expect(remote.json).not.toContain('"image"');
+    expect(remote.warnings).toEqual([expect.stringMatching(/^Removed the image "https:\/\/x\.example\/data:/)]);
+    expect(convert('<p><img src="  "><img></p>').warnings).toEqual([]);
+  });
+});
