@@ -41,7 +41,7 @@ describe('dmp-transform', () => {
       expect(result.code).toBe(0);
       expect(result.stdout).toContain(`Wrote ${out}`);
       expect(magic(out, expectedMagic.length)).toBe(expectedMagic);
-      if (format === 'json') expect(JSON.parse(fs.readFileSync(out, 'utf8')).dmp.title).toBeTruthy();
+      if (format === 'json') expect(JSON.parse(fs.readFileSync(out, 'utf8')).dmp.title).toBe(JSON.parse(fs.readFileSync(fixture('plan-full.json'), 'utf8')).label);
       // The fixture's hostile rich text is reported, not silently dropped.
       if (format !== 'json') expect(result.stderr).toMatch(/^warning: Removed the link to "javascript:/m);
     });
@@ -181,7 +181,7 @@ describe('dmp-transform', () => {
         const raw = JSON.parse(fs.readFileSync(path.join(work, 'samples', name), 'utf8'));
         const entity = name.startsWith('description') ? 'description' : 'plan';
         expect(() => assertValidModel(entity, raw)).not.toThrow();
-        expect((entity === 'plan' ? decodePlan(raw) : decodeDescription(raw)).label).toBeTruthy();
+        expect((entity === 'plan' ? decodePlan(raw) : decodeDescription(raw)).label).toBe(JSON.parse(fs.readFileSync(fixture(name), 'utf8')).label);
       }
       const again = await runCli(['fixtures', 'samples'], work);
       expect(again.code).toBe(1);

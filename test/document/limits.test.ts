@@ -1,7 +1,8 @@
 /**
- * Hostile rich text stays cheap: work grows with the input, never with its square, and nothing
- * the input asks for (a wide row, deep nesting) multiplies memory. The time bounds are generous
- * (seconds for what takes milliseconds); before these fixes the same inputs took tens of seconds.
+ * Hostile rich text stays cheap: nothing the input asks for (a wide row, deep nesting) multiplies
+ * what is built, and what is cut is reported. How long these inputs take (milliseconds; tens of
+ * seconds before the fixes) is checked by `npm run bench:hostile`, not here: a machine's speed
+ * is no test result.
  */
 import { htmlToBlocks, htmlToPlainText, type HtmlOptions } from '../../src/document/html';
 import { blocksToPlainText } from '../../src/document/text';
@@ -14,13 +15,6 @@ function convert(html: string, options: HtmlOptions = {}): { blocks: Block[]; wa
   const warnings: string[] = [];
   const blocks = htmlToBlocks(html, { ...options, onWarning: (message) => warnings.push(message) });
   return { blocks, warnings };
-}
-
-/** Runs `work` and returns what it returned and how long it took, in milliseconds. */
-function timed<T>(work: () => T): { result: T; ms: number } {
-  const start = performance.now();
-  const result = work();
-  return { result, ms: performance.now() - start };
 }
 
 const cellCount = (table: BlockOf<'table'>) => table.rows.reduce((count, row) => count + row.cells.length, 0);
@@ -38,7 +32,7 @@ describe('tables: padding is bounded', () => {
 
   it('does not pad every row to one huge row: a 10,000-cell row over 10,000 rows stays under 100,000 cells', () => {
     const html = `<table><tr>${'<td>'.repeat(10_000)}</tr>${'<tr><td>x</td></tr>'.repeat(10_000)}</table>`;
-    const { result, ms } = timed(() => convert(html));
+    const result = convert(html);
     const [table, ...after] = result.blocks;
     expect(table.type).toBe('table');
     expect(cellCount(table as BlockOf<'table'>)).toBeLessThanOrEqual(100_000);
@@ -47,7 +41,6 @@ describe('tables: padding is bounded', () => {
     expect(after).toHaveLength(10_001 - rowsInTable);
     expect(blocksToPlainText(after).split('\n').every((line) => line === 'x')).toBe(true);
     expect(result.warnings).toEqual(expect.arrayContaining([expect.stringContaining('was cut after row')]));
-    expect(ms).toBeLessThan(5_000);
   });
 
   it('keeps every cell once when a row is both too wide and past the cell limit', () => {
@@ -66,17 +59,15 @@ describe('tables: padding is bounded', () => {
 describe('deep nesting: the pre-scan follows htmlparser2', () => {
   it('bounds alternating <p><li> nesting, which htmlparser2 nests (neither closes the other)', () => {
     const html = `${'<p><li>'.repeat(160_000)}bottom`;
-    const { result, ms } = timed(() => convert(html));
+    const result = convert(html);
     expect(blocksToPlainText(result.blocks)).toContain('bottom');
     expect(result.warnings).toEqual([expect.stringMatching(/nested more than 1000 levels/)]);
-    expect(ms).toBeLessThan(5_000);
   });
 
   it('bounds <span/> nesting: outside SVG and MathML, "/>" does not close an element', () => {
-    const { result, ms } = timed(() => convert(`${'<span/>'.repeat(100_000)}bottom`));
+    const result = convert(`${'<span/>'.repeat(100_000)}bottom`);
     expect(blocksToPlainText(result.blocks)).toBe('bottom');
     expect(result.warnings).toEqual([expect.stringMatching(/nested more than 1000 levels/)]);
-    expect(ms).toBeLessThan(5_000);
   });
 
   it("skips comments: Word's conditional comment with 1,001 self-closed tags is no deep nesting", () => {
@@ -105,27 +96,23 @@ describe('long runs of spaces are read in linear time', () => {
   const spaces = (count: number) => '&nbsp;'.repeat(count);
 
   it('trims a paragraph with 100,000 inner non-breaking spaces', () => {
-    const { result, ms } = timed(() => htmlToPlainText(`<p>a${spaces(100_000)}b</p><p>c  </p>`));
+    const result = htmlToPlainText(`<p>a${spaces(100_000)}b</p><p>c  </p>`);
     expect(result).toBe(`a${' '.repeat(100_000)}b\nc`);
-    expect(ms).toBeLessThan(2_000);
   });
 
   it('joins the lines of a table cell with 100,000 inner non-breaking spaces', () => {
-    const { result, ms } = timed(() => htmlToPlainText(`<table><tr><td>a${spaces(100_000)}b<br> c</td></tr></table>`));
+    const result = htmlToPlainText(`<table><tr><td>a${spaces(100_000)}b<br> c</td></tr></table>`);
     expect(result).toBe(`a${' '.repeat(100_000)}b c`);
-    expect(ms).toBeLessThan(2_000);
   });
 
   it('drops the trailing newlines of a <pre> after 200,000 inner ones', () => {
-    const { result, ms } = timed(() => htmlToBlocks(`<pre>a${'\n'.repeat(200_000)}b\n\n</pre>`));
+    const result = htmlToBlocks(`<pre>a${'\n'.repeat(200_000)}b\n\n</pre>`);
     expect(result).toEqual([{ type: 'code', text: `a${'\n'.repeat(200_000)}b` }]);
-    expect(ms).toBeLessThan(2_000);
   });
 
   it('reads an image width with 100,000 spaces in it, and still reads "40px" with spaces around', () => {
     const image = `data:image/png;base64,${png(4, 4).toString('base64')}`;
-    const { result, ms } = timed(() => htmlToBlocks(`<img src="${image}" width="1${' '.repeat(100_000)}x"><img src="${image}" width=" 40px ">`, { layout: true }));
+    const result = htmlToBlocks(`<img src="${image}" width="1${' '.repeat(100_000)}x"><img src="${image}" width=" 40px ">`, { layout: true });
     expect(result.map((block) => (block as BlockOf<'image'>).displayWidth)).toEqual([undefined, 30]);
-    expect(ms).toBeLessThan(2_000);
   });
 });

@@ -109,7 +109,16 @@ describe('writeDocx', () => {
     expect(rows).toHaveLength(4);
     expect(elements(rows[0], 'w:tblHeader')).toHaveLength(1);
     expect(elements(rows[1], 'w:tblHeader')).toHaveLength(0);
-    expect(elements(rows[0], 'w:b').length).toBeGreaterThan(0);
+    // The header row alone is bold and shaded: every run and cell of it, none of the rows below.
+    const runs = (row: Element) => elements(row, 'w:r').filter((run) => paragraphText(run) !== '');
+    expect(runs(rows[0]).length).toBeGreaterThan(0);
+    for (const run of runs(rows[0])) expect(elements(run, 'w:b')).toHaveLength(1);
+    for (const cell of elements(rows[0], 'w:tc')) expect(attr(elements(cell, 'w:shd')[0], 'w:fill')).toMatch(/^[0-9A-F]{6}$/i);
+    for (const row of rows.slice(1)) {
+      expect(runs(row).length).toBeGreaterThan(0);
+      expect(elements(row, 'w:b')).toHaveLength(0);
+      expect(elements(row, 'w:shd')).toHaveLength(0);
+    }
     // "Readings" spans two rows: the cell below it continues the merge.
     const cellsOf = (row: number) => elements(rows[row], 'w:tc');
     expect(attr(elements(cellsOf(1)[0], 'w:vMerge')[0], 'w:val')).toBe('restart');

@@ -9,7 +9,7 @@ import { createService } from '../../src/service';
 export function startService(env: Record<string, string> = {}, logger: Logger = silentLogger()) {
   const config = loadConfig({ AUTH_DISABLED: 'true', EXPORT_WORKERS: '1', ...env });
   const { app, metrics, lifecycle, exports } = createService(config, logger);
-  return { app, config, metrics, lifecycle, close: () => exports.close() };
+  return { app, config, metrics, lifecycle, exports, close: () => exports.close() };
 }
 
 export { fixtureJson, fixtureText } from './fixtures';

@@ -2,7 +2,7 @@ import { SignJWT, generateKeyPair } from 'jose';
 import request from 'supertest';
 import { ConfigError, loadConfig } from '../../src/config';
 import { startIssuer, type TestIssuer } from '../helpers/issuer';
-import { startService } from '../helpers/service';
+import { fixtureText, startService } from '../helpers/service';
 
 describe('Bearer JWT authentication', () => {
   let issuer: TestIssuer;
@@ -70,10 +70,11 @@ describe('Bearer JWT authentication', () => {
   });
 
   it('protects exports too, but not health and metrics', async () => {
-    await request(service.app).post('/api/file-transformer/export/plan?format=json').send({}).expect(401);
-    await request(service.app).get('/health/live').expect(200);
-    await request(service.app).get('/health/ready').expect(200);
-    await request(service.app).get('/metrics').expect(200);
+    const refused = await request(service.app).post('/api/file-transformer/export/plan?format=json').send({}).expect(401);
+    expect(refused.body.details).toEqual([{ path: 'Authorization', message: 'no bearer token in the Authorization header' }]);
+    expect((await request(service.app).get('/health/live').expect(200)).body).toEqual({ status: 'ok' });
+    expect((await request(service.app).get('/health/ready').expect(200)).body).toEqual({ status: 'ready' });
+    expect((await request(service.app).get('/metrics').expect(200)).text).toMatch(/^process_resident_memory_bytes /m);
   });
 
   it('answers 503 (not 401) while the identity provider is unreachable', async () => {
@@ -91,7 +92,10 @@ describe('development mode', () => {
   it('runs open without AUTH_ISSUER outside production', async () => {
     const open = startService({ AUTH_DISABLED: '' });
     try {
-      await request(open.app).get('/api/file-transformer/formats').expect(200);
+      const formats = await request(open.app).get('/api/file-transformer/formats').expect(200);
+      expect(formats.body.exportVariants.map((v: { format: string }) => v.format)).toEqual(['docx', 'pdf', 'json']);
+      const exported = await request(open.app).post('/api/file-transformer/export/plan?format=json').set('Content-Type', 'application/json').send(fixtureText('plan-minimal.json')).expect(200);
+      expect(JSON.parse(Buffer.from(exported.body.file, 'base64').toString('utf8')).dmp.title).toBe(JSON.parse(fixtureText('plan-minimal.json')).label);
     } finally {
       await open.close();
     }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { isFileEnvelope } from '../helpers/jacksonShapes';
 import { fixtureJson, fixtureText, startService } from '../helpers/service';
+import { watchDirectory } from '../storage/directoryWatch';
 
 const planText = fixtureText('plan-full.json');
 const planTitle = JSON.parse(planText).label as string;
@@ -128,15 +129,19 @@ describe('POST /api/file-transformer/export/{plan,description}', () => {
     const shared = startService({ SHARED_STORAGE_DIR: dir });
     afterAll(() => shared.close());
 
-    it('writes the file under a 32-hex name and answers its fileRef with file null', async () => {
+    it('writes the file under a 32-hex name, complete when it appears, and answers its fileRef with file null', async () => {
+      const watch = watchDirectory(dir);
       const res = await exportPlan(shared.app, 'pdf', planText).expect(200);
       expect(isFileEnvelope(res.body)).toBe(true);
       expect(res.body.file).toBeNull();
       expect(res.body.fileRef).toMatch(/^[0-9a-f]{32}$/);
       const written = fs.readFileSync(path.join(dir, res.body.fileRef));
       expect(written.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      // Written atomically: nothing half-written is left behind.
-      expect(fs.readdirSync(dir).filter((name) => name.startsWith('.'))).toEqual([]);
+      expect(written.subarray(-6).toString('latin1').trim()).toBe('%%EOF');
+      // The backend may read it the moment it shows up: it appeared by a rename, never written in place.
+      const events = await watch.events();
+      expect(events.filter((event) => event.name === res.body.fileRef)).toEqual([{ type: 'rename', name: res.body.fileRef }]);
+      expect(fs.readdirSync(dir)).toEqual([res.body.fileRef]);
     });
   });
 });

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
+import http from 'node:http';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import winston from 'winston';
+import { startServerProcess } from '../helpers/serverProcess';
 import { fixtureText, startService } from '../helpers/service';
 
 /** A real winston JSON logger whose lines the test can read. */
@@ -70,47 +70,41 @@ describe('operations', () => {
 
 describe('graceful shutdown', () => {
   it('on SIGTERM stops taking requests, finishes the export in flight, then exits 0', async () => {
-    const root = path.resolve(__dirname, '../..');
-    const child = spawn(process.execPath, ['--require', 'tsx/cjs', 'src/server.ts'], {
-      cwd: root,
-      env: { ...process.env, PORT: '0', AUTH_DISABLED: 'true', EXPORT_WORKERS: '1', NODE_ENV: 'test' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const logs: Record<string, unknown>[] = [];
-    let buffered = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const complete = buffered.split('\n');
-      buffered = complete.pop()!;
-      for (const line of complete) if (line.trim()) logs.push(JSON.parse(line));
-    });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    const port = await new Promise<number>((resolve, reject) => {
-      const timer = setInterval(() => {
-        const listening = logs.find((l) => l.message === 'listening');
-        if (listening) {
-          clearInterval(timer);
-          resolve(listening.port as number);
-        }
-      }, 50);
-      void exited.then((code) => reject(new Error(`server exited early with ${code}`)));
-    });
-    const inFlight = request(`http://127.0.0.1:${port}`)
-      .post('/api/file-transformer/export/plan?format=pdf')
-      .set('Content-Type', 'application/json')
-      .send(fixtureText('plan-full.json'));
-    const response = inFlight.then((res) => res);
-    // Let the export reach the worker, then ask the service to stop.
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    child.kill('SIGTERM');
-    const res = await response;
-    expect(res.status).toBe(200);
-    expect(Buffer.from(res.body.file, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(await exited).toBe(0);
-    const messages = logs.map((l) => l.message);
-    expect(messages.indexOf('signal received')).toBeGreaterThan(-1);
-    expect(messages.indexOf('stopped')).toBeGreaterThan(messages.indexOf('signal received'));
-    // After the signal, new connections are refused.
-    await expect(request(`http://127.0.0.1:${port}`).get('/health/live')).rejects.toThrow(/ECONNREFUSED/);
+    const server = await startServerProcess({ AUTH_DISABLED: 'true' });
+    try {
+      const body = Buffer.from(fixtureText('plan-full.json'));
+      // "Expect: 100-continue": the server says Continue once it has taken the request in, so the
+      // signal provably arrives while the request is in flight; its body follows the signal.
+      const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(`${server.base}/api/file-transformer/export/plan?format=pdf`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': body.length, expect: '100-continue' },
+        });
+        req.on('continue', async () => {
+          server.child.kill('SIGTERM');
+          await server.logLine((line) => line.message === 'signal received');
+          req.end(body);
+        });
+        req.on('response', (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        });
+        req.on('error', reject);
+        req.flushHeaders();
+      });
+      const res = await response;
+      expect(res.status).toBe(200);
+      expect(Buffer.from(JSON.parse(res.body).file, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(await server.exited).toBe(0);
+      const messages = server.logs.map((l) => l.message);
+      expect(messages.indexOf('signal received')).toBeGreaterThan(-1);
+      expect(messages.indexOf('stopped')).toBeGreaterThan(messages.indexOf('signal received'));
+      // After the signal, new connections are refused.
+      await expect(request(server.base).get('/health/live')).rejects.toThrow(/ECONNREFUSED/);
+    } finally {
+      await server.stop();
+    }
   });
 });

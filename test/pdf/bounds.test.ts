@@ -18,10 +18,9 @@ describe('writePdf: very long words', () => {
   it.each([
     ['left aligned', {}],
     ['justified', { align: 'justify' as const }],
-  ])('cuts a 50,000-character word into lines in well under 3 seconds (%s), every character kept', async (_case, extra) => {
-    const started = performance.now();
+  ])('cuts a 50,000-character word into lines inside the margins (%s), every character kept', async (_case, extra) => {
+    // Its time (well under 3 s) is in `npm run bench:hostile`.
     const bytes = await writePdf({ meta: bare, blocks: [paragraph(`Sequence: ${word} end.`, extra)] });
-    expect(performance.now() - started).toBeLessThan(3000);
     const words = await pdfWords(bytes);
     for (const placed of words) expect(placed.xMax).toBeLessThanOrEqual(595.28 - 56 + 0.5);
     expect((await pdfText(bytes)).replace(/\s+/g, '')).toContain(`Sequence:${word}end.`);

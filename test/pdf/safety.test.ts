@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { DocumentModel } from '../../src/document/types';
@@ -65,8 +66,27 @@ async function recordingOpenedFiles(action: () => Promise<unknown>): Promise<str
 
 const outsideFontFiles = (opened: string[]): string[] => opened.filter((file) => !ALLOWED_FONT_PATHS.has(file));
 
-/** Lets any request the render may have started reach the server before counting. */
-const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 200));
+/**
+ * Runs `action` while recording every outgoing TCP connection this process starts (http, https
+ * and fetch all connect through net.Socket), as it starts: no waiting to see whether a request
+ * reaches the server.
+ */
+async function recordingConnections(action: () => Promise<unknown>): Promise<string[]> {
+  const spy = jest.spyOn(net.Socket.prototype, 'connect');
+  try {
+    await action();
+    return spy.mock.calls.map((call) => JSON.stringify(call[0]));
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+it('the connection recorder sees a request as it starts', async () => {
+  const connections = await recordingConnections(() => fetch(`${base}/probe.png`).then((res) => res.arrayBuffer()));
+  expect(connections).toHaveLength(1);
+  expect(connections[0]).toContain(String((server.address() as AddressInfo).port));
+  requests.length = 0;
+});
 
 describe('writePdf: untrusted URLs and paths in the document', () => {
   it('neither fetches nor opens what text, links and image descriptions name; links stay annotations', async () => {
@@ -82,11 +102,14 @@ describe('writePdf: untrusted URLs and paths in the document', () => {
       ],
     };
     let bytes: Uint8Array = new Uint8Array();
-    const opened = await recordingOpenedFiles(async () => {
-      bytes = await writePdf(doc);
+    let opened: string[] = [];
+    const connections = await recordingConnections(async () => {
+      opened = await recordingOpenedFiles(async () => {
+        bytes = await writePdf(doc);
+      });
     });
-    await settle();
 
+    expect(connections).toEqual([]);
     expect(requests).toEqual([]);
     expect(outsideFontFiles(opened)).toEqual([]);
     const extracted = (await pdfText(bytes)).replace(/\s+/g, ' ');
@@ -111,8 +134,8 @@ describe('the configured pdfmake instance', () => {
     ['an image URL in the image dictionary', (): TDocumentDefinitions => ({ images: { remote: `${base}/y.png` }, content: [{ image: 'remote' }] })],
     ['an attached file URL', (): TDocumentDefinitions => ({ files: { remote: { src: `${base}/y.png` } }, content: ['x'] })],
   ])('refuses %s without sending a request', async (_case, definition) => {
-    await expect(render({ defaultStyle: { font: 'DejaVuSans' }, ...definition() })).rejects.toThrow(/denied/i);
-    await settle();
+    const connections = await recordingConnections(() => expect(render({ defaultStyle: { font: 'DejaVuSans' }, ...definition() })).rejects.toThrow(/denied/i));
+    expect(connections).toEqual([]);
     expect(requests).toEqual([]);
   });
 
@@ -134,12 +157,15 @@ describe('the configured pdfmake instance', () => {
         Local: { normal: '/etc/passwd', bold: '/etc/passwd', italics: '/etc/passwd', bolditalics: '/etc/passwd' },
         Remote: { normal: `${base}/font.ttf`, bold: `${base}/font.ttf`, italics: `${base}/font.ttf`, bolditalics: `${base}/font.ttf` },
       });
-      const opened = await recordingOpenedFiles(async () => {
-        await expect(render({ content: ['x'], defaultStyle: { font: 'Local' } })).rejects.toThrow(/denied/i);
-        await expect(render({ content: ['x'], defaultStyle: { font: 'Remote' } })).rejects.toThrow(/denied/i);
+      let opened: string[] = [];
+      const connections = await recordingConnections(async () => {
+        opened = await recordingOpenedFiles(async () => {
+          await expect(render({ content: ['x'], defaultStyle: { font: 'Local' } })).rejects.toThrow(/denied/i);
+          await expect(render({ content: ['x'], defaultStyle: { font: 'Remote' } })).rejects.toThrow(/denied/i);
+        });
       });
       expect(opened).not.toContain('/etc/passwd');
-      await settle();
+      expect(connections).toEqual([]);
       expect(requests).toEqual([]);
     } finally {
       pdfmake.setFonts(fonts);

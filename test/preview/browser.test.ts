@@ -7,13 +7,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { findChromium } from '../helpers/chromium';
 import { fixtureText } from '../helpers/fixtures';
 import { pdfText } from '../helpers/pdf';
 import { BROKEN_TEMPLATE, MARKED_TEMPLATE, startPreviewServer } from './support';
 
 jest.setTimeout(180_000);
 
-const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -38,7 +38,7 @@ describe('the preview page in a browser', () => {
     service = await startPreviewServer();
     profile = fs.mkdtempSync(path.join(os.tmpdir(), 'preview-chromium-'));
     // A persistent context is how playwright takes a --user-data-dir of our choosing.
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, acceptDownloads: true });
+    context = await chromium.launchPersistentContext(profile, { executablePath: findChromium(), headless: true, args: CHROMIUM_ARGS, acceptDownloads: true });
     page = context.pages()[0] ?? (await context.newPage());
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) policyViolations.push(message.text());

@@ -156,6 +156,9 @@ describe('template preview with authentication', () => {
   });
 
   it('serves the static page without a token', async () => {
-    await request(service.server).get('/preview').expect(200);
+    const res = await request(service.server).get('/preview').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.text).toMatch(/<title>[^<]*[Pp]review[^<]*<\/title>/);
+    expect(res.text).toContain('<form');
   });
 });

@@ -71,6 +71,7 @@ describe('fixtures validate against both schema versions', () => {
     expect(dmp.dataset.map((d) => d.title)).toEqual(
       expect.arrayContaining(['Seagrass transect measurements', 'Hydrophone recordings', 'Fisher community interviews']),
     );
+    // Hidden answers here have no RDA mapping; test/rda/visibility.test.ts hides mapped ones.
     expect(JSON.stringify(dmp)).not.toMatch(/CANCELED-|HIDDEN-|EXCLUDED-/);
     const seagrass = dmp.dataset.find((d) => d.title === 'Seagrass transect measurements')!;
     expect(seagrass.dataset_id).toEqual({ identifier: 'https://doi.org/10.5281/zenodo.7654321', type: 'doi' });
@@ -288,7 +289,8 @@ describe('contributors', () => {
     expect(JSON.stringify(dmp)).not.toMatch(/Vera|Owner|Reviewer|Viewer/);
   });
 
-  it('merges 20,000 data stewards, each listed in two roles, in seconds (by index, not by scanning the list)', () => {
+  // Its time (0.6 s; 12 s when each member scanned the list) is in `npm run bench:hostile`.
+  it('merges 20,000 data stewards, each listed in two roles, into one contributor each', () => {
     const raw = fixture('plan-minimal.json');
     const [template] = raw.users;
     const members = Array.from({ length: 20_000 }, (_, i) => ({
@@ -296,10 +298,7 @@ describe('contributors', () => {
       user: { ...template.user, id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `Member ${i}`, contacts: [{ ...template.user.contacts[0], value: `m${i}@example.org` }] },
     }));
     raw.users = [...members, ...members.map((m) => ({ ...m, role: 4 }))];
-    const started = performance.now();
     const contributors = dmpOf(raw).contributor ?? [];
-    // Measured: 0.6 s; scanning the list for each member took 12 s.
-    expect(performance.now() - started).toBeLessThan(5000);
     expect(contributors.filter((c) => c.name.startsWith('Member '))).toHaveLength(20_000);
     expect(contributors.find((c) => c.name === 'Member 7')?.role).toEqual(['DataManager']);
   }, 60_000);

@@ -341,12 +341,10 @@ describe('large imports', () => {
   const asking = (count: number, id: (i: number) => string) =>
     Array.from({ length: count }, (_, i) => ({ id: id(i), sectionId: DATA_SECTION, descriptionTemplate: emptyTemplate, file: null }));
 
-  it(`imports ${MAX_IMPORTED_DESCRIPTIONS} of 200,000 datasets in seconds (each found by key, not by a scan)`, async () => {
+  // Its time (0.6 s; 16 s when each description scanned the datasets) is in `npm run bench:hostile`.
+  it(`imports ${MAX_IMPORTED_DESCRIPTIONS} of 200,000 datasets, each description its own dataset`, async () => {
     const body = { blueprintModel: planFull.planBlueprint, descriptions: asking(MAX_IMPORTED_DESCRIPTIONS, (i) => `d${199_999 - i}`), file: manyDatasets(200_000) };
-    const started = performance.now();
     const plan = (await rdaImporter.importPlan(body, CONTEXT)) as Wire;
-    // Measured: 0.6 s; scanning the datasets for each description took 16 s.
-    expect(performance.now() - started).toBeLessThan(5000);
     expect(plan.descriptions).toHaveLength(MAX_IMPORTED_DESCRIPTIONS);
     expect(plan.descriptions[0].label).toBe('Dataset 200000');
   }, 60_000);

@@ -56,12 +56,10 @@ describe('sizes and numbers', () => {
     expect(parseByteSize(text)).toBe(bytes);
   });
 
-  it('reads a size padded with spaces, and refuses 4,000 of them at once instead of backtracking for seconds', () => {
+  // Their time (under 1 ms; the old pattern backtracked for over 20 s) is in `npm run bench:hostile`.
+  it('reads a size padded with spaces, and refuses one padded with 4,000', () => {
     expect(parseByteSize(`  5${' '.repeat(50)}GB `)).toBe(5_000_000_000);
-    const started = performance.now();
     for (const text of [`5${' '.repeat(4000)}GB.`, `1${' '.repeat(4000)}!`, '1 '.repeat(4000)]) expect(parseByteSize(text)).toBeNull();
-    // Measured: under 1 ms; the old pattern backtracked for over 20 s on the first text alone.
-    expect(performance.now() - started).toBeLessThan(100);
   });
 
   it.each([

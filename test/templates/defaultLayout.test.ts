@@ -171,10 +171,14 @@ describe('each export option', () => {
     expect(greek.blocks.find((b) => b.type === 'toc')).toEqual({ type: 'toc', title: 'Περιεχόμενα' });
   });
 
-  it('label-language: right to left for Arabic, Hebrew, Persian and Urdu, English words where no table exists', () => {
-    const arabic = renderPlan({ labelLanguage: 'ar' });
-    expect(arabic.meta).toMatchObject({ language: 'ar', direction: 'rtl' });
-    expect(textOf(arabic)).toContain('Collaborators');
+  it.each(['ar', 'he', 'fa', 'ur', 'he-IL'])('label-language %s: right to left, English words where no table exists', (language) => {
+    const rendered = renderPlan({ labelLanguage: language });
+    expect(rendered.meta).toMatchObject({ language, direction: 'rtl' });
+    expect(textOf(rendered)).toContain('Collaborators');
+  });
+
+  it.each(['en', 'el', 'de', 'tr', 'hi'])('label-language %s: left to right', (language) => {
+    expect(renderPlan({ labelLanguage: language }).meta).toMatchObject({ language, direction: 'ltr' });
   });
 });
 
