@@ -11,11 +11,11 @@ import { generatePlanJson } from '../../fixtures/generate';
 import type { ExportService } from '../../src/exporters/exportService';
 import { startService } from '../helpers/service';
 
-/** Resolves when the service hands its next export to the worker pool (the real `run` goes on). */
+/** Resolves when the service hands its next request to the worker pool (the real `runRequest` goes on). */
 function nextHandOver(exports: ExportService): Promise<void> {
   return new Promise((resolve) => {
-    const run = exports.run.bind(exports);
-    const spy = jest.spyOn(exports, 'run').mockImplementation((...args) => {
+    const run = exports.runRequest.bind(exports);
+    const spy = jest.spyOn(exports, 'runRequest').mockImplementation((...args) => {
       spy.mockRestore();
       const running = run(...args);
       resolve();
@@ -51,7 +51,7 @@ describe('responsiveness during a large export', () => {
       exportDone = true;
       return { status: res.status, body: (await res.json()) as { file: string } };
     });
-    // The body is in, validated and decoded; the render is the worker's from here on.
+    // The body is in; parsing, validation and the render are the worker's from here on.
     await handedOver;
 
     // Poll until the export answers. Were the render on the event loop, no poll could be
