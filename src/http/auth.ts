@@ -103,9 +103,11 @@ class IssuedInTheFuture extends Error {}
 /** The key set could not be fetched: the identity provider's fault, not the token's. */
 function isKeySetFetchFailure(error: unknown): boolean {
   if (error instanceof joseErrors.JWKSTimeout || error instanceof joseErrors.JWKSInvalid) return true;
-  if (!(error instanceof Error)) return false;
-  // fetch's TypeError ("fetch failed"), or jose's complaint about a non-200 answer.
-  return /fetch failed|ECONNREFUSED|ECONNRESET|ENOTFOUND|Expected 200 OK|JSON Web Key Set/i.test(error.message) && !(error instanceof joseErrors.JWKSNoMatchingKey);
+  // fetch's TypeError ("fetch failed"), or jose's complaint about a non-200 answer. Read by shape,
+  // not `instanceof Error`: fetch's errors may come from another realm (vm contexts, test runners).
+  const message = (error as { message?: unknown } | null)?.message;
+  if (typeof message !== 'string') return false;
+  return /fetch failed|ECONNREFUSED|ECONNRESET|ENOTFOUND|Expected 200 OK|JSON Web Key Set/i.test(message) && !(error instanceof joseErrors.JWKSNoMatchingKey);
 }
 
 /** The configured scope or role the token lacks, or null when it has them. */

@@ -65,6 +65,7 @@ export function fileTransformerRoutes({ config, registry, exports, metrics, inFl
     const started = process.hrtime.bigint();
     const exporter = registry.exporterFor(req.query.format, entity);
     let outcome = 'error';
+    metrics.exportsInFlight.inc();
     try {
       // Parsed, validated, decoded, rendered and base64-encoded in a worker thread: the event loop only moves bytes.
       const inline = config.sharedStorageDir === null;
@@ -87,6 +88,7 @@ export function fileTransformerRoutes({ config, registry, exports, metrics, inFl
       if (error instanceof HttpError) outcome = error.status === 503 ? 'unavailable' : error.status < 500 ? 'client_error' : 'error';
       throw error;
     } finally {
+      metrics.exportsInFlight.dec();
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.exportDuration.observe({ format: exporter.format, entity, outcome }, seconds);
     }

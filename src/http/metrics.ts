@@ -1,5 +1,5 @@
 /** Prometheus metrics (prom-client): request durations by route, export durations by format. */
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export class Metrics {
   readonly registry = new Registry();
@@ -24,6 +24,13 @@ export class Metrics {
     name: 'export_output_bytes_total',
     help: 'Bytes of exported files by format',
     labelNames: ['format'] as const,
+    registers: [this.registry],
+  });
+
+  /** Exports whose body is in and whose answer is not yet sent: what a drain waits for, what to scale on. */
+  readonly exportsInFlight = new Gauge({
+    name: 'exports_in_flight',
+    help: 'Exports received in full and not yet answered',
     registers: [this.registry],
   });
 

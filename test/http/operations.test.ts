@@ -1,7 +1,7 @@
-import http from 'node:http';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import winston from 'winston';
+import { generatePlanJson } from '../../fixtures/generate';
 import { startServerProcess } from '../helpers/serverProcess';
 import { fixtureText, startService } from '../helpers/service';
 
@@ -72,28 +72,20 @@ describe('graceful shutdown', () => {
   it('on SIGTERM stops taking requests, finishes the export in flight, then exits 0', async () => {
     const server = await startServerProcess({ AUTH_DISABLED: 'true' });
     try {
-      const body = Buffer.from(fixtureText('plan-full.json'));
-      // "Expect: 100-continue": the server says Continue once it has taken the request in, so the
-      // signal provably arrives while the request is in flight; its body follows the signal.
-      const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = http.request(`${server.base}/api/file-transformer/export/plan?format=pdf`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'content-length': body.length, expect: '100-continue' },
-        });
-        req.on('continue', async () => {
-          server.child.kill('SIGTERM');
-          await server.logLine((line) => line.message === 'signal received');
-          req.end(body);
-        });
-        req.on('response', (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-        });
-        req.on('error', reject);
-        req.flushHeaders();
-      });
+      // The whole body is sent; the signal goes out once the service counts the export in flight
+      // (its own gauge), so the drain provably has an export to wait for. A body still arriving at
+      // SIGTERM is another case: it gets 503 at once (test/hostile/lifecycle.test.ts).
+      const response = fetch(`${server.base}/api/file-transformer/export/plan?format=pdf`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: generatePlanJson(100),
+      }).then(async (res) => ({ status: res.status, body: await res.text() }));
+      let inFlight = false;
+      for (let polls = 0; polls < 10_000 && !inFlight; polls++) {
+        inFlight = /^exports_in_flight 1$/m.test(await (await fetch(`${server.base}/metrics`)).text());
+      }
+      expect(inFlight).toBe(true);
+      server.child.kill('SIGTERM');
       const res = await response;
       expect(res.status).toBe(200);
       expect(Buffer.from(JSON.parse(res.body).file, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
