@@ -8,6 +8,7 @@
  * and WeasyPrint (our HTML -> PDF). A peer that is not installed is named and skipped.
  * Medians of BENCH_RUNS (7) runs after warm-up; peers BENCH_PEER_RUNS (5). Then throughput with
  * 1, 2 and 4 concurrent clients for BENCH_WINDOW_S (5) seconds each, and the service's peak RSS.
+ * BENCH_SIZES, BENCH_FORMATS, BENCH_PEERS=none and BENCH_WINDOW_S=0 narrow a run;
  * BENCH_CPU_PROF=<dir> runs the service under --cpu-prof (main thread and export workers).
  * Benchmarks report numbers; they never fail the build.
  */
@@ -24,7 +25,9 @@ const OUT = path.join(__dirname, 'out', 'peers');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const PEER_RUNS = Number(process.env.BENCH_PEER_RUNS ?? 5);
 const WINDOW_S = Number(process.env.BENCH_WINDOW_S ?? 5);
-const SIZES = [10, 100];
+const SIZES = (process.env.BENCH_SIZES ?? '10,100').split(',').map(Number);
+/** BENCH_PEERS=none (or a list of commands) leaves peers out, e.g. while profiling the service. */
+const PEER_FILTER = process.env.BENCH_PEERS?.split(',');
 const FORMATS = (process.env.BENCH_FORMATS ?? 'docx,pdf,json,html').split(',');
 
 const median = (values: number[]): number => {
@@ -182,7 +185,7 @@ async function main(): Promise<void> {
     const sequentialPeakRss = peakRssMb(service.pid);
 
     const peers = new Map<string, number | null>();
-    for (const peer of PEERS) {
+    for (const peer of PEERS.filter((p) => !PEER_FILTER || PEER_FILTER.includes(p.command))) {
       if (!installed(peer.command)) {
         console.error(`${peer.name} (${peer.command}) is not installed: skipped`);
         for (const n of SIZES) peers.set(`${peer.name}/${n}`, null);
@@ -250,7 +253,7 @@ async function main(): Promise<void> {
       ['json', 100],
     ];
     for (const [format, n] of THROUGHPUT_CASES) {
-      if (!FORMATS.includes(format)) continue;
+      if (!FORMATS.includes(format) || !SIZES.includes(n) || WINDOW_S <= 0) continue;
       const perClients = [];
       for (const clients of [1, 2, 4]) perClients.push(`${(await throughput(service.port, format, bodies.get(n)!, clients)).toFixed(1)}`);
       rates.push(`| ${format.toUpperCase()}, ${n} | ${perClients.join(' | ')} |`);
