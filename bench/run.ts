@@ -9,6 +9,7 @@
  *
  *   npm run bench                 all cases
  *   npm run bench -- docx pdf     only these suites (docx, pdf, json, html, md, txt, template, pdf-profiles)
+ *   npm run bench -- --peers      the side-by-side bench against peers instead (bench/peers.ts)
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -184,4 +185,5 @@ function main() {
   }
 }
 
-main();
+if (process.argv.includes('--peers')) void import('./peers.js');
+else main();
