@@ -27,7 +27,7 @@ export interface ExportOptions {
   compactSpacing: boolean;
   /** Printed in place of a withheld answer; null: the label language's "[withheld]". */
   withheldNote: string | null;
-  /** PDF only: tagged (standard), PDF/UA-1 (accessible), PDF/A-2a + PDF/UA-1 (archival), PDF/A-3a + RDA JSON (archival-with-data). */
+  /** PDF only: untagged (standard), tagged PDF/UA-1 (accessible), PDF/A-2a + PDF/UA-1 (archival), PDF/A-3a + RDA JSON (archival-with-data). */
   pdfProfile: PdfProfile;
 }
 
@@ -104,7 +104,7 @@ export const EXPORT_OPTION_FIELDS: ConfigurationFieldSpec[] = [
   {
     code: 'pdf-profile',
     type: 'string',
-    label: 'PDF profile: standard (tagged), accessible (PDF/UA-1), archival (PDF/A-2a + PDF/UA-1) or archival-with-data (PDF/A-3a with the RDA JSON attached); default standard',
+    label: 'PDF profile: standard (untagged, fastest), accessible (tagged, PDF/UA-1), archival (PDF/A-2a + PDF/UA-1) or archival-with-data (PDF/A-3a with the RDA JSON attached); default standard',
     appliesTo: ['plan', 'description'],
   },
 ];

@@ -25,7 +25,8 @@ import {
 } from '../helpers/taggedPdf';
 import { heading, makePng, meta, paragraph, text } from './documents';
 
-const PROFILES: PdfProfileName[] = ['standard', 'accessible', 'archival', 'archival-with-data'];
+/** The tagged profiles; `standard` is untagged (tagging costs more than a default may), checked at the end. */
+const PROFILES: PdfProfileName[] = ['accessible', 'archival', 'archival-with-data'];
 const FIXTURES = [
   { file: 'plan-full.json', entity: 'plan' as const },
   { file: 'description-full.json', entity: 'description' as const },
@@ -41,7 +42,7 @@ const FULL_MATRIX = process.env.PDF_PROFILE_MATRIX === 'all';
 const CASES: [string, PdfProfileName][] = FULL_MATRIX
   ? PROFILES.flatMap((profile) => FIXTURES.map(({ file }) => [file, profile] as [string, PdfProfileName]))
   : [
-      ['plan-full.json', 'standard'],
+      ['plan-full.json', 'accessible'],
       ['plan-full.json', 'archival-with-data'],
       ['description-full.json', 'accessible'],
       ['plan-minimal.json', 'archival'],
@@ -169,9 +170,9 @@ describe('the structure of plan-full, as poppler and pdf.js read it', () => {
   let check: CheckerResult;
 
   beforeAll(async () => {
-    bytes = await exportOnce('plan-full.json', 'standard');
+    bytes = await exportOnce('plan-full.json', 'accessible');
     tree = await structText(bytes);
-    [check] = await checkTaggedPdfs('standard', [bytes]);
+    [check] = await checkTaggedPdfs('accessible', [bytes]);
   }, 60_000);
 
   /** Element lines ("H2 (block)") of pdfinfo -struct-text, without their text. */
@@ -334,26 +335,26 @@ describe('documents in every script, right to left included', () => {
         paragraph('Guidance: answer briefly', { style: 'caption' }),
       ],
     };
-    const bytes = await writePdf(doc);
+    const bytes = await writePdf(doc, { profile: 'accessible' });
     const { trees } = await pdfjsStructure(bytes);
     const documentElement = structElements(trees).find((element) => element.role === 'Document');
     expect((documentElement?.children ?? []).map((child) => child.role)).toEqual(['H1', 'Figure', 'Caption', 'Table', 'P']);
     const table = structElements(trees).find((element) => element.role === 'Table');
     expect((table?.children ?? []).map((child) => child.role)).toEqual(['Caption', 'THead', 'TBody']);
-    const [check] = await checkTaggedPdfs('standard', [bytes]);
+    const [check] = await checkTaggedPdfs('accessible', [bytes]);
     expect(failedConditions(check)).toEqual({});
     // Without alt text, the caption under the image describes it.
     expect(check.alts).toEqual(['Figure 1: the site']);
   });
 
   it('tags other-language paragraphs with their /Lang', async () => {
-    const { trees } = await pdfjsStructure(await writePdf({ meta: meta(), blocks: SCRIPTS }));
+    const { trees } = await pdfjsStructure(await writePdf({ meta: meta(), blocks: SCRIPTS }, { profile: 'accessible' }));
     const langs = structElements(trees).flatMap((element) => (element.lang ? [element.lang] : []));
     expect(langs).toEqual(expect.arrayContaining(['el', 'zh', 'ja', 'ko', 'ru', 'ar', 'he']));
   });
 
   it('reads a right-to-left table in logical column order, headings without a skipped level', async () => {
-    const bytes = await writePdf(RTL);
+    const bytes = await writePdf(RTL, { profile: 'accessible' });
     const { trees, text: contentText } = await pdfjsStructure(bytes);
     const elements = structElements(trees);
     expect(elements.filter((element) => /^H\d$/.test(element.role ?? '')).map((element) => element.role)).toEqual(['H1', 'H2']);
@@ -365,4 +366,18 @@ describe('documents in every script, right to left included', () => {
     const labels = elements.filter((element) => element.role === 'Lbl').map((element) => element.alt ?? textOf(element));
     expect(labels).toEqual(['1.', '2.']);
   });
+});
+
+describe('the default profile', () => {
+  it('is standard, untagged (tagging costs more than a default may); accessible tags the same plan', async () => {
+    const byDefault = await pdfExporter.exportPlan(decodePlan(fixtureJson('plan-full.json')), context);
+    const standard = await exportOnce('plan-full.json', 'standard');
+    const accessible = await exportOnce('plan-full.json', 'accessible');
+    expect((await pdfInfo(byDefault.bytes)).Tagged).toBe('no');
+    expect((await pdfInfo(standard)).Tagged).toBe('no');
+    expect((await pdfInfo(accessible)).Tagged).toBe('yes');
+    // Untagged, the text is all there all the same.
+    const extracted = (await pdfText(standard)).replace(/\s+/g, ' ');
+    for (const visible of (fixtureJson('plan-full.expect.json') as { visible: string[] }).visible) expect(extracted).toContain(visible);
+  }, 60_000);
 });
