@@ -5,7 +5,9 @@
  * UTF-16 parts are re-encoded as UTF-8, the encoding every later step reads.
  */
 import { strFromU8, strToU8 } from 'fflate';
-import type { TemplatePackage } from './upload';
+
+/** The files of a template package, by path (read by upload.ts, cleaned here). */
+export type TemplatePackage = Map<string, Uint8Array>;
 
 const XML_PART = /\.(xml|rels)$/i;
 const RELATIONSHIP = /<Relationship\b[^>]*?(?:\/>|>[\s\S]*?<\/Relationship>)/g;

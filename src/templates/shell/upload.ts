@@ -7,7 +7,7 @@
 import { ImportedXmlComponent } from 'docx';
 import { strFromU8, unzipSync, type UnzipFileInfo } from 'fflate';
 import { HttpError } from '../../http/errors';
-import { sanitizePackage } from './sanitize';
+import { sanitizePackage, type TemplatePackage } from './sanitize';
 
 export const TEMPLATE_LIMITS = {
   /** Largest upload accepted. */
@@ -22,8 +22,7 @@ export const TEMPLATE_LIMITS = {
 const MEGABYTE = 1024 * 1024;
 const MACRO_ENABLED_DOCUMENT = 'application/vnd.ms-word.document.macroEnabled.main+xml';
 
-/** The files of the template package, by path. */
-export type TemplatePackage = Map<string, Uint8Array>;
+export type { TemplatePackage } from './sanitize';
 
 function rejected(fieldCode: string, problem: string): HttpError {
   return new HttpError(400, `The Word template in the configuration field "${fieldCode}" cannot be used: ${problem}`, [
