@@ -83,30 +83,13 @@ export function createApp(deps: AppDependencies): App {
     }
     throw new HttpError(404, `There is no ${req.method} ${req.path} here.`);
   });
-  app.use(errorHandler(config.maxBodyBytes));
+  app.use(errorHandler);
   return { app, metrics, lifecycle };
 }
 
-/** body-parser's error types -> what the client did wrong. */
-function fromBodyParser(error: { type?: string; status?: number; message: string }, maxBodyBytes: number): HttpError | null {
-  switch (error.type) {
-    case 'entity.parse.failed':
-      return new HttpError(400, `The request body is not valid JSON: ${error.message}.`, [{ path: '/', message: error.message }]);
-    case 'entity.too.large':
-      return new HttpError(413, `The request body is larger than the limit of ${Math.round(maxBodyBytes / 1048576)} MB (MAX_BODY_MB).`);
-    case 'encoding.unsupported':
-    case 'charset.unsupported':
-      return new HttpError(415, `Unsupported request encoding: ${error.message}.`);
-    case 'request.aborted':
-    case 'request.size.invalid':
-      return new HttpError(400, `The request body was incomplete: ${error.message}.`);
-    default:
-      return null;
-  }
-}
-
-const errorHandler = (maxBodyBytes: number): ErrorRequestHandler => (error, _req, res, _next) => {
-  const known = error instanceof HttpError ? error : fromBodyParser(error, maxBodyBytes);
+// Bodies are read by http/body.ts, which throws HttpErrors itself: anything else is a bug.
+const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
+  const known = error instanceof HttpError ? error : null;
   const log = requestLogger(res);
   if (known) {
     // 503s are overload or shutdown, expected under load: a warning, not an error.
