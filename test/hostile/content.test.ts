@@ -7,6 +7,7 @@ import { runRequest } from '../../src/exporters/worker';
 import { MAX_ARRAY_ITEMS, MAX_LABEL_CHARS } from '../../src/contract/validate';
 import { DOCUMENT_LIMITS } from '../../src/exporters/documentLimits';
 import { fixtureJson } from '../helpers/fixtures';
+import { planWithAnswerTable } from './plans';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Wire = any;
@@ -17,24 +18,9 @@ async function exportPlan(plan: Wire, format: string) {
   return result.error;
 }
 
-function withTable(columns: number, rows: number): Wire {
-  const plan = fixtureJson('plan-full.json') as Wire;
-  const description = plan.descriptions[0];
-  const fieldSet = description.descriptionTemplate.definition.pages[0].sections[0].fieldSets[0];
-  const base = fieldSet.fields[0];
-  fieldSet.hasMultiplicity = true;
-  fieldSet.multiplicity = { min: 0, max: null, placeholder: null, tableView: true };
-  fieldSet.fields = Array.from({ length: columns }, (_, i) => ({ ...base, id: `column-${i}`, ordinal: i }));
-  description.properties.fieldSets[fieldSet.id] = {
-    comment: null,
-    items: Array.from({ length: rows }, (_, row) => ({ ordinal: row, fields: Object.fromEntries(fieldSet.fields.map((f: Wire) => [f.id, { id: f.id, textValue: `r${row}` }])) })),
-  };
-  return { plan, fieldSetId: fieldSet.id as string };
-}
-
 describe('content past the limits is refused with the path and the limit', () => {
   it.each(['docx', 'pdf'])('a %s export of a field set with too many answers is a 422 naming it', async (format) => {
-    const { plan, fieldSetId } = withTable(101, 200);
+    const { plan, fieldSetId } = planWithAnswerTable(101, 200);
     const error = await exportPlan(plan, format);
     expect(error.code).toBe(422);
     expect(error.error).toContain(`has 20,200 answers; a ${format.toUpperCase()} export lays out at most ${DOCUMENT_LIMITS.maxAnswersPerFieldSet.toLocaleString('en')}`);

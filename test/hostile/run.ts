@@ -26,6 +26,7 @@ import { fixtureJson, fixtureText } from '../helpers/fixtures';
 import { rawRequest } from './http';
 import { startKeyIssuer } from './issuer';
 import { mutate, mutationArbitrary } from './mutate';
+import { planWithAnswerTable } from './plans';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BODIES = Number(process.env.HOSTILE_BODIES ?? 10_000);
@@ -336,7 +337,7 @@ async function corpus(service: Service, token: string): Promise<number> {
   }
   cases.push(['zip bomb template (overlapping entries)', () => post(service, route('pdf'), JSON.stringify(withTemplate('bomb.zip', 'application/zip', zipBomb())), auth), refused(400)]);
   cases.push(['prototype-access template', () => post(service, route('pdf'), JSON.stringify(withTemplate('proto.hbs', 'text/x-handlebars-template', strToU8('{{constructor.constructor "return process"}}{{lookup this "__proto__"}}{{#with (lookup this "constructor")}}{{name}}{{/with}}'))), auth), refused(200, 400)]);
-  cases.push(['a 200 x 2,000 answer table', () => post(service, route('docx'), JSON.stringify(withTable(200, 2000)), auth), refused(422)]);
+  cases.push(['a 200 x 2,000 answer table', () => post(service, route('docx'), JSON.stringify(planWithAnswerTable(200, 2000).plan), auth), refused(422)]);
 
   for (const [name, run, expected] of cases) {
     if (!service.alive) break;
@@ -352,23 +353,6 @@ function withAnswerList(items: number) {
   const fieldSets = plan.descriptions[0].properties.fieldSets;
   const first = Object.values(fieldSets[Object.keys(fieldSets)[0]].items[0].fields)[0];
   first.textListValue = Array.from({ length: items }, (_, i) => `item ${i}`);
-  return plan;
-}
-
-function withTable(columns: number, rows: number) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const plan = fixtureJson('plan-full.json') as any;
-  const description = plan.descriptions[0];
-  description.visibilityStates = null;
-  const fieldSet = description.descriptionTemplate.definition.pages[0].sections[0].fieldSets[0];
-  const base = fieldSet.fields[0];
-  fieldSet.hasMultiplicity = true;
-  fieldSet.multiplicity = { min: 0, max: null, placeholder: null, tableView: true };
-  fieldSet.fields = Array.from({ length: columns }, (_, i) => ({ ...base, id: `column-${i}`, ordinal: i }));
-  description.properties.fieldSets[fieldSet.id] = {
-    comment: null,
-    items: Array.from({ length: rows }, (_, row) => ({ ordinal: row, fields: Object.fromEntries(fieldSet.fields.map((f: { id: string }) => [f.id, { id: f.id, textValue: `r${row}` }])) })),
-  };
   return plan;
 }
 
