@@ -282,7 +282,8 @@ interface Context {
   /** Bit set of MARK_BITS. */
   readonly marks: number;
   readonly link: LinkTarget | undefined;
-  readonly dir: 'ltr' | 'rtl' | undefined;
+  /** `auto` (HTML's dir="auto") lets each paragraph's own text decide, as no `dir` at all does. */
+  readonly dir: 'ltr' | 'rtl' | 'auto' | undefined;
   readonly lang: string | undefined;
   readonly align: Align | undefined;
   /** Set inside <h1>–<h6>: paragraphs made here are headings. */
@@ -402,9 +403,10 @@ class BlockWalker {
         return;
       case 'blockquote': {
         const inner = new FlowBuilder();
-        this.walkChildren(node, this.blockContext(node, ctx), inner);
+        const quoteCtx = this.blockContext(node, ctx);
+        this.walkChildren(node, quoteCtx, inner);
         const children = inner.finish();
-        if (children.length > 0) flow.block({ type: 'blockquote', children });
+        if (children.length > 0) flow.block({ type: 'blockquote', children, ...explicitDir(quoteCtx) });
         else flow.endParagraph();
         return;
       }
@@ -501,7 +503,8 @@ class BlockWalker {
     if (items.length === 0) return;
     const ordered = element.name === 'ol';
     const start = ordered ? parseListStart(element.attribs.start) : undefined;
-    flow.block(start === undefined ? { type: 'list', ordered, items } : { type: 'list', ordered, start, items });
+    const dir = explicitDir(listCtx);
+    flow.block(start === undefined ? { type: 'list', ordered, items, ...dir } : { type: 'list', ordered, start, items, ...dir });
   }
 
   private table(element: DomElement, ctx: Context, flow: FlowBuilder): void {
@@ -529,7 +532,9 @@ class BlockWalker {
         this.paragraphContainer(child, { ...this.blockContext(child, tableCtx), style: 'caption' }, fostered);
       } else this.walkNode(child, tableCtx, fostered);
     }
-    for (const block of assembleTable(head, body, foot, this.warn)) flow.block(block);
+    const dir = explicitDir(tableCtx);
+    // The table comes first; what follows it is content cut from a too large table.
+    assembleTable(head, body, foot, this.warn).forEach((block, index) => flow.block(index === 0 && dir.dir ? { ...block, ...dir } : block));
   }
 
   private row(element: DomElement, ctx: Context, fostered: FlowBuilder): ParsedRow {
@@ -619,8 +624,14 @@ function parseAlign(value: string | undefined | null): Align | undefined {
   return lower === 'left' || lower === 'center' || lower === 'right' || lower === 'justify' ? lower : undefined;
 }
 
-function parseDir(value: string | undefined): 'ltr' | 'rtl' | undefined {
-  return value === 'rtl' || value === 'ltr' ? value : undefined;
+function parseDir(value: string | undefined): 'ltr' | 'rtl' | 'auto' | undefined {
+  const lower = value?.trim().toLowerCase();
+  return lower === 'rtl' || lower === 'ltr' || lower === 'auto' ? lower : undefined;
+}
+
+/** The block's `dir` as the model keeps it: only an explicit direction (`auto` is the model's default). */
+function explicitDir(ctx: Context): { dir?: 'ltr' | 'rtl' } {
+  return ctx.dir === 'ltr' || ctx.dir === 'rtl' ? { dir: ctx.dir } : {};
 }
 
 function paragraphStyleOf(classAttribute: string | undefined): ParagraphStyle | undefined {
@@ -892,7 +903,7 @@ class FlowBuilder {
 }
 
 function paragraphBlock(content: Inline[], ctx: Context): Block {
-  const directional = { ...(ctx.dir && { dir: ctx.dir }), ...(ctx.lang && { lang: ctx.lang }) };
+  const directional = { ...explicitDir(ctx), ...(ctx.lang && { lang: ctx.lang }) };
   if (ctx.headingLevel !== undefined) {
     return { type: 'heading', level: ctx.headingLevel, content, ...(ctx.excludeFromToc && { toc: false }), ...directional };
   }

@@ -21,9 +21,20 @@ export type Inline =
   | { type: 'link'; href: string; children: Inline[] }
   | { type: 'break' };
 
+export type Direction = 'ltr' | 'rtl';
+
+/**
+ * A block's base direction: `dir` as the source says it (an element's or an ancestor's `dir`
+ * attribute), `direction` as resolved for writers by direction.ts (from `dir`, else the first
+ * strong character, else the container's direction).
+ */
+export interface BlockDirection {
+  dir?: Direction;
+  direction?: Direction;
+}
+
 /** Text direction and language of a block, from `dir` / `lang` in the source. */
-export interface Directional {
-  dir?: 'ltr' | 'rtl';
+export interface Directional extends BlockDirection {
   lang?: string;
 }
 
@@ -68,10 +79,10 @@ export interface TableRow {
 export type Block =
   | ({ type: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; content: Inline[]; /** listed in the table of contents and outline (default true) */ toc?: boolean } & Directional)
   | ({ type: 'paragraph'; content: Inline[]; style?: ParagraphStyle; align?: Align } & Directional)
-  | { type: 'list'; ordered: boolean; start?: number; items: Block[][] }
-  /** The first `headerRows` rows are header rows (repeated on each page). */
-  | { type: 'table'; rows: TableRow[]; headerRows: number }
-  | { type: 'blockquote'; children: Block[] }
+  | ({ type: 'list'; ordered: boolean; start?: number; items: Block[][] } & BlockDirection)
+  /** The first `headerRows` rows are header rows (repeated on each page). A right-to-left table is drawn mirrored. */
+  | ({ type: 'table'; rows: TableRow[]; headerRows: number } & BlockDirection)
+  | ({ type: 'blockquote'; children: Block[] } & BlockDirection)
   | { type: 'code'; text: string }
   | { type: 'rule' }
   | ImageBlock
@@ -114,7 +125,8 @@ export interface DocumentMeta {
   keywords?: string[];
   /** BCP 47 / ISO 639-1 language of the document, e.g. "en". */
   language: string;
-  direction: 'ltr' | 'rtl';
+  /** The language's direction: that of empty or neutral text (digits only) and of the page furniture. */
+  direction: Direction;
   /** Text of the running header on every page (the plan title). */
   headerText: string;
   /** Footer text with `{page}` and `{pages}` placeholders, e.g. "Page {page} of {pages}". */

@@ -85,7 +85,5 @@ export function labelsFor(language: string): Labels {
   return labels;
 }
 
-const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur']);
-
-export const directionOf = (language: string): 'ltr' | 'rtl' =>
-  RTL_LANGUAGES.has(language.toLowerCase().split('-')[0]) ? 'rtl' : 'ltr';
+/** The direction the language is written in: the one list the writers use too (document/languages.ts). */
+export { languageDirection as directionOf } from '../document/languages';

@@ -26,14 +26,15 @@ import {
   type IParagraphOptions,
   type ParagraphChild,
 } from 'docx';
+import { blockDirection, inlinesDirection, resolveDirections } from '../../document/direction';
 import { inlinesToPlainText } from '../../document/text';
-import type { Align, Block, DocumentMeta, ImageBlock, Inline, Marks } from '../../document/types';
+import type { Align, Block, Direction, DocumentMeta, ImageBlock, Inline, Marks } from '../../document/types';
 import { checkImage, displaySize, DOCX_IMAGE_TYPE } from './images';
 import { LIST_HANGING, LIST_INDENT_STEP, ListNumbering, listIndent, MAX_LIST_LEVEL, type ListNumber } from './numbering';
 import { pageGeometry, TWIPS_PER_POINT } from './page';
 import { StyleId, headingStyleId, paragraphStyleId } from './styles';
 import { tableGrid, type TableGrid } from './tableGrid';
-import { runLanguage, xmlSafe } from './text';
+import { directedText, type DirectedText, runLanguage, xmlSafe } from './text';
 
 export interface DocxBodyRendererOptions {
   /** Width of the text column in points, when it is not the one `meta` gives (a shell template's page). */
@@ -60,6 +61,8 @@ interface Frame {
   listStep: number;
   /** Text of header cells is bold. */
   bold: boolean;
+  /** Direction of the list, table, quote or document the blocks are in: of pictures and rules. */
+  direction: Direction;
 }
 
 type HeadingBlock = Extract<Block, { type: 'heading' }>;
@@ -76,7 +79,8 @@ interface ContentsEntry {
 }
 
 interface RunFormat {
-  rightToLeft?: boolean;
+  /** The paragraph's direction: runs are marked right to left by their own text (see directedText). */
+  direction: Direction;
   language?: { value: string; bidirectional?: string };
   bold?: boolean;
   link?: boolean;
@@ -121,7 +125,7 @@ const ALIGNMENT = {
 export class DocxBodyRenderer {
   readonly warnings: string[] = [];
   private readonly lists = new ListNumbering();
-  private readonly documentRtl: boolean;
+  private readonly documentDirection: Direction;
   private readonly documentLanguage: string;
   private readonly styleId: (id: string) => string;
   private readonly textHeightPt: number;
@@ -141,7 +145,7 @@ export class DocxBodyRenderer {
   private breakBefore = false;
 
   constructor(meta: DocumentMeta, options: DocxBodyRendererOptions = {}) {
-    this.documentRtl = meta.direction === 'rtl';
+    this.documentDirection = meta.direction === 'rtl' ? 'rtl' : 'ltr';
     this.documentLanguage = meta.language;
     this.styleId = options.styleId ?? ((id) => id);
     const page = pageGeometry(meta);
@@ -152,7 +156,7 @@ export class DocxBodyRenderer {
   /** The document's body, with its tables of contents filled in from its headings. */
   body(blocks: readonly Block[]): FileChild[] {
     this.listContents = hasTableOfContents(blocks);
-    const children = this.blocks(blocks, this.topFrame());
+    const children = this.blocks(resolveDirections(blocks, this.documentDirection), this.topFrame());
     if (this.contentsPlaces.size === 0) return children;
     return children.map((child) => {
       const title = this.contentsPlaces.get(child);
@@ -162,14 +166,13 @@ export class DocxBodyRenderer {
 
   /** Blocks that stand in for a placeholder, not a whole body (no table of contents is filled in). */
   fragment(blocks: readonly Block[]): FileChild[] {
-    return this.blocks(blocks, this.topFrame());
+    return this.blocks(resolveDirections(blocks, this.documentDirection), this.topFrame());
   }
 
   /** Inline content that stands in for a placeholder inside a paragraph. */
   runs(content: readonly Inline[], options: { dir?: 'ltr' | 'rtl'; lang?: string } = {}): ParagraphChild[] {
-    const rtl = options.dir ? options.dir === 'rtl' : this.documentRtl;
     return this.inlines(content, {
-      rightToLeft: rtl || undefined,
+      direction: options.dir ?? inlinesDirection(content) ?? this.documentDirection,
       language: options.lang && options.lang !== this.documentLanguage ? runLanguage(options.lang) : undefined,
     });
   }
@@ -188,6 +191,7 @@ export class DocxBodyRenderer {
       listDepth: 0,
       listStep: LIST_INDENT_STEP,
       bold: false,
+      direction: this.documentDirection,
     };
   }
 
@@ -215,18 +219,18 @@ export class DocxBodyRenderer {
         return [this.heading(block, frame)];
       case 'paragraph': {
         const style = block.style && block.style !== 'normal' ? paragraphStyleId[block.style] : frame.quoted ? StyleId.quote : undefined;
-        return [this.paragraph(block.content, frame, { style, align: block.align, dir: block.dir, lang: block.lang })];
+        return [this.paragraph(block.content, frame, { style, align: block.align, direction: block.direction ?? frame.direction, lang: block.lang })];
       }
       case 'list':
         return this.list(block, frame);
       case 'table':
         return this.table(block, frame);
       case 'blockquote':
-        return this.blocks(block.children, { ...indented(frame, QUOTE_INDENT), quoted: true });
+        return this.blocks(block.children, { ...indented(frame, QUOTE_INDENT), quoted: true, direction: block.direction ?? frame.direction });
       case 'code':
         return [this.code(block.text, frame)];
       case 'rule':
-        return [new Paragraph({ border: RULE_BORDER, indent: this.indent(frame), bidirectional: this.documentRtl || undefined })];
+        return [new Paragraph({ border: RULE_BORDER, indent: this.indent(frame), bidirectional: frame.direction === 'rtl' || undefined })];
       case 'image':
         return [this.image(block, frame)];
       case 'pageBreak':
@@ -243,8 +247,9 @@ export class DocxBodyRenderer {
       style: this.styleId(StyleId.note),
       pageBreakBefore: this.takeBreakBefore(),
       indent: this.indent(frame),
-      bidirectional: this.documentRtl || undefined,
-      children: [new TextRun({ text: UNRENDERABLE_NOTE, rightToLeft: this.documentRtl || undefined })],
+      // The note is English: left to right, on the side where the surrounding text starts.
+      alignment: frame.direction === 'rtl' ? AlignmentType.RIGHT : undefined,
+      children: [new TextRun({ text: UNRENDERABLE_NOTE })],
     });
   }
 
@@ -256,7 +261,7 @@ export class DocxBodyRenderer {
     const inContents = block.toc !== false;
     return this.paragraph(block.content, frame, {
       style: headingStyleId(block.level, inContents),
-      dir: block.dir,
+      direction: block.direction ?? frame.direction,
       lang: block.lang,
       list,
       bookmark: inContents ? this.contentsEntry(block) : undefined,
@@ -276,11 +281,11 @@ export class DocxBodyRenderer {
   private paragraph(
     content: readonly Inline[],
     frame: Frame,
-    options: { style?: string; align?: Align; dir?: 'ltr' | 'rtl'; lang?: string; list?: ListPlace; bookmark?: string },
+    options: { style?: string; align?: Align; direction: Direction; lang?: string; list?: ListPlace; bookmark?: string },
   ): Paragraph {
-    const rtl = options.dir ? options.dir === 'rtl' : this.documentRtl;
+    const rtl = options.direction === 'rtl';
     const format: RunFormat = {
-      rightToLeft: rtl || undefined,
+      direction: options.direction,
       language: options.lang && options.lang !== this.documentLanguage ? runLanguage(options.lang) : undefined,
       bold: frame.bold || undefined,
     };
@@ -314,9 +319,12 @@ export class DocxBodyRenderer {
     for (const inline of content) {
       if (inline.type === 'text') {
         const lines = inline.text.split('\n');
-        lines.forEach((line, i) => out.push(this.textRun(line, inline.marks, format, i > 0)));
+        lines.forEach((line, i) => {
+          // A line of one direction is one run; mixed lines are cut where the direction changes.
+          directedText(line, format.direction).forEach((piece, j) => out.push(this.textRun(piece, inline.marks, format, i > 0 && j === 0)));
+        });
       } else if (inline.type === 'break') {
-        out.push(new TextRun({ break: 1, rightToLeft: format.rightToLeft }));
+        out.push(new TextRun({ break: 1 }));
       } else if (inline.type === 'link') {
         const target = format.link ? undefined : linkTarget(inline.href);
         if (target) {
@@ -329,10 +337,10 @@ export class DocxBodyRenderer {
     return out;
   }
 
-  private textRun(text: string, marks: Marks | undefined, format: RunFormat, breakBefore: boolean): TextRun {
+  private textRun(piece: DirectedText, marks: Marks | undefined, format: RunFormat, breakBefore: boolean): TextRun {
     const code = marks?.code === true;
     return new TextRun({
-      text: xmlSafe(text),
+      text: xmlSafe(piece.text),
       break: breakBefore ? 1 : undefined,
       bold: marks?.bold || format.bold || undefined,
       italics: marks?.italic || undefined,
@@ -342,7 +350,7 @@ export class DocxBodyRenderer {
       subScript: (marks?.sub && !marks.sup) || undefined,
       style: format.link ? this.styleId(StyleId.hyperlink) : code ? this.styleId(StyleId.inlineCode) : undefined,
       font: format.link && code ? 'Courier New' : undefined,
-      rightToLeft: format.rightToLeft,
+      rightToLeft: piece.rightToLeft || undefined,
       language: format.language,
     });
   }
@@ -350,7 +358,8 @@ export class DocxBodyRenderer {
   private list(block: Extract<Block, { type: 'list' }>, frame: Frame): FileChild[] {
     const level = Math.min(frame.listDepth, MAX_LIST_LEVEL);
     const number = block.ordered ? this.lists.orderedList(block.start, level) : this.lists.bulletList();
-    const itemFrame: Frame = { ...indented(frame, frame.listStep), listDepth: frame.listDepth + 1 };
+    const direction = block.direction ?? frame.direction;
+    const itemFrame: Frame = { ...indented(frame, frame.listStep), listDepth: frame.listDepth + 1, direction };
     const out: FileChild[] = [];
     for (const item of block.items) {
       const [first, ...rest] = item;
@@ -360,11 +369,11 @@ export class DocxBodyRenderer {
         out.push(...this.blocks(rest, itemFrame));
       } else if (first?.type === 'paragraph') {
         const style = first.style && first.style !== 'normal' ? paragraphStyleId[first.style] : undefined;
-        out.push(this.paragraph(first.content, itemFrame, { style, align: first.align, dir: first.dir, lang: first.lang, list: listed }));
+        out.push(this.paragraph(first.content, itemFrame, { style, align: first.align, direction: first.direction ?? direction, lang: first.lang, list: listed }));
         out.push(...this.blocks(rest, itemFrame));
       } else {
         // The number stands on a line of its own above content that cannot carry it (a table, a nested list).
-        out.push(this.paragraph([], itemFrame, { list: listed }));
+        out.push(this.paragraph([], itemFrame, { list: listed, direction: blockDirection(first) ?? direction }));
         out.push(...this.blocks(item, itemFrame));
       }
     }
@@ -389,7 +398,7 @@ export class DocxBodyRenderer {
     return new Paragraph({
       alignment: block.align ? ALIGNMENT[block.align] : undefined,
       indent: this.indent(frame),
-      bidirectional: this.documentRtl || undefined,
+      bidirectional: frame.direction === 'rtl' || undefined,
       children: [
         new ImageRun({
           type: DOCX_IMAGE_TYPE[block.mimeType],
@@ -429,6 +438,7 @@ export class DocxBodyRenderer {
               // A page's half-inch list indent would leave a narrow column no room for words.
               listStep: CELL_LIST_INDENT_STEP,
               bold: r < headerRows,
+              direction: block.direction ?? frame.direction,
             };
             const children = this.blocks(cell.blocks, cellFrame).filter((c): c is Paragraph | Table => c instanceof Paragraph || c instanceof Table);
             // A cell must end with a paragraph, or Word reports the file as damaged.
@@ -450,7 +460,8 @@ export class DocxBodyRenderer {
         width: { size: widthTwips, type: WidthType.DXA },
         columnWidths,
         indent: frame.indent > 0 ? { size: frame.indent, type: WidthType.DXA } : undefined,
-        visuallyRightToLeft: this.documentRtl || undefined,
+        // Columns run right to left only in a right-to-left table, whatever the document's language.
+        visuallyRightToLeft: block.direction === 'rtl' || undefined,
         rows,
       }),
       // Two tables in a row would merge into one; a paragraph after each keeps them apart.
@@ -468,7 +479,7 @@ export class DocxBodyRenderer {
   }
 
   private tableOfContentsPlace(title: string): FileChild[] {
-    const rtl = this.documentRtl || undefined;
+    const rtl = this.documentDirection === 'rtl' || undefined;
     const heading = title.trim()
       ? [new Paragraph({ style: this.styleId(StyleId.tocHeading), pageBreakBefore: this.takeBreakBefore(), bidirectional: rtl, children: [new TextRun({ text: xmlSafe(title), rightToLeft: rtl })] })]
       : [];
@@ -483,7 +494,7 @@ export class DocxBodyRenderer {
    * their page numbers are PAGEREF fields left blank, which Word fills when the table is updated.
    */
   private tableOfContents(title: string): TableOfContents {
-    const rtl = this.documentRtl || undefined;
+    const rtl = this.documentDirection === 'rtl' || undefined;
     const tabStops = [{ type: TabStopType.RIGHT, position: Math.round(this.textWidthPt * TWIPS_PER_POINT) }];
     const entries = this.contents.map(
       (entry, index) =>

@@ -4,7 +4,8 @@
  * table of contents, running header and footer with page numbers, core properties and language.
  */
 import { AlignmentType, Document, Footer, Header, Packer, PageNumber, PageOrientation, Paragraph, TextRun } from 'docx';
-import type { DocumentMeta, DocumentModel } from '../../document/types';
+import { firstStrongDirection } from '../../document/direction';
+import type { Direction, DocumentMeta, DocumentModel } from '../../document/types';
 import { DocxBodyRenderer } from './BodyRenderer';
 import { CORE_PROPERTIES_PATH, corePropertiesXml } from './coreProperties';
 import { pageGeometry } from './page';
@@ -60,9 +61,17 @@ export async function writeDocx(doc: DocumentModel, options: WriteDocxOptions = 
 function runningHeader(meta: DocumentMeta): Header | undefined {
   const text = xmlSafe(meta.headerText ?? '').trim();
   if (!text) return undefined;
-  const rtl = meta.direction === 'rtl' || undefined;
+  const rtl = textDirection(text, meta) === 'rtl';
   return new Header({
-    children: [new Paragraph({ style: StyleId.header, bidirectional: rtl, children: [new TextRun({ text, rightToLeft: rtl })] })],
+    children: [
+      new Paragraph({
+        style: StyleId.header,
+        bidirectional: rtl || undefined,
+        // The text reads in its own direction, on the side where the document's lines start.
+        alignment: rtl === (meta.direction === 'rtl') ? undefined : meta.direction === 'rtl' ? AlignmentType.RIGHT : AlignmentType.LEFT,
+        children: [new TextRun({ text, rightToLeft: rtl || undefined })],
+      }),
+    ],
   });
 }
 
@@ -73,7 +82,7 @@ function runningFooter(meta: DocumentMeta): Footer | undefined {
   const parts = text.split(/(\{pages\}|\{page\})/).flatMap((part) =>
     part === '{page}' ? [PageNumber.CURRENT] : part === '{pages}' ? [PageNumber.TOTAL_PAGES] : part ? [part] : [],
   );
-  const rtl = meta.direction === 'rtl' || undefined;
+  const rtl = textDirection(text.replace(/\{pages?\}/g, ''), meta) === 'rtl' || undefined;
   return new Footer({
     children: [
       new Paragraph({
@@ -85,3 +94,6 @@ function runningFooter(meta: DocumentMeta): Footer | undefined {
     ],
   });
 }
+
+/** Running headers and footers take their direction from their text, as paragraphs do. */
+const textDirection = (text: string, meta: DocumentMeta): Direction => firstStrongDirection(text) ?? meta.direction;

@@ -3,6 +3,10 @@
  * surrogate (DMPRoadmap's exports failed that way), so every string we write goes through `xmlSafe`.
  */
 
+import { firstStrongDirection, strongDirection } from '../../document/direction';
+import { isRightToLeftLanguage } from '../../document/languages';
+import type { Direction } from '../../document/types';
+
 // XML 1.0 allows tab, LF and CR among the C0 controls, and no lone surrogates or U+FFFE/U+FFFF.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const NOT_XML_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -10,13 +14,6 @@ const NOT_XML_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|
 export function xmlSafe(text: string): string {
   NOT_XML_CHARACTER.lastIndex = 0;
   return NOT_XML_CHARACTER.test(text) ? text.replace(NOT_XML_CHARACTER, '') : text;
-}
-
-/** Languages written right to left, whose runs Word wants tagged with `w:lang w:bidi`. */
-const RTL_LANGUAGES = new Set(['ar', 'arc', 'ckb', 'dv', 'fa', 'he', 'iw', 'ks', 'ku', 'ps', 'sd', 'ug', 'ur', 'yi']);
-
-export function isRtlLanguage(lang: string): boolean {
-  return RTL_LANGUAGES.has(lang.toLowerCase().split(/[-_]/)[0]);
 }
 
 /** A BCP 47 tag as Word writes it ("en-US", "el", "pt-BR"), or undefined when it is not one. */
@@ -31,7 +28,8 @@ export function wordLanguageTag(lang: string | undefined): string | undefined {
 export function runLanguage(lang: string | undefined): { value: string; bidirectional?: string } | undefined {
   const tag = wordLanguageTag(lang);
   if (!tag) return undefined;
-  return isRtlLanguage(tag) ? { value: tag, bidirectional: tag } : { value: tag };
+  // Right-to-left languages also name the complex-script language (`w:lang w:bidi`), which Word uses for their runs.
+  return isRightToLeftLanguage(tag) ? { value: tag, bidirectional: tag } : { value: tag };
 }
 
 /** A colour as docx wants it ("1F4E79"), from "#1f4e79", "1F4E79" or "#abc"; undefined when it is not one. */
@@ -41,4 +39,47 @@ export function hexColor(color: string | undefined): string | undefined {
   if (/^[0-9a-fA-F]{6}$/.test(hex)) return hex.toUpperCase();
   if (/^[0-9a-fA-F]{3}$/.test(hex)) return hex.replace(/./g, (digit) => digit + digit).toUpperCase();
   return undefined;
+}
+
+/** A stretch of text and whether Word should treat it as a right-to-left run (`w:rtl`). */
+export interface DirectedText {
+  text: string;
+  rightToLeft: boolean;
+}
+
+/** Right-to-left letters: only text holding one needs cutting. */
+const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}]/u;
+
+/**
+ * Text cut where its direction changes, for `w:rtl` runs: Word lays a run marked right to left out
+ * in its complex-script font and direction, so English words in an Arabic paragraph stay unmarked
+ * and Arabic words in an English one are marked. Spaces and punctuation between words of the two
+ * directions go with the paragraph's direction (Unicode bidi rule N2); text without a letter of
+ * either direction takes the paragraph's.
+ */
+export function directedText(text: string, paragraph: Direction): DirectedText[] {
+  const paragraphRtl = paragraph === 'rtl';
+  if (!RTL_LETTER.test(text)) return [{ text, rightToLeft: paragraphRtl && firstStrongDirection(text) === undefined }];
+  const pieces: DirectedText[] = [];
+  // The paragraph's edges count as strong characters of its direction (bidi "sos" and "eos").
+  let current: Direction = paragraph;
+  let start = 0;
+  let afterStrong = 0;
+  const cut = (at: number, next: Direction) => {
+    if (at > start) pieces.push({ text: text.slice(start, at), rightToLeft: current === 'rtl' });
+    start = at;
+    current = next;
+  };
+  let index = 0;
+  for (const char of text) {
+    const direction = strongDirection(char);
+    if (direction) {
+      if (direction !== current) cut(current === paragraph ? index : afterStrong, direction);
+      afterStrong = index + char.length;
+    }
+    index += char.length;
+  }
+  if (current !== paragraph) cut(afterStrong, paragraph);
+  cut(text.length, paragraph);
+  return pieces;
 }

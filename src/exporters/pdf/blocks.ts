@@ -7,7 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { CanvasLine, Content, ContentImage, ContentTable, ContentText, CustomTableLayout, TableCell as PdfTableCell } from 'pdfmake/interfaces';
-import type { Align, Block, ImageBlock, Inline, ParagraphStyle, TableCell } from '../../document/types';
+import { blockDirection, firstStrongDirection } from '../../document/direction';
+import type { Align, Block, Direction, ImageBlock, Inline, ParagraphStyle, TableCell } from '../../document/types';
 import { plainBlocks } from './flatten';
 import { FONT_FILES, textWidth } from './fonts';
 import type { HeadingAnchor, HeadingBlock } from './headings';
@@ -48,8 +49,11 @@ export interface DocumentEnv {
 /** Where blocks are being laid out. */
 export interface Flow {
   width: number;
-  /** Inherited paragraph direction: 'rtl' in right-to-left documents, else decided per paragraph. */
-  direction?: 'ltr' | 'rtl';
+  /**
+   * Direction of the document, list, table or quote the blocks are in: images and quote bars go
+   * on its side. Paragraphs and headings have their own (resolved in document/direction.ts).
+   */
+  direction?: Direction;
   /** Table header cells: all text bold. */
   bold: boolean;
   /** Inside a list item: paragraphs sit closer together. */
@@ -114,7 +118,7 @@ function paragraph(text: string, style: ParagraphStyle, flow: Flow, env: Documen
 }
 
 function heading(block: HeadingBlock, flow: Flow, env: DocumentEnv): Placed {
-  const content = lookText(block.content, headingLook(block.level, env.theme), flow, env, { direction: block.dir ?? flow.direction });
+  const content = lookText(block.content, headingLook(block.level, env.theme), flow, env, { direction: block.direction ?? flow.direction });
   tagNode(content.node, { role: 'H', level: block.level, lang: block.lang });
   env.lastLabel = inlineText(block.content).trim() || env.lastLabel;
   const { anchor } = content;
@@ -160,12 +164,15 @@ function list(block: Extract<Block, { type: 'list' }>, flow: Flow, env: Document
   // pdfmake indents items by the width of "9. " (or of the widest number), in the list's own font.
   const measure = (text: string): number => textWidth(text, theme.bodyFamily, 'normal', theme.fontSize);
   const gap = Math.max(measure('9. '), ...(block.ordered ? markers.map((marker) => measure(`${marker} `)) : [0]));
-  const itemFlow: Flow = { ...flow, width: flow.width - gap, listLevel: level + 1 };
+  const direction = block.direction ?? flow.direction;
+  const itemFlow: Flow = { ...flow, width: flow.width - gap, listLevel: level + 1, direction };
+  // Each marker stands where its item's text starts: on the right of a right-to-left item.
+  const sides = block.items.map((item): Direction => blockDirection(item[0]) ?? direction ?? 'ltr');
   if (depth >= MAX_DEPTH || itemFlow.width < minTextWidth(env)) return flattened([block], flow, env);
   const spaceAfter = theme.fontSize * 0.6;
   const margin: [number, number, number, number] = [0, 0, 0, spaceAfter];
 
-  if (!mirrored(flow)) {
+  if (!sides.includes('rtl')) {
     const listStyle = { font: theme.bodyFamily, fontSize: theme.fontSize, bold: false, italics: false, color: theme.textColor, margin };
     const items = block.items.map((item) => listItem(item, itemFlow, env, depth));
     const nodes = items.map((item) => item.node);
@@ -174,20 +181,26 @@ function list(block: Extract<Block, { type: 'list' }>, flow: Flow, env: Document
     return { node, height: height === undefined ? undefined : height + spaceAfter };
   }
 
-  // Right to left: markers on the right, as a borderless two-column table.
+  // Markers on the right, as a borderless table: [item, marker]. With items of both directions,
+  // three columns [marker, item, marker], each item spanning two of them.
   const markerWidth = gap;
+  const mixed = sides.includes('ltr');
   let height: number | undefined = spaceAfter;
   const body = block.items.map((item, index): PdfTableCell[] => {
+    const side = sides[index];
     const marker = placedText(
-      lookText([{ type: 'text', text: markers[index] }], paragraphLook('normal', theme), { ...flow, bold: false }, env, { width: markerWidth, direction: 'rtl' }),
+      lookText([{ type: 'text', text: markers[index] }], paragraphLook('normal', theme), { ...flow, bold: false }, env, { width: markerWidth, direction: side }),
     );
     (marker.node as ContentText).margin = undefined;
     tagNode(marker.node, { role: 'Lbl', path: [{ role: 'LI', key: index }] });
     const content = listItem(item, itemFlow, env, depth, index);
     height = height === undefined || content.height === undefined || marker.height === undefined ? undefined : height + Math.max(content.height, marker.height);
-    return [content.node, marker.node];
+    if (!mixed) return [content.node, marker.node];
+    const spanning: PdfTableCell = { stack: [content.node], colSpan: 2 };
+    return side === 'rtl' ? [spanning, {}, marker.node] : [marker.node, spanning, {}];
   });
-  return { node: tagNode({ table: { widths: [itemFlow.width, markerWidth], body }, layout: ZERO_PADDING_LAYOUT, margin }, { role: 'L' }), height };
+  const widths = mixed ? [markerWidth, Math.max(0, itemFlow.width - markerWidth), markerWidth] : [itemFlow.width, markerWidth];
+  return { node: tagNode({ table: { widths, body }, layout: ZERO_PADDING_LAYOUT, margin }, { role: 'L' }), height };
 }
 
 const ZERO_PADDING_LAYOUT: CustomTableLayout = {
@@ -216,6 +229,9 @@ const TABLE_LAYOUT: CustomTableLayout = {
 
 function table(block: Extract<Block, { type: 'table' }>, flow: Flow, env: DocumentEnv, depth: number): Placed | undefined {
   const grid = placeCells(block.rows);
+  // Mirrored only when the table itself is right to left, not because the document is.
+  const direction = block.direction ?? flow.direction;
+  const tableFlow: Flow = { ...flow, direction };
   if (grid.columns === 0) return undefined;
   const columnPadding = 2 * CELL_PADDING_X + TABLE_RULE;
   if (depth >= MAX_DEPTH || flow.width - columnPadding - TABLE_RULE < minTextWidth(env)) return flattened([block], flow, env);
@@ -225,7 +241,7 @@ function table(block: Extract<Block, { type: 'table' }>, flow: Flow, env: Docume
   columnBands(grid, bandSize).forEach((band, index) => {
     const first = index * bandSize + 1;
     if (index > 0) parts.push(paragraph(`[The table continues: columns ${first}\u2013${first + band.columns - 1} of ${totalColumns}.]`, 'note', flow, env));
-    const part = tableBand(mirrored(flow) ? mirrorGrid(band) : band, block.headerRows, flow, env, depth);
+    const part = tableBand(direction === 'rtl' ? mirrorGrid(band) : band, block.headerRows, tableFlow, env, depth);
     // A caption written just before the table is that table's Caption (see captionTag).
     if (index === 0 && env.captionedTable !== undefined) tagNode(part.node, { role: 'Table', key: env.captionedTable });
     parts.push(part);
@@ -313,7 +329,9 @@ function tableCell(cell: TableCell, flow: Flow, env: DocumentEnv, depth: number)
 const QUOTE_BAR = 2.5;
 const QUOTE_GAP = 10;
 
-function blockquote(children: Block[], flow: Flow, env: DocumentEnv, depth: number): Placed {
+function blockquote(quote: Extract<Block, { type: 'blockquote' }>, outer: Flow, env: DocumentEnv, depth: number): Placed {
+  const { children } = quote;
+  const flow: Flow = { ...outer, direction: quote.direction ?? outer.direction };
   const innerWidth = flow.width - QUOTE_BAR - QUOTE_GAP;
   if (depth >= MAX_DEPTH || innerWidth < minTextWidth(env)) return flattened(children, flow, env);
   const barOnRight = mirrored(flow);
@@ -447,7 +465,12 @@ function tableOfContents(title: string, flow: Flow, env: DocumentEnv): Content {
     const item = { role: 'Reference', key: 'reference', path: [{ role: 'TOCI', key: index }] } as const;
     const indent = (entry.level - 1) * theme.fontSize * 1.4;
     const look: ParagraphLook = { ...paragraphLook('normal', theme), bold: entry.level === 1, spaceAfter: 0 };
-    const { node } = lookText([{ type: 'text', text: entry.title }], look, flow, env, { width: textColumn - indent });
+    // A title reads in its own direction, on the side the contents start.
+    const { node } = lookText([{ type: 'text', text: entry.title }], look, flow, env, {
+      width: textColumn - indent,
+      direction: firstStrongDirection(entry.title) ?? flow.direction,
+      align: rightToLeft ? 'right' : 'left',
+    });
     node.margin = rightToLeft ? [0, 1.5, indent, 1.5] : [indent, 1.5, 0, 1.5];
     node.linkToDestination = entry.id;
     tagNode(node, item);
@@ -476,7 +499,7 @@ function block(item: Block, flow: Flow, env: DocumentEnv, depth: number, next?: 
       const look = paragraphLook(item.style, env.theme);
       if (flow.inList) look.spaceAfter = Math.min(look.spaceAfter, env.theme.fontSize * 0.25);
       if (item.style === 'label') env.lastLabel = inlineText(item.content).trim() || env.lastLabel;
-      const placed = placedText(lookText(item.content, look, flow, env, { direction: item.dir ?? flow.direction, align: item.align }));
+      const placed = placedText(lookText(item.content, look, flow, env, { direction: item.direction ?? flow.direction, align: item.align }));
       tagNode(placed.node, captionTag(item, next, env) ?? { role: 'P', lang: item.lang });
       return placed;
     }
@@ -485,7 +508,7 @@ function block(item: Block, flow: Flow, env: DocumentEnv, depth: number, next?: 
     case 'table':
       return table(item, flow, env, depth);
     case 'blockquote':
-      return blockquote(item.children, flow, env, depth);
+      return blockquote(item, flow, env, depth);
     case 'code':
       return codeBlock(item.text, flow, env);
     case 'rule':

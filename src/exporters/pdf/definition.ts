@@ -3,7 +3,8 @@
  * and the body. Pure data in, pure data out; nothing here touches pdfmake itself.
  */
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import type { DocumentModel } from '../../document/types';
+import { firstStrongDirection, resolveDocumentDirections } from '../../document/direction';
+import type { Direction, DocumentModel } from '../../document/types';
 import { blocks, type DocumentEnv, type Flow } from './blocks';
 import { FONT_FILES, fontVariant, splitByFont, textWidth } from './fonts';
 import { collectHeadings } from './headings';
@@ -42,7 +43,11 @@ function fitOneLine(text: string, style: RunStyle, width: number): string {
   return `${parts.slice(0, low).join('').trimEnd()}\u2026`;
 }
 
-function marginText(text: string, theme: PdfTheme, env: DocumentEnv, width: number, direction: 'ltr' | 'rtl' | undefined, align: 'start' | 'center'): Content {
+/**
+ * A running header or footer line: it reads in its own text's direction (the document's when it
+ * has no letters), and a header stands where the document's lines start.
+ */
+function marginText(text: string, theme: PdfTheme, env: DocumentEnv, width: number, documentDirection: Direction, align: 'start' | 'center'): Content {
   const style: RunStyle = {
     family: theme.bodyFamily,
     fontSize: theme.fontSize * 0.8,
@@ -59,8 +64,8 @@ function marginText(text: string, theme: PdfTheme, env: DocumentEnv, width: numb
   const segments = inlineSegments([{ type: 'text', text: fitted }], style, { linkColor: theme.linkColor, codeFamily: theme.codeFamily });
   return textContent(segments, {
     width,
-    direction,
-    align: align === 'center' ? 'center' : undefined,
+    direction: firstStrongDirection(fitted) ?? documentDirection,
+    align: align === 'center' ? 'center' : documentDirection === 'rtl' ? 'right' : 'left',
     fontSize: style.fontSize,
     color: style.color,
     fontFiles: env.fontFiles,
@@ -70,7 +75,8 @@ function marginText(text: string, theme: PdfTheme, env: DocumentEnv, width: numb
 const fillFooter = (template: string, page: number, pages: number): string =>
   template.replace(/\{page\}/g, String(page)).replace(/\{pages\}/g, String(pages));
 
-export function buildPdfDefinition(doc: DocumentModel, output: PdfOutput = { profile: 'standard' }): PdfDefinition {
+export function buildPdfDefinition(model: DocumentModel, output: PdfOutput = { profile: 'standard' }): PdfDefinition {
+  const doc = resolveDocumentDirections(model);
   const { meta } = doc;
   const theme = resolveTheme(meta);
   const geometry = pageGeometry(meta);
@@ -84,7 +90,7 @@ export function buildPdfDefinition(doc: DocumentModel, output: PdfOutput = { pro
     headings: collectHeadings(doc.blocks),
     placedAnchors: new Set(),
   };
-  const direction = meta.direction === 'rtl' ? 'rtl' : undefined;
+  const direction: Direction = meta.direction === 'rtl' ? 'rtl' : 'ltr';
   const flow: Flow = { width: geometry.textWidth, direction, bold: false };
   const content = blocks(doc.blocks, flow, env);
   const profile = profileSettings(output, meta.language);

@@ -21,19 +21,6 @@ const RTL_TEXT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=
 
 export const hasRightToLeftText = (text: string): boolean => RTL_TEXT.test(text);
 
-/** Direction of the first strong character (rules P2/P3), if any. */
-export function firstStrongDirection(text: string): 'ltr' | 'rtl' | undefined {
-  for (const char of text) {
-    const code = char.charCodeAt(0);
-    if ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)) return 'ltr';
-    if (code < 0x80) continue;
-    const type = bidi.getBidiCharTypeName(char);
-    if (type === 'L') return 'ltr';
-    if (type === 'R' || type === 'AL') return 'rtl';
-  }
-  return undefined;
-}
-
 type PieceKind = 'space' | 'word' | 'cjk';
 
 interface Piece {

@@ -6,7 +6,8 @@
  */
 import type { ContentStack, ContentText } from 'pdfmake/interfaces';
 import type { Align } from '../../document/types';
-import { firstStrongDirection, hasRightToLeftText, layoutLines, needsCutting } from './lines';
+import { firstStrongDirection } from '../../document/direction';
+import { hasRightToLeftText, layoutLines, needsCutting } from './lines';
 import { FONT_FILES, type FontFamily, fontVariant, lineHeightEm } from './fonts';
 import { effectiveFontSize, type Run, type Segment } from './runs';
 import { continuedTag, tagNode, tagOf } from './tagging/tags';
