@@ -188,8 +188,10 @@ function list(block: Extract<Block, { type: 'list' }>, flow: Flow, env: Document
   let height: number | undefined = spaceAfter;
   const body = block.items.map((item, index): PdfTableCell[] => {
     const side = sides[index];
+    // An item that is only a nested list has no marker of its own (as in pdfmake's lists).
+    const markerText = item.length === 1 && item[0].type === 'list' ? '' : markers[index];
     const marker = placedText(
-      lookText([{ type: 'text', text: markers[index] }], paragraphLook('normal', theme), { ...flow, bold: false }, env, { width: markerWidth, direction: side }),
+      lookText([{ type: 'text', text: markerText }], paragraphLook('normal', theme), { ...flow, bold: false }, env, { width: markerWidth, direction: side }),
     );
     (marker.node as ContentText).margin = undefined;
     tagNode(marker.node, { role: 'Lbl', path: [{ role: 'LI', key: index }] });
