@@ -194,7 +194,7 @@ function list(block: Extract<Block, { type: 'list' }>, flow: Flow, env: Document
       lookText([{ type: 'text', text: markerText }], paragraphLook('normal', theme), { ...flow, bold: false }, env, { width: markerWidth, direction: side }),
     );
     (marker.node as ContentText).margin = undefined;
-    tagNode(marker.node, { role: 'Lbl', path: [{ role: 'LI', key: index }] });
+    tagNode(marker.node, markerText ? { role: 'Lbl', path: [{ role: 'LI', key: index }] } : { role: 'Artifact' });
     const content = listItem(item, itemFlow, env, depth, index);
     height = height === undefined || content.height === undefined || marker.height === undefined ? undefined : height + Math.max(content.height, marker.height);
     if (!mixed) return [content.node, marker.node];
