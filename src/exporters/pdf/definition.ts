@@ -83,6 +83,7 @@ export function buildPdfDefinition(doc: DocumentModel, output: PdfOutput = { pro
     imagePixelsLeft: DOCUMENT_PIXEL_BUDGET,
     headings: collectHeadings(doc.blocks),
     placedAnchors: new Set(),
+    contents: [],
   };
   const direction = meta.direction === 'rtl' ? 'rtl' : undefined;
   const flow: Flow = { width: geometry.textWidth, direction, bold: false };
