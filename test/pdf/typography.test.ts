@@ -27,7 +27,7 @@ function plan(options: Record<string, string> = {}): Raw {
   return raw;
 }
 
-async function exportAs(format: 'pdf' | 'docx', raw: Raw): Promise<Uint8Array> {
+async function exportAs(format: 'pdf' | 'docx' | 'html' | 'md', raw: Raw): Promise<Uint8Array> {
   const exporter = ALL_EXPORTERS.find((candidate) => candidate.format === format)!;
   return (await exporter.exportPlan(decodePlan(raw), { transformerId: 'dmp-file-transformer' })).bytes;
 }
@@ -187,5 +187,26 @@ describe('typography of a plan with 30 descriptions (DOCX)', () => {
     const contents = styled.filter((paragraph) => /^TOC\d$/.test(paragraph.style)).map((paragraph) => paragraph.text);
     expect(contents).toHaveLength(3 + 30);
     expect(contents.filter((text) => ANSWER_HEADING.test(text))).toEqual([]);
+  });
+});
+
+describe('typography of a plan with 30 descriptions (HTML, Markdown)', () => {
+  const utf8 = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+  it.each([
+    ['default', {}, 3 + 30],
+    ['toc-levels 3', { 'toc-levels': '3' }, 3 + 30 * 3],
+  ])('lists as many contents entries as the PDF (%s), no answer heading among them', async (_name, options, count) => {
+    const html = utf8(await exportAs('html', plan(options)));
+    const entries = [...html.matchAll(/<li class="toc-\d"><a href="#[^"]+">([^<]+)<\/a><\/li>/g)].map((match) => match[1]);
+    expect(entries).toHaveLength(count);
+    expect(entries.filter((title) => ANSWER_HEADING.test(title))).toEqual([]);
+    const markdown = utf8(await exportAs('md', plan(options)));
+    // The contents go before the first section; they do not take its heading's place.
+    expect(markdown).toMatch(/^# Administrative information$/m);
+    const contents = markdown.slice(markdown.indexOf('**Contents**'), markdown.indexOf('# Administrative information'));
+    const items = contents.match(/^ *- .+$/gm) ?? [];
+    expect(items).toHaveLength(count);
+    expect(items.filter((item) => ANSWER_HEADING.test(item.replace(/^ *- /, '')))).toEqual([]);
   });
 });
