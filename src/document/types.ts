@@ -77,7 +77,15 @@ export interface TableRow {
 }
 
 export type Block =
-  | ({ type: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; content: Inline[]; /** listed in the table of contents and outline (default true) */ toc?: boolean } & Directional)
+  | ({
+      type: 'heading';
+      level: 1 | 2 | 3 | 4 | 5 | 6;
+      content: Inline[];
+      /** listed in the table of contents and outline (default true) */
+      toc?: boolean;
+      /** a heading inside an answer (rich text), nested below its section (see answerHeadings.ts): it ranks below question labels */
+      answer?: boolean;
+    } & Directional)
   | ({ type: 'paragraph'; content: Inline[]; style?: ParagraphStyle; align?: Align } & Directional)
   | ({ type: 'list'; ordered: boolean; start?: number; items: Block[][] } & BlockDirection)
   /** The first `headerRows` rows are header rows (repeated on each page). A right-to-left table is drawn mirrored. */
@@ -87,8 +95,8 @@ export type Block =
   | { type: 'rule' }
   | ImageBlock
   | { type: 'pageBreak' }
-  /** Where the table of contents goes; writers fill it from the headings. */
-  | { type: 'toc'; title: string };
+  /** Where the table of contents goes; writers fill it from the headings of levels 1 to `levels` (default 3). */
+  | { type: 'toc'; title: string; levels?: number };
 
 export type PageSize = 'A4' | 'Letter';
 

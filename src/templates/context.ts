@@ -234,7 +234,7 @@ export interface PlanContext {
 export interface TemplateContext {
   contextVersion: typeof CONTEXT_VERSION;
   entity: 'plan' | 'description';
-  options: Omit<ExportOptions, 'pdfProfile'> & { pageSize: 'A4' | 'Letter'; labelLanguage: string };
+  options: Omit<ExportOptions, 'pdfProfile' | 'tocLevels'> & { pageSize: 'A4' | 'Letter'; labelLanguage: string };
   language: string;
   direction: 'ltr' | 'rtl';
   labels: Labels;

@@ -12,6 +12,7 @@
  * `{{{triple-stash}}}` output of context strings adds at most that markup (formatting, headings,
  * tables, page breaks); it cannot splice answers or uploaded images, whose refs it cannot know.
  */
+import { type AnswerHeadings, nestAnswerHeadings, recordAnswerHeadings } from '../document/answerHeadings';
 import { htmlToBlocks } from '../document/html';
 import { imageBlockFromBytes } from '../document/images';
 import type { Block, DocumentMeta, DocumentModel, ImageBlock, Inline, ParagraphStyle } from '../document/types';
@@ -41,9 +42,11 @@ const RESTYLES = new Set<ParagraphStyle>(['caption', 'note']);
 /** One inch on every side. */
 const DEFAULT_MARGINS = { top: 72, right: 72, bottom: 72, left: 72 };
 const DEFAULT_LANGUAGE = 'en';
+/** Table-of-contents levels unless the `toc-levels` option says: a plan lists its sections and descriptions, a description its pages and sections. */
+const DEFAULT_TOC_LEVELS = { plan: 2, description: 3 } as const;
 
 export function renderPlanDocument(view: PlanView, layout: CompiledLayout, options: ExportOptions): RenderedLayout {
-  const render = new LayoutRender(layout, options);
+  const render = new LayoutRender(layout, options, DEFAULT_TOC_LEVELS.plan);
   const context = render.builder.planContext(view);
   return render.run(layout.plan, context, {
     title: view.title,
@@ -54,7 +57,7 @@ export function renderPlanDocument(view: PlanView, layout: CompiledLayout, optio
 }
 
 export function renderDescriptionDocument(view: DescriptionExportView, layout: CompiledLayout, options: ExportOptions): RenderedLayout {
-  const render = new LayoutRender(layout, options);
+  const render = new LayoutRender(layout, options, DEFAULT_TOC_LEVELS.description);
   const context = render.builder.descriptionContext(view);
   const { description, plan } = view;
   return render.run(layout.description, context, {
@@ -94,14 +97,19 @@ class LayoutRender {
   private readonly splices = new Map<string, { blocks: Block[]; size: PlacedContent } | null>();
   /** Per image src: the image without alt text (each placement has its own), read once. */
   private readonly images = new Map<string, ReadImage | null>();
+  /** The headings of the answers placed, to nest below their sections once the document is whole. */
+  private readonly answerHeadings: AnswerHeadings = new WeakMap();
+  private readonly tocLevels: number;
 
   constructor(
     private readonly layout: CompiledLayout,
     options: ExportOptions,
+    defaultTocLevels: number,
   ) {
     const labelLanguage = options.labelLanguage ?? DEFAULT_LANGUAGE;
-    // The PDF profile is the PDF writer's business, not the layout's: templates do not see it.
-    const { pdfProfile: _pdfProfile, ...shown } = options;
+    this.tocLevels = options.tocLevels ?? defaultTocLevels;
+    // The PDF profile and the contents' depth are the writers' business, not the layout's: templates do not see them.
+    const { pdfProfile: _pdfProfile, tocLevels: _tocLevels, ...shown } = options;
     this.options = { ...shown, pageSize: options.pageSize ?? layout.manifest.pageSize ?? 'A4', labelLanguage };
     this.labels = withOverrides(labelsFor(labelLanguage), layout.manifest.labels, labelLanguage);
     this.attachments = new RenderAttachments(this.warn, this.labels.couldNotRender);
@@ -122,6 +130,7 @@ class LayoutRender {
       // The document budget, from the resolvers: the template as a whole repeats too much.
       throw error instanceof TemplateRenderError ? this.templateFailure(locateError(error, entry.file)) : error;
     }
+    blocks = nestAnswerHeadings(blocks, this.answerHeadings).map((block) => (block.type === 'toc' ? { ...block, levels: this.tocLevels } : block));
     return { document: { meta: this.meta(input), blocks }, warnings: [...this.warnings] };
   }
 
@@ -178,6 +187,7 @@ class LayoutRender {
     const style = dot === -1 ? undefined : ref.slice(dot + 1);
     const blocks = this.attachments.blocks(base);
     if (!blocks) return null;
+    recordAnswerHeadings(blocks, this.answerHeadings);
     if (style === undefined) return { blocks, size: measureBlocks(blocks) };
     if (!RESTYLES.has(style as ParagraphStyle)) {
       this.warn(`<dmp-blocks ref=${JSON.stringify(ref)}>: "${style.slice(0, 40)}" is not a style richText writes (caption or note); printed the text unstyled`);

@@ -25,6 +25,8 @@ export interface ExportOptions {
   includeSectionHeadings: boolean;
   /** Tighter space around paragraphs and headings (page budgets). */
   compactSpacing: boolean;
+  /** Heading levels the table of contents lists (1-6); null: the layout's default for the entity (plan 2, description 3). */
+  tocLevels: number | null;
   /** Printed in place of a withheld answer; null: the label language's "[withheld]". */
   withheldNote: string | null;
   /** PDF only: untagged (standard), tagged PDF/UA-1 (accessible), PDF/A-2a + PDF/UA-1 (archival), PDF/A-3a + RDA JSON (archival-with-data). */
@@ -90,6 +92,12 @@ export const EXPORT_OPTION_FIELDS: ConfigurationFieldSpec[] = [
     appliesTo: ['plan', 'description'],
   },
   {
+    code: 'toc-levels',
+    type: 'string',
+    label: 'Heading levels the table of contents lists, 1 to 6 (default 2 for a plan: its sections and descriptions; 3 for a description: its pages and sections)',
+    appliesTo: ['plan', 'description'],
+  },
+  {
     code: 'withhold',
     type: 'string',
     label: 'Fields left out of every format: rda.* semantics (wildcards such as rda.dmp.cost*), question titles, field labels or ids, separated by commas',
@@ -141,6 +149,14 @@ export function exportOptionsFrom(configuration: ConfigurationValues, planLangua
   const includeQuestionText = flag('include-question-text', true);
   const includeSectionHeadings = flag('include-section-headings', true);
   const compactSpacing = flag('compact-spacing', false);
+
+  const tocLevels = ((): number | null => {
+    const value = text('toc-levels');
+    if (value === null) return null;
+    if (/^[1-6]$/.test(value)) return Number(value);
+    problems.push({ path: 'toc-levels', message: `must be a whole number from 1 to 6, not "${value}"` });
+    return null;
+  })();
   const withheldNote = text('withheld-note')?.slice(0, 200) ?? null;
 
   const pageSize = ((): PageSize | null => {
@@ -182,6 +198,7 @@ export function exportOptionsFrom(configuration: ConfigurationValues, planLangua
     includeQuestionText,
     includeSectionHeadings,
     compactSpacing,
+    tocLevels,
     withheldNote,
     pdfProfile,
   };

@@ -215,3 +215,39 @@ export function pdfCatalog(json: QpdfJson): Record<string, unknown> {
   if (!catalog) throw new Error('No catalog in the PDF');
   return catalog as Record<string, unknown>;
 }
+
+export interface PdfLine {
+  page: number;
+  /** The line's words joined by single spaces. */
+  text: string;
+  words: PdfWord[];
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** Every text line with its box and words (pdftotext -bbox-layout; points, origin top left), page by page in content order. */
+export async function pdfLines(bytes: Uint8Array): Promise<PdfLine[]> {
+  const xml = await tool('pdftotext', (path) => ['-enc', 'UTF-8', '-bbox-layout', path, '-'], bytes);
+  const lines: PdfLine[] = [];
+  let page = 0;
+  let line: PdfLine | undefined;
+  const box = /xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)"/;
+  for (const row of xml.split('\n')) {
+    if (row.includes('<page ')) page++;
+    else if (row.includes('<line ')) {
+      const [, xMin, yMin, xMax, yMax] = box.exec(row)!.map(Number);
+      line = { page, text: '', words: [], xMin, yMin, xMax, yMax };
+      lines.push(line);
+    } else if (line && row.includes('<word ')) {
+      const match = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*)<\/word>/.exec(row);
+      if (match) {
+        const text = decodeXml(match[5]).replace(BIDI_CONTROLS, '');
+        line.words.push({ page, xMin: Number(match[1]), yMin: Number(match[2]), xMax: Number(match[3]), yMax: Number(match[4]), text });
+        line.text = line.text ? `${line.text} ${text}` : text;
+      }
+    }
+  }
+  return lines;
+}

@@ -132,7 +132,7 @@ describe('each export option', () => {
   });
 
   it('table-of-contents: a toc marker titled in the label language, or none', () => {
-    expect(renderPlan().blocks.filter((b) => b.type === 'toc')).toEqual([{ type: 'toc', title: 'Contents' }]);
+    expect(renderPlan().blocks.filter((b) => b.type === 'toc')).toEqual([{ type: 'toc', title: 'Contents', levels: 2 }]);
     expect(renderPlan({ tableOfContents: false }).blocks.some((b) => b.type === 'toc')).toBe(false);
   });
 
@@ -168,7 +168,7 @@ describe('each export option', () => {
     expect(textOf(greek)).toContain('4 Νοεμβρίου 2024');
     expect(textOf(greek)).not.toMatch(/November|Not answered|Collaborators/);
     expect(greek.meta).toMatchObject({ language: 'el', direction: 'ltr', footerText: 'Σελίδα {page} από {pages}' });
-    expect(greek.blocks.find((b) => b.type === 'toc')).toEqual({ type: 'toc', title: 'Περιεχόμενα' });
+    expect(greek.blocks.find((b) => b.type === 'toc')).toEqual({ type: 'toc', title: 'Περιεχόμενα', levels: 2 });
   });
 
   it.each(['ar', 'he', 'fa', 'ur', 'he-IL'])('label-language %s: right to left, English words where no table exists', (language) => {
@@ -187,8 +187,8 @@ describe('the template context', () => {
   addFormats(ajv);
   const validate = ajv.compile(readPackageJson<object>('schemas/template-context.schema.json'));
   const options = (overrides: Partial<ExportOptions>): TemplateContext['options'] => {
-    // As the layout does: the PDF profile is not part of the template context.
-    const { pdfProfile: _pdfProfile, ...shown } = { ...DEFAULT_OPTIONS, ...overrides };
+    // As the layout does: the PDF profile and the contents' depth are not part of the template context.
+    const { pdfProfile: _pdfProfile, tocLevels: _tocLevels, ...shown } = { ...DEFAULT_OPTIONS, ...overrides };
     return { ...shown, pageSize: 'A4', labelLanguage: 'en' };
   };
   const builder = (overrides: Partial<ExportOptions> = {}) =>

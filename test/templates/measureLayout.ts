@@ -31,6 +31,7 @@ const options: ExportOptions = {
   includeQuestionText: true,
   includeSectionHeadings: true,
   compactSpacing: false,
+  tocLevels: null,
   withheldNote: null,
   pdfProfile: 'standard',
 };

@@ -17,6 +17,7 @@ describe('export options from configuration values', () => {
       'include-question-text',
       'include-section-headings',
       'compact-spacing',
+      'toc-levels',
       'withhold',
       'withheld-note',
       'pdf-profile',
@@ -38,6 +39,7 @@ describe('export options from configuration values', () => {
       includeQuestionText: true,
       includeSectionHeadings: true,
       compactSpacing: false,
+      tocLevels: null,
       withheldNote: null,
       pdfProfile: 'standard',
     });
@@ -56,6 +58,7 @@ describe('export options from configuration values', () => {
         'include-question-text': 'No',
         'include-section-headings': 'false',
         'compact-spacing': 'yes',
+        'toc-levels': ' 4 ',
         'withheld-note': ' (not public) ',
         'pdf-profile': 'Archival-With-Data',
       }),
@@ -71,17 +74,21 @@ describe('export options from configuration values', () => {
       includeQuestionText: false,
       includeSectionHeadings: false,
       compactSpacing: true,
+      tocLevels: 4,
       withheldNote: '(not public)',
       pdfProfile: 'archival-with-data',
     });
   });
 
   it('answers a value it cannot read with a 400 naming every field concerned', () => {
-    const error = httpErrorOf(() => exportOptionsFrom(values({ 'cover-page': 'maybe', 'page-size': 'A5', 'label-language': 'Greek!', 'pdf-profile': 'PDF/A' }), 'en'));
+    const error = httpErrorOf(() =>
+      exportOptionsFrom(values({ 'cover-page': 'maybe', 'toc-levels': '7', 'page-size': 'A5', 'label-language': 'Greek!', 'pdf-profile': 'PDF/A' }), 'en'),
+    );
     expect(error.status).toBe(400);
     expect(error.message).toBe('The export option cover-page must be true, false, yes or no, not "maybe".');
     expect(error.details).toEqual([
       { path: 'cover-page', message: 'must be true, false, yes or no, not "maybe"' },
+      { path: 'toc-levels', message: 'must be a whole number from 1 to 6, not "7"' },
       { path: 'page-size', message: 'must be A4 or Letter, not "A5"' },
       { path: 'label-language', message: 'must be a language code such as en or el, not "Greek!"' },
       { path: 'pdf-profile', message: 'must be standard, accessible, archival, archival-with-data, not "PDF/A"' },

@@ -22,6 +22,7 @@ export const DEFAULT_OPTIONS: ExportOptions = {
   includeQuestionText: true,
   includeSectionHeadings: true,
   compactSpacing: false,
+  tocLevels: null,
   withheldNote: null,
   pdfProfile: 'standard',
 };

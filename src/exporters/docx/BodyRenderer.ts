@@ -92,7 +92,7 @@ const MIN_NESTED_TEXT_PT = 144;
 /** List indent per level, and room for the bullet or number, inside table cells (0.2 in, 0.16 in). */
 const CELL_LIST_INDENT_STEP = 288;
 const CELL_LIST_HANGING = 230;
-/** Heading levels listed in a table of contents. */
+/** Heading levels listed in a table of contents that does not say. */
 const CONTENTS_DEPTH = 3;
 /** Cell margins of the table style, left + right, in points. */
 const CELL_PADDING_PT = (2 * 108) / TWIPS_PER_POINT;
@@ -134,6 +134,8 @@ export class DocxBodyRenderer {
   private warnedUnnested = false;
   /** Whether headings are bookmarked and listed for a table of contents (the body has one). */
   private listContents = false;
+  /** The heading levels it lists. */
+  private contentsDepth = CONTENTS_DEPTH;
   private readonly contents: ContentsEntry[] = [];
   /** Where each table of contents goes, once every heading is known: placeholder -> its title. */
   private readonly contentsPlaces = new Map<FileChild, string>();
@@ -155,7 +157,9 @@ export class DocxBodyRenderer {
 
   /** The document's body, with its tables of contents filled in from its headings. */
   body(blocks: readonly Block[]): FileChild[] {
-    this.listContents = hasTableOfContents(blocks);
+    const contents = tableOfContentsBlock(blocks);
+    this.listContents = contents !== undefined;
+    this.contentsDepth = contents?.levels ?? CONTENTS_DEPTH;
     const children = this.blocks(resolveDirections(blocks, this.documentDirection), this.topFrame());
     if (this.contentsPlaces.size === 0) return children;
     return children.map((child) => {
@@ -270,7 +274,7 @@ export class DocxBodyRenderer {
 
   /** Lists the heading for the table of contents; gives the bookmark its entry links to. */
   private contentsEntry(block: HeadingBlock): string | undefined {
-    if (!this.listContents || block.level > CONTENTS_DEPTH) return undefined;
+    if (!this.listContents || block.level > this.contentsDepth) return undefined;
     const title = xmlSafe(inlinesToPlainText(block.content)).replace(/\s+/g, ' ').trim();
     if (!title) return undefined;
     const bookmark = `_Toc${this.contents.length + 1}`;
@@ -513,7 +517,7 @@ export class DocxBodyRenderer {
     );
     return new TableOfContents(xmlSafe(title).trim() || 'Contents', {
       hyperlink: true,
-      headingStyleRange: `1-${CONTENTS_DEPTH}`,
+      headingStyleRange: `1-${this.contentsDepth}`,
       beginDirty: false,
       contentChildren: entries.length > 0 ? entries : [new Paragraph({})],
     });
@@ -555,11 +559,20 @@ function startsWithParagraph(block: Block | undefined): boolean {
   return block.type === 'heading' || block.type === 'paragraph' || (block.type === 'toc' && block.title.trim() !== '');
 }
 
-function hasTableOfContents(blocks: readonly Block[]): boolean {
-  return blocks.some(
-    (block) =>
-      block.type === 'toc' ||
-      (block.type === 'blockquote' && hasTableOfContents(block.children)) ||
-      (block.type === 'list' && block.items.some(hasTableOfContents)),
-  );
+type ContentsBlock = Extract<Block, { type: 'toc' }>;
+
+/** The (first) table of contents of the document, if it has one. */
+function tableOfContentsBlock(blocks: readonly Block[]): ContentsBlock | undefined {
+  for (const block of blocks) {
+    const found =
+      block.type === 'toc'
+        ? block
+        : block.type === 'blockquote'
+          ? tableOfContentsBlock(block.children)
+          : block.type === 'list'
+            ? block.items.map(tableOfContentsBlock).find((item) => item !== undefined)
+            : undefined;
+    if (found) return found;
+  }
+  return undefined;
 }

@@ -40,6 +40,9 @@ li > p { margin: 0.2em 0; }
 nav ol { list-style: none; padding-inline-start: 1em; }
 .toc-2 { margin-inline-start: 1.2em; }
 .toc-3 { margin-inline-start: 2.4em; }
+.toc-4 { margin-inline-start: 3.6em; }
+.toc-5 { margin-inline-start: 4.8em; }
+.toc-6 { margin-inline-start: 6em; }
 .align-center { text-align: center; }
 .align-right { text-align: right; }
 .align-justify { text-align: justify; }
@@ -83,11 +86,11 @@ function inlines(content: Inline[]): ElementContent[] {
 class HtmlBuilder {
   /** Heading anchors, in document order, for the table of contents. */
   private readonly headings: { id: string; level: number; text: string }[] = [];
-  private tocPlaceholder: { element: Element; title: string } | null = null;
+  private tocPlaceholder: { element: Element; title: string; levels: number } | null = null;
 
   build(blocks: Block[]): ElementContent[] {
     const content = this.blocks(blocks);
-    if (this.tocPlaceholder) this.fillToc(this.tocPlaceholder.element, this.tocPlaceholder.title);
+    if (this.tocPlaceholder) this.fillToc(this.tocPlaceholder);
     return content;
   }
 
@@ -150,15 +153,15 @@ class HtmlBuilder {
         return element('div', { className: ['page-break'] });
       case 'toc': {
         const nav = element('nav', { ariaLabel: block.title });
-        this.tocPlaceholder = { element: nav, title: block.title };
+        this.tocPlaceholder = { element: nav, title: block.title, levels: block.levels ?? 3 };
         return nav;
       }
     }
   }
 
   /** The contents: every heading in the table of contents, as links to its anchor. */
-  private fillToc(nav: Element, title: string): void {
-    const entries = this.headings.filter((h) => h.level <= 3);
+  private fillToc({ element: nav, title, levels }: { element: Element; title: string; levels: number }): void {
+    const entries = this.headings.filter((h) => h.level <= levels);
     nav.children = [
       element('h2', {}, [text(title)]),
       element(

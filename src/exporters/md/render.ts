@@ -61,18 +61,19 @@ function cell(blocks: Block[]): TableCell {
 
 class MarkdownBuilder {
   private readonly headings: { level: number; text: string }[] = [];
-  private toc: { index: number; title: string } | null = null;
+  private toc: { index: number; title: string; levels: number } | null = null;
 
   build(blocks: Block[]): Root {
     const children = this.blocks(blocks);
-    if (this.toc) children.splice(this.toc.index, 1, ...this.contents(this.toc.title));
+    // The toc block itself writes nothing: the contents go in before the node that followed it.
+    if (this.toc) children.splice(this.toc.index, 0, ...this.contents(this.toc.title, this.toc.levels));
     return { type: 'root', children };
   }
 
   private blocks(blocks: Block[]): RootContent[] {
     const out: RootContent[] = [];
     for (const block of blocks) {
-      if (block.type === 'toc') this.toc = { index: out.length, title: block.title };
+      if (block.type === 'toc') this.toc = { index: out.length, title: block.title, levels: block.levels ?? 3 };
       const node = this.block(block);
       if (node) out.push(node);
     }
@@ -121,9 +122,9 @@ class MarkdownBuilder {
     }
   }
 
-  /** The contents as nested lists of heading titles (levels 1-3). */
-  private contents(title: string): RootContent[] {
-    const entries = this.headings.filter((h) => h.level <= 3);
+  /** The contents as nested lists of heading titles (levels 1 to `levels`). */
+  private contents(title: string, levels: number): RootContent[] {
+    const entries = this.headings.filter((h) => h.level <= levels);
     if (entries.length === 0) return [];
     const root: List = { type: 'list', ordered: false, spread: false, children: [] };
     // The open list at each depth; a deeper heading opens a list inside the last item above it.

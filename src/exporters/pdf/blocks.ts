@@ -7,10 +7,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { CanvasLine, Content, ContentImage, ContentTable, ContentText, CustomTableLayout, TableCell as PdfTableCell } from 'pdfmake/interfaces';
-import { blockDirection, firstStrongDirection } from '../../document/direction';
+import { blockDirection } from '../../document/direction';
 import type { Align, Block, Direction, ImageBlock, Inline, ParagraphStyle, TableCell } from '../../document/types';
 import { plainBlocks } from './flatten';
-import { FONT_FILES, textWidth } from './fonts';
+import { tableOfContents, type TableOfContents } from './contents';
+import { textWidth } from './fonts';
 import type { HeadingAnchor, HeadingBlock } from './headings';
 import { embeddableImage, imageDataUrl, imageDisplayWidth } from './images';
 import { addHeights, type BlockOnPage, keepTogether, type Placed, placedText, stacked, sumHeights } from './placed';
@@ -18,7 +19,7 @@ import { inlineSegments, inlineText, type RunStyle, type Segment } from './runs'
 import { type PdfTag, tagNode, tagOf } from './tagging/tags';
 import { columnBands, columnWidths, MAX_COLUMNS, mirrorGrid, placeCells, type TableGrid } from './tables';
 import { LINE_HEIGHT, textContent, type TextContent } from './text';
-import { headingLook, type PageGeometry, paragraphLook, type ParagraphLook, type PdfTheme, RULE_COLOR, SHADE_COLOR } from './theme';
+import { answerHeadingLook, headingLook, type PageGeometry, paragraphLook, type ParagraphLook, type PdfTheme, RULE_COLOR, SHADE_COLOR } from './theme';
 
 /** An image embedded once per document, or why it is not shown. */
 type EmbeddedImage = { key: string; width: number; height: number; widthShare: number } | { reason: string };
@@ -44,6 +45,8 @@ export interface DocumentEnv {
   lastBlockWasImage?: boolean;
   /** Key of the Table element a caption just opened (the table that follows joins it). */
   captionedTable?: string;
+  /** The tables of contents laid out, to size their page numbers once the body is known. */
+  contents: TableOfContents[];
 }
 
 /** Where blocks are being laid out. */
@@ -118,7 +121,8 @@ function paragraph(text: string, style: ParagraphStyle, flow: Flow, env: Documen
 }
 
 function heading(block: HeadingBlock, flow: Flow, env: DocumentEnv): Placed {
-  const content = lookText(block.content, headingLook(block.level, env.theme), flow, env, { direction: block.direction ?? flow.direction });
+  const look = block.answer ? answerHeadingLook(block.level, env.theme) : headingLook(block.level, env.theme);
+  const content = lookText(block.content, look, flow, env, { direction: block.direction ?? flow.direction });
   tagNode(content.node, { role: 'H', level: block.level, lang: block.lang });
   env.lastLabel = inlineText(block.content).trim() || env.lastLabel;
   const { anchor } = content;
@@ -321,7 +325,10 @@ function tableBand(grid: TableGrid, requestedHeaderRows: number, flow: Flow, env
     if (keptHeight !== undefined && keptHeight <= textHeight * KEPT_HEADER_SHARE) node.table.keepWithHeaderRows = 1;
   }
   const tableHeight = rowsHeight(grid.rows.length);
-  return { node, height: tableHeight === undefined ? undefined : tableHeight + TABLE_RULE + 2 + spaceAfter };
+  // pdfmake moves the header rows with the first body row (keepWithHeaderRows), else breaks anywhere in the first row.
+  const leadRows = node.table.keepWithHeaderRows ? headerRows + 1 : 1;
+  const leadHeight = rowsHeight(Math.min(leadRows, grid.rows.length));
+  return { node, height: tableHeight === undefined ? undefined : tableHeight + TABLE_RULE + 2 + spaceAfter, lead: leadHeight === undefined ? undefined : leadHeight + 2 };
 }
 
 function tableCell(cell: TableCell, flow: Flow, env: DocumentEnv, depth: number): Placed[] {
@@ -449,48 +456,8 @@ function image(block: ImageBlock, flow: Flow, env: DocumentEnv, caption?: string
   const maxHeight = env.geometry.textHeight * 0.9;
   const spaceAfter = env.theme.fontSize * 0.8;
   const node: ImageNode = tagNode({ image: entry.key, width, maxHeight, alignment, margin: [0, 2, 0, spaceAfter] }, { role: 'Figure', alt: altText(block, caption, env) });
-  return { node, height: Math.min(maxHeight, (width * entry.height) / entry.width) + 2 + spaceAfter };
-}
-
-/** The table of contents: the listed headings with their page numbers, each line a link. */
-function tableOfContents(title: string, flow: Flow, env: DocumentEnv): Content {
-  const { theme } = env;
-  const titleNode = tagNode(lookText([{ type: 'text', text: title }], headingLook(1, theme), flow, env).node, { role: 'H', level: 1 });
-  const entries = [...env.headings.values()];
-  if (entries.length === 0) return titleNode;
-  const numberWidth = textWidth('00000', theme.bodyFamily, 'bold', theme.fontSize) + 2;
-  const gap = 8;
-  const textColumn = flow.width - numberWidth - gap;
-  const rightToLeft = mirrored(flow);
-  const body = entries.map((entry, index): PdfTableCell[] => {
-    // Each line is one TOCI: its title (a Link to the heading) and page number, one Reference.
-    const item = { role: 'Reference', key: 'reference', path: [{ role: 'TOCI', key: index }] } as const;
-    const indent = (entry.level - 1) * theme.fontSize * 1.4;
-    const look: ParagraphLook = { ...paragraphLook('normal', theme), bold: entry.level === 1, spaceAfter: 0 };
-    // A title reads in its own direction, on the side the contents start.
-    const { node } = lookText([{ type: 'text', text: entry.title }], look, flow, env, {
-      width: textColumn - indent,
-      direction: firstStrongDirection(entry.title) ?? flow.direction,
-      align: rightToLeft ? 'right' : 'left',
-    });
-    node.margin = rightToLeft ? [0, 1.5, indent, 1.5] : [indent, 1.5, 0, 1.5];
-    node.linkToDestination = entry.id;
-    tagNode(node, item);
-    const number: ContentText = tagNode({
-      text: [{ pageReference: entry.id, font: theme.bodyFamily, bold: entry.level === 1, italics: false }],
-      alignment: rightToLeft ? 'left' : 'right',
-      margin: [0, 1.5, 0, 1.5],
-      fontSize: theme.fontSize,
-      color: theme.textColor,
-    }, item);
-    return rightToLeft ? [number, node] : [node, number];
-  });
-  env.fontFiles.add(FONT_FILES[theme.bodyFamily].bold);
-  const layout: CustomTableLayout = { ...ZERO_PADDING_LAYOUT, paddingLeft: (index) => (index === 1 ? gap : 0) };
-  return {
-    stack: [titleNode, tagNode({ table: { widths: rightToLeft ? [numberWidth, textColumn] : [textColumn, numberWidth], body, dontBreakRows: true }, layout }, { role: 'TOC' })],
-    margin: [0, 0, 0, theme.fontSize],
-  };
+  const height = Math.min(maxHeight, (width * entry.height) / entry.width) + 2;
+  return { node, height: height + spaceAfter, lead: height };
 }
 
 function block(item: Block, flow: Flow, env: DocumentEnv, depth: number, next?: Block): Placed | undefined {
@@ -519,8 +486,12 @@ function block(item: Block, flow: Flow, env: DocumentEnv, depth: number, next?: 
       return image(item, flow, env, next?.type === 'paragraph' && next.style === 'caption' ? inlineText(next.content) : undefined);
     case 'pageBreak':
       return { node: tagNode({ text: '', pageBreak: 'after' }, { role: 'Artifact' }), height: undefined };
-    case 'toc':
-      return { node: tableOfContents(item.title, flow, env), height: undefined };
+    case 'toc': {
+      const entries = [...env.headings.values()].filter((entry) => entry.inContents);
+      const contents = tableOfContents(item.title, entries, { theme: env.theme, width: flow.width, rightToLeft: mirrored(flow), fontFiles: env.fontFiles });
+      env.contents.push(contents);
+      return { node: contents.node, height: undefined };
+    }
   }
 }
 
@@ -531,12 +502,20 @@ function layBlocks(items: Block[], flow: Flow, env: DocumentEnv, depth: number):
     const placed = renderSafely(item, flow, env, depth, items[index + 1]);
     if (placed) laid.push({ block: item, placed });
   });
-  return keepTogether(laid, env.geometry.textHeight);
+  return keepTogether(laid, { textHeight: env.geometry.textHeight, defaultLead: 2 * LINE_HEIGHT * 1.2 * env.theme.fontSize, spacers: depth === 0 });
 }
 
 /** The document body. */
 export function blocks(items: Block[], flow: Flow, env: DocumentEnv): Content[] {
-  return layBlocks(items, flow, env, 0).map((placed) => placed.node);
+  const laid = layBlocks(items, flow, env, 0);
+  if (env.contents.length > 0) {
+    // Pages the document will take, roughly (unknown heights count as nothing): sizes the contents' page numbers.
+    const height = laid.reduce((sum, placed) => sum + (placed.height ?? 0), 0);
+    const breaks = items.filter((item) => item.type === 'pageBreak').length;
+    const pages = (height / env.geometry.textHeight + breaks + 1) * 1.1 + 1;
+    for (const contents of env.contents) contents.fitPageNumbers(pages);
+  }
+  return laid.map((placed) => placed.node);
 }
 
 /** One broken block becomes a visible note instead of failing the whole document. */

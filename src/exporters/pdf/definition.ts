@@ -89,6 +89,7 @@ export function buildPdfDefinition(model: DocumentModel, output: PdfOutput = { p
     imagePixelsLeft: DOCUMENT_PIXEL_BUDGET,
     headings: collectHeadings(doc.blocks),
     placedAnchors: new Set(),
+    contents: [],
   };
   const direction: Direction = meta.direction === 'rtl' ? 'rtl' : 'ltr';
   const flow: Flow = { width: geometry.textWidth, direction, bold: false };

@@ -1,14 +1,18 @@
 /**
  * Laid-out content with an estimate of its height, and the one decision made with it: which
- * headings and labels travel to the next page with what follows them.
+ * headings, labels and lead-in captions travel to the next page with what follows them.
  *
  * pdfmake keeps blocks together only as an `unbreakable` stack, and silently drops an unbreakable
- * stack taller than a page (pdfmake issues #207, #1667). So a heading or label is grouped with the
- * block after it only when the group is estimated at a third of a page or less; an estimate off by
- * a factor of three still fits. A longer answer is cut after its first lines, which go with the
- * heading; the rest flows on normally.
+ * stack taller than a page (pdfmake issues #207, #1667). So a run of headings and labels is grouped
+ * with the block after it only when the group is estimated at half a page or less (our estimates
+ * of text, which we lay out line by line ourselves, are close). A longer paragraph is cut after
+ * its first lines, which go with the heading; the rest flows on normally. Any other block (a
+ * list, a table, a quote) cannot be cut here, so the group takes an invisible spacer as tall as
+ * the block's first part instead, and the block moves up over the spacer: the heading moves to
+ * the next page whenever that first part would not fit under it. pdfmake's own `pageBreakBefore`
+ * hook would do the same by laying the whole document out again after every break it adds.
  */
-import type { Content } from 'pdfmake/interfaces';
+import type { Content, Margins } from 'pdfmake/interfaces';
 import type { Block } from '../../document/types';
 import { splitTextLines, type TextContent } from './text';
 
@@ -18,6 +22,8 @@ export interface Placed {
   height: number | undefined;
   /** Set for a paragraph or heading laid out line by line: it may be cut between lines. */
   text?: TextContent;
+  /** Height of the first part pdfmake keeps in one piece (an image, a table's header and first row), where known. */
+  lead?: number;
 }
 
 /** The sum, unknown when one of the heights is. */
@@ -34,7 +40,7 @@ export const sumHeights = (items: Placed[]): number | undefined => addHeights(it
 
 /** One block made of several: a stack, its height the sum of theirs. */
 export function stacked(items: Placed[]): Placed {
-  return items.length === 1 ? items[0] : { node: { stack: items.map((item) => item.node) }, height: sumHeights(items) };
+  return items.length === 1 ? items[0] : { node: { stack: items.map((item) => item.node) }, height: sumHeights(items), lead: items[0]?.lead };
 }
 
 function verticalMargins(node: Content): number {
@@ -46,14 +52,24 @@ export function placedText(text: TextContent): Placed & { height: number } {
   return { node: text.node, height: text.lineHeights.reduce((sum, height) => sum + height, 0) + verticalMargins(text.node), text };
 }
 
-/** A block that should stay on the same page as the block after it. */
-const keepsWithNext = (block: Block): boolean => block.type === 'heading' || (block.type === 'paragraph' && block.style === 'label');
+/**
+ * Blocks that lead into the block after them: headings, question labels, and captions (guidance,
+ * "Comment:", a description's template line, a table's caption) unless they caption an image above.
+ */
+function keepsWithNext(items: BlockOnPage[], index: number): boolean {
+  const { block } = items[index];
+  if (block.type === 'heading') return true;
+  if (block.type !== 'paragraph') return false;
+  return block.style === 'label' || (block.style === 'caption' && items[index - 1]?.block.type !== 'image');
+}
 
-/** Headings and labels in a row kept with what follows them, at most. */
-const MAX_KEPT_TOGETHER = 4;
+/** Headings, labels and captions in a row kept with what follows them, at most. */
+const MAX_KEPT_TOGETHER = 8;
 /** Share of the page's text height a group kept together may take. */
-const KEPT_SHARE = 1 / 3;
-/** Lines of a long answer that go with its heading; at least as many stay behind. */
+const KEPT_SHARE = 1 / 2;
+/** Share of the page's text height a group with a spacer may take (the spacer's height is exact). */
+const KEPT_WITH_SPACER_SHARE = 3 / 4;
+/** Lines of a long paragraph that go with its heading; at least as many stay behind. */
 const LEADING_LINES = 2;
 
 export interface BlockOnPage {
@@ -61,55 +77,78 @@ export interface BlockOnPage {
   placed: Placed;
 }
 
+export interface KeepOptions {
+  /** Height of the page's text area. */
+  textHeight: number;
+  /** The first part of a block whose `lead` is unknown: about two lines of body text. */
+  defaultLead: number;
+  /** Whether blocks may be moved over a spacer (the top-level flow; not inside table cells). */
+  spacers: boolean;
+}
+
 /**
- * The blocks' content, each run of headings and labels grouped (unbreakable) with the block after
- * it, or with the first lines of that block, when the group is small enough to be moved safely.
+ * The blocks' content, each run of headings, labels and lead-in captions grouped (unbreakable)
+ * with the block after it, with its first lines, or with room for its first part.
  */
-export function keepTogether(items: BlockOnPage[], textHeight: number): Placed[] {
-  const limit = textHeight * KEPT_SHARE;
+export function keepTogether(items: BlockOnPage[], options: KeepOptions): Placed[] {
+  const limit = options.textHeight * KEPT_SHARE;
   const result: Placed[] = [];
   let index = 0;
   while (index < items.length) {
-    if (!keepsWithNext(items[index].block)) {
+    if (!keepsWithNext(items, index)) {
       result.push(items[index].placed);
       index++;
       continue;
     }
-    // The headings and labels in a row, and the block after them.
-    let last = index;
-    while (last < items.length - 1 && last - index < MAX_KEPT_TOGETHER && keepsWithNext(items[last].block)) last++;
-    const group: Placed[] = [];
-    let height = 0;
-    let next = index;
-    while (next <= last) {
-      const itemHeight = items[next].placed.height;
-      if (itemHeight === undefined || height + itemHeight > limit) break;
-      group.push(items[next].placed);
-      height += itemHeight;
-      next++;
-    }
-    let rest: Placed | undefined;
-    const follower = items[last];
-    if (group.length > 0 && next === last && !keepsWithNext(follower.block) && follower.placed.text) {
-      const lines = follower.placed.text.lineHeights.length;
-      const parts = lines >= 2 * LEADING_LINES ? splitTextLines(follower.placed.text, LEADING_LINES) : undefined;
-      const first = parts && placedText(parts[0]);
-      if (parts && first && height + first.height <= limit) {
-        group.push(first);
-        height += first.height;
-        rest = placedText(parts[1]);
-        next++;
-      }
-    }
-    if (group.length === 0) {
+    let end = index;
+    while (end < items.length && end - index < MAX_KEPT_TOGETHER && keepsWithNext(items, end)) end++;
+    const group = items.slice(index, end).map((item) => item.placed);
+    const height = sumHeights(group);
+    if (height === undefined || height > limit) {
       // Too tall to move: it stays where it falls.
       result.push(items[index].placed);
       index++;
       continue;
     }
-    result.push(group.length > 1 ? { node: { stack: group.map((placed) => placed.node), unbreakable: true }, height } : group[0]);
-    if (rest) result.push(rest);
-    index = next;
+    const follower = items[end]?.placed;
+    const joined = follower && joinFollower(follower, height, limit, options);
+    if (joined) {
+      group.push(joined.first);
+      index = end + 1;
+    } else {
+      index = end;
+    }
+    result.push(group.length > 1 ? { node: { stack: group.map((placed) => placed.node), unbreakable: true }, height: sumHeights(group) } : group[0]);
+    if (joined?.rest) result.push(joined.rest);
   }
   return result;
+}
+
+/** What of the follower joins a group of `height`: all of it, its first lines, or a spacer for its first part. */
+function joinFollower(follower: Placed, height: number, limit: number, options: KeepOptions): { first: Placed; rest?: Placed } | undefined {
+  if (follower.height === undefined) return undefined;
+  if (height + follower.height <= limit) return { first: follower };
+  const lines = follower.text?.lineHeights.length ?? 0;
+  const parts = follower.text && lines >= 2 * LEADING_LINES ? splitTextLines(follower.text, LEADING_LINES) : undefined;
+  if (parts) {
+    const first = placedText(parts[0]);
+    if (height + first.height <= limit) return { first, rest: placedText(parts[1]) };
+  }
+  const lead = Math.min(follower.lead ?? options.defaultLead, follower.height);
+  if (!options.spacers || height + lead > options.textHeight * KEPT_WITH_SPACER_SHARE || !movesUp(follower.node, lead)) return undefined;
+  return { first: { node: { stack: [], margin: [0, lead, 0, 0] }, height: lead }, rest: { ...follower, height: follower.height - lead } };
+}
+
+/** Moves a node up by `by` points (a negative top margin), where its margin can say so. */
+function movesUp(node: Content, by: number): boolean {
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return false;
+  const target = node as { margin?: Margins };
+  const { margin } = target;
+  if (margin === undefined) {
+    target.margin = [0, -by, 0, 0];
+    return true;
+  }
+  if (!Array.isArray(margin) || margin.length !== 4) return false;
+  target.margin = [margin[0], margin[1] - by, margin[2], margin[3]];
+  return true;
 }

@@ -28,8 +28,12 @@ export const SHADE_COLOR = '#f0f0f0';
 const DEFAULT_FONT_SIZE = 10;
 /** Compact spacing keeps a third of the space around paragraphs and headings. */
 const COMPACT_SPACING = 0.35;
-/** Heading sizes as multiples of the body size. */
-const HEADING_SCALE = [2, 1.6, 1.3, 1.15, 1.05, 1];
+/**
+ * Heading sizes as multiples of the body size. Every level stays above question labels (LABEL_SCALE),
+ * and those above headings inside answers (body size): the order a reader of a plan expects.
+ */
+const HEADING_SCALE = [2, 1.6, 1.3, 1.2, 1.15, 1.1];
+const LABEL_SCALE = 1.05;
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 const NAMED_COLOR = /^[a-z]{3,20}$/i;
@@ -98,7 +102,7 @@ function styledLook(style: ParagraphStyle | undefined, theme: PdfTheme): Paragra
     case 'subtitle':
       return { ...base, fontSize: theme.fontSize * 1.4, color: theme.mutedColor, family: theme.headingFamily };
     case 'label':
-      return { ...base, bold: true, spaceBefore: theme.fontSize * 0.4, spaceAfter: theme.fontSize * 0.25 };
+      return { ...base, fontSize: theme.fontSize * LABEL_SCALE, bold: true, spaceBefore: theme.fontSize * 0.4, spaceAfter: theme.fontSize * 0.25 };
     case 'caption':
       return { ...base, fontSize: theme.fontSize * 0.85, color: theme.mutedColor };
     case 'note':
@@ -118,6 +122,22 @@ export function headingLook(level: number, theme: PdfTheme): ParagraphLook {
     family: theme.headingFamily,
     spaceBefore: fontSize * 0.8 * theme.spacing,
     spaceAfter: fontSize * 0.35 * theme.spacing,
+  };
+}
+
+/**
+ * A heading inside an answer: body size, below the question label it answers; the deepest level
+ * in italics, so an answer's own levels stay apart.
+ */
+export function answerHeadingLook(level: number, theme: PdfTheme): ParagraphLook {
+  return {
+    fontSize: theme.fontSize,
+    bold: true,
+    italics: level >= 6,
+    color: theme.headingColor,
+    family: theme.headingFamily,
+    spaceBefore: theme.fontSize * 0.7 * theme.spacing,
+    spaceAfter: theme.fontSize * 0.25 * theme.spacing,
   };
 }
 
