@@ -14,6 +14,8 @@ export interface ContentsEntryCheck {
   title: string;
   /** The number the DOCX carries (NaN when blank). */
   written: number;
+  /** The number LibreOffice shows for the entry on the contents page (NaN when none). */
+  shown: number;
   /** The page LibreOffice puts the heading on (NaN when not found). */
   actual: number;
 }
@@ -29,6 +31,9 @@ export async function contentsEntries(bytes: Uint8Array): Promise<{ title: strin
     });
 }
 
+/** A line of a table of contents as pdftotext reads it: title, dotted leader, page number. */
+const CONTENTS_LINE = /\.{4,}\s*(\d+)\s*$/;
+
 const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
@@ -37,7 +42,7 @@ const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
  */
 export function locateHeadings(pages: string[], titles: string[], headerText: string): number[] {
   // Contents lines end in leaders and a number; the headings come after the last of them.
-  const isContentsLine = (line: string) => /\.{4,}\s*\d+\s*$/.test(line);
+  const isContentsLine = (line: string) => CONTENTS_LINE.test(line);
   const pageLines = pages.map((page) => page.split('\n').filter((line) => line.trim() !== ''));
   const bodies = pageLines.map((lines) => normalise((lines[0]?.trim() === headerText ? lines.slice(1) : lines).filter((line) => !isContentsLine(line)).join('\n')));
   const starts: number[] = [];
@@ -74,7 +79,8 @@ export async function checkContentsPages(files: Record<string, Uint8Array>, head
       const entries = await contentsEntries(files[name]);
       const pages = await pdfPages(await readFile(pdfs[i]));
       const actual = locateHeadings(pages, entries.map((entry) => entry.title), headerText(name));
-      result[name] = entries.map((entry, j) => ({ ...entry, actual: actual[j] }));
+      const shown = pages.flatMap((page) => page.split('\n').flatMap((line) => CONTENTS_LINE.exec(line)?.[1] ?? []).map(Number));
+      result[name] = entries.map((entry, j) => ({ ...entry, shown: shown[j] ?? NaN, actual: actual[j] }));
     }
     return result;
   } finally {

@@ -1,7 +1,9 @@
 /**
- * The DOCX table of contents is filled at export (item 7 of issue 13): LibreOffice, which never
- * updates fields on opening, shows every entry with a page number, and those numbers are the pages
- * LibreOffice itself puts the headings on, give or take the page estimate's error.
+ * The DOCX table of contents is filled at export (issue 13, item 7): LibreOffice, which does not
+ * update fields when it opens a file, shows every entry with its page number, and those numbers are
+ * the pages LibreOffice itself lays the headings out on, within the page estimate's error. Measured
+ * here on the sample plans, every fixtures/typography plan, generated plans of 4, 12 and 30
+ * descriptions and a Java-style Word shell (whose cover pages come before the body).
  */
 import { generatePlanJson } from '../../fixtures/generate';
 import { decodePlan } from '../../src/contract/decode';
@@ -13,38 +15,48 @@ import { exportWithJavaShell, JAVA_BODY_MARKERS } from './javaStyleShell';
 import { checkContentsPages, differences, type ContentsEntryCheck } from './tocAccuracy';
 
 const GENERATED = [4, 12, 30];
+const generated = (descriptions: number) => JSON.parse(generatePlanJson(descriptions, { seed: 3, indent: 0 }));
 
-async function generatedPlan(descriptions: number): Promise<Uint8Array> {
-  const raw = JSON.parse(generatePlanJson(descriptions, { seed: 3, indent: 0 }));
-  assertValidModel('plan', raw);
-  return (await docxExporter.exportPlan(decodePlan(raw), { transformerId: 'dmp-file-transformer' })).bytes;
-}
-
-describe('the table of contents in LibreOffice', () => {
+describe('the DOCX table of contents, as LibreOffice shows it', () => {
   const files: Record<string, Uint8Array> = {};
-  const titles: Record<string, string> = {};
+  const headerText: Record<string, string> = {};
   let checks: Record<string, ContentsEntryCheck[]>;
 
   beforeAll(async () => {
     for (const file of documentFixtures()) {
       files[fixtureName(file)] = await exportFixture(file, 'docx');
       const raw = fixtureJson(file);
-      titles[fixtureName(file)] = 'descriptionTemplate' in raw ? raw.plan.label : raw.label;
+      headerText[fixtureName(file)] = 'descriptionTemplate' in raw ? raw.plan.label : raw.label;
     }
     for (const count of GENERATED) {
-      files[`generated-${count}`] = await generatedPlan(count);
-      titles[`generated-${count}`] = JSON.parse(generatePlanJson(1, { seed: 3, indent: 0 })).label;
+      const raw = generated(count);
+      assertValidModel('plan', raw);
+      files[`generated-${count}`] = (await docxExporter.exportPlan(decodePlan(raw), { transformerId: 'dmp-file-transformer' })).bytes;
+      headerText[`generated-${count}`] = raw.label;
     }
     files['java-shell'] = await exportWithJavaShell(JAVA_BODY_MARKERS[1]);
-    titles['java-shell'] = titles['plan-full'];
-    checks = await checkContentsPages(files, (name) => titles[name]);
-    for (const [name, entries] of Object.entries(checks)) {
-      console.log(name, JSON.stringify(differences({ [name]: entries })), entries.filter((e) => e.written !== e.actual).map((e) => `${e.title}: ${e.written} vs ${e.actual}`).slice(0, 8));
-    }
-    console.log('all', differences(checks));
+    headerText['java-shell'] = headerText['plan-full'];
+    checks = await checkContentsPages(files, (name) => headerText[name]);
   }, 240_000);
 
-  it('fills every entry with a page number', () => {
-    for (const entries of Object.values(checks)) expect(entries.length).toBeGreaterThan(0);
+  it('is filled: every entry shows the page number written at export', () => {
+    for (const [name, entries] of Object.entries(checks)) {
+      expect(entries.length).toBeGreaterThan(0);
+      for (const entry of entries) {
+        expect({ name, title: entry.title, written: Number.isInteger(entry.written) && entry.written >= 1 }).toEqual({ name, title: entry.title, written: true });
+        expect({ name, title: entry.title, shown: entry.shown }).toEqual({ name, title: entry.title, shown: entry.written });
+      }
+    }
+  });
+
+  it("gives each heading's page within a page of LibreOffice's layout, and mostly exactly", () => {
+    for (const [name, entries] of Object.entries(checks)) {
+      const found = entries.filter((entry) => Number.isFinite(entry.actual));
+      expect({ name, found: found.length }).toEqual({ name, found: entries.length });
+      // A shell's own styles (its paragraph spacing) are not modelled; other fixtures' content is not tuned here.
+      const allowed = name === 'java-shell' || name.startsWith('typography-') ? 2 : 1;
+      expect({ name, max: differences({ [name]: entries }).max <= allowed }).toEqual({ name, max: true });
+    }
+    expect(differences(checks).mean).toBeLessThan(0.25);
   });
 });

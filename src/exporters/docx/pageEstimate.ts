@@ -27,7 +27,7 @@ export interface PageEstimateOptions {
 /** Something the pages stack: lines of a paragraph, or a box that does not split (a table row, a picture). */
 type Item =
   | { kind: 'lines'; lines: number; lineHeight: number; before: number; after: number; keepNext: boolean; headings: number[] }
-  | { kind: 'box'; height: number; after: number; repeatHeight: number; headings: number[] }
+  | { kind: 'box'; height: number; after: number; header: boolean; repeatHeight: number; headings: number[] }
   | { kind: 'pageBreak' };
 type Lines = Extract<Item, { kind: 'lines' }>;
 
@@ -85,57 +85,65 @@ class Typesetter {
     const found: number[] = new Array<number>(this.headingCount).fill(0);
     let page = (this.options.pagesBefore ?? 0) + 1;
     let y = 0;
+    /** Space after the last paragraph: it meets the next one's space before, and the larger wins. */
+    let after = 0;
     const newPage = () => {
       page += 1;
       y = 0;
+      after = 0;
     };
-    const keep = 2 * this.lineHeight(this.size, this.bodyLineFactor);
-    for (const item of items) {
+    const mark = (headings: number[]) => headings.forEach((heading) => (found[heading] = page));
+    for (const [index, item] of items.entries()) {
       if (item.kind === 'pageBreak') {
         if (y > 0) newPage();
         continue;
       }
       if (item.kind === 'box') {
-        if (y > 0 && y + item.height > room) newPage();
-        item.headings.forEach((heading) => (found[heading] = page));
-        y += item.height + item.after;
+        if (y > 0 && y + after + item.height > room) {
+          newPage();
+          // Header rows come again above a row that starts a page.
+          if (!item.header) y = item.repeatHeight;
+        }
+        mark(item.headings);
+        y += (y > 0 ? after : 0) + item.height;
         // A row taller than a page runs on over the next pages.
         while (y > room) {
           y -= room;
           page += 1;
-          y += y > 0 ? item.repeatHeight : 0;
         }
+        after = item.after;
         continue;
       }
-      const before = y > 0 ? item.before : 0;
+      // LibreOffice spaces two paragraphs by the larger of the first's space after and the second's
+      // space before (measured on our files), where Word adds them.
+      const gap = y > 0 ? Math.max(after, item.before) : 0;
       const height = item.lines * item.lineHeight;
-      const needed = before + height + (item.keepNext ? keep : 0);
+      const needed = gap + height + (item.keepNext ? keptWith(items, index + 1) : 0);
       if (y > 0 && y + needed > room) {
         // Split a paragraph across the page end when two lines fit here and two go on; else move it.
-        const fitting = Math.floor((room - y - before) / item.lineHeight);
-        const here = Math.min(fitting, item.lines - 2);
+        const here = Math.min(Math.floor((room - y - gap) / item.lineHeight), item.lines - 2);
         if (item.keepNext || item.lines < 4 || here < 2) {
           newPage();
-          item.headings.forEach((heading) => (found[heading] = page));
+          mark(item.headings);
           y = height;
         } else {
-          item.headings.forEach((heading) => (found[heading] = page));
+          mark(item.headings);
           newPage();
           y = (item.lines - here) * item.lineHeight;
         }
       } else {
-        item.headings.forEach((heading) => (found[heading] = page));
-        y += before + height;
+        mark(item.headings);
+        y += gap + height;
       }
       while (y > room) {
         y -= Math.floor(room / item.lineHeight) * item.lineHeight;
         page += 1;
       }
-      // Space after the last paragraph of a page is not carried over.
-      y = Math.min(room, y + item.after);
+      after = item.after;
     }
     return found;
   }
+
 
   private block(block: Block, frame: Frame, out: Item[]): void {
     const space = this.options.theme.space;
@@ -179,7 +187,7 @@ class Typesetter {
       case 'image': {
         const shown = displaySize(block, frame.widthPt, this.options.textHeightPt);
         const body = this.bodyStyle(frame);
-        out.push({ kind: 'box', height: (shown.height / PIXELS_PER_POINT) * body.lineFactor, after: body.after, repeatHeight: 0, headings: [] });
+        out.push({ kind: 'box', height: (shown.height / PIXELS_PER_POINT) * body.lineFactor, after: twips(body.after), header: false, repeatHeight: 0, headings: [] });
         return;
       }
       case 'pageBreak':
@@ -208,9 +216,9 @@ class Typesetter {
     }
   }
 
-  /** Spacing of body text: the document's, or the table style's inside cells. */
+  /** Spacing of body text (in twips) and its line spacing: the document's, or the table style's inside cells. */
   private bodyStyle(frame: Frame): { before: number; after: number; lineFactor: number } {
-    return frame.inTable ? { before: 0, after: 0, lineFactor: 1 } : { before: 0, after: twips(this.options.theme.space(SPACING.body.after)), lineFactor: this.bodyLineFactor };
+    return frame.inTable ? { before: 0, after: 0, lineFactor: 1 } : { before: 0, after: this.options.theme.space(SPACING.body.after), lineFactor: this.bodyLineFactor };
   }
 
   private text(
@@ -254,7 +262,7 @@ class Typesetter {
       }
       height += CELL_PADDING_VERTICAL;
       if (header) repeatHeight += height;
-      out.push({ kind: 'box', height, after: 0, repeatHeight, headings });
+      out.push({ kind: 'box', height, after: 0, header, repeatHeight, headings });
     });
     // The empty paragraph that keeps two tables apart.
     out.push({ kind: 'lines', lines: 1, lineHeight: this.lineHeight(this.size, this.bodyLineFactor), before: 0, after: 0, keepNext: false, headings: [] });
@@ -276,6 +284,25 @@ class Typesetter {
     }
     out.push(this.text([], frame, this.bodyStyle(frame)));
   }
+}
+
+/** Most paragraphs a chain of keep-with-next paragraphs is followed through (Word gives up on long chains too). */
+const MAX_KEEP_CHAIN = 8;
+
+/**
+ * Room the content kept with a keep-with-next paragraph needs on its page: the next paragraph's
+ * first two lines, or all of it and what follows when it keeps with the next one in turn.
+ */
+function keptWith(items: Item[], from: number): number {
+  let height = 0;
+  for (let i = from; i < Math.min(items.length, from + MAX_KEEP_CHAIN); i++) {
+    const item = items[i];
+    if (item.kind === 'pageBreak') return height;
+    if (item.kind === 'box') return height + item.height;
+    if (!item.keepNext) return height + item.before + Math.min(2, item.lines) * item.lineHeight;
+    height += item.before + item.lines * item.lineHeight + item.after;
+  }
+  return height;
 }
 
 /** Height of items stacked without pages (a table cell's content). */

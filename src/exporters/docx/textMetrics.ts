@@ -24,7 +24,7 @@ const OTHER = { regular: 553, bold: 581 };
 const WIDE = 1000;
 /** Monospaced code (Courier New, Liberation Mono). */
 export const MONOSPACE_WIDTH = 600;
-/** Height of one single-spaced line, in em (ascent + descent + line gap of Times New Roman). */
+/** Height of one single-spaced line, in em: Times New Roman's ascent, descent and line gap. */
 export const LINE_HEIGHT_EM = 1.15;
 export const SPACE_WIDTH = REGULAR[0];
 
