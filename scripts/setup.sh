@@ -42,6 +42,9 @@ fi
 
 # Debian tools used by the tests as independent checks of our files (and Chromium for the preview page test).
 packages=(poppler-utils qpdf libreoffice-writer-nogui python3-jsonschema chromium fonts-dejavu-core python3-pikepdf libxml2-utils)
+# The fonts our DOCX falls back to, so LibreOffice lays it out alike on every machine (and as Word
+# does: Liberation is metric-compatible with Times New Roman, Arial and Courier New, Carlito with Calibri).
+packages+=(fonts-liberation fonts-crosextra-carlito)
 # `kubectl kustomize` renders deploy/ in the tests: Debian's kubectl, unless the machine has one.
 command -v kubectl >/dev/null 2>&1 || packages+=(kubernetes-client)
 missing=()
