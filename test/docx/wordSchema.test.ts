@@ -8,7 +8,7 @@ import { writeDocx } from '../../src/exporters/docx/DocxWriter';
 import { documentFixtures, exportFixture, fixtureName } from '../helpers/fixtureExports';
 import { applyMarkupCompatibility, MarkupCompatibilityError } from '../helpers/markupCompatibility';
 import { SCHEMA_NAMESPACES, validateWordParts } from '../helpers/wordSchema';
-import { richDocument } from './documents';
+import { baseMeta, richDocument } from './documents';
 import { exportWithJavaShell, JAVA_BODY_MARKERS } from './javaStyleShell';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
@@ -83,6 +83,11 @@ describe('DOCX parts against the ECMA-376 transitional schemas (xmllint)', () =>
     for (const file of documentFixtures()) files[`${fixtureName(file)}.docx`] = await exportFixture(file, 'docx');
     for (const [i, marker] of JAVA_BODY_MARKERS.entries()) files[`java-shell-${i + 1}.docx`] = await exportWithJavaShell(marker);
     files['every-block-type.docx'] = await writeDocx(richDocument());
+    const rich = richDocument();
+    files['every-block-type-rtl-landscape.docx'] = await writeDocx({
+      ...rich,
+      meta: baseMeta({ direction: 'rtl', language: 'ar', pageSize: 'Letter', orientation: 'landscape', theme: { spacing: 'compact', bodyFont: 'Noto Sans', fontSize: 10 } }),
+    });
   }, 60_000);
 
   it('finds every fixture valid: document, styles, numbering, headers and footers', async () => {
