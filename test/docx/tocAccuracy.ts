@@ -14,8 +14,11 @@ export interface ContentsEntryCheck {
   title: string;
   /** The number the DOCX carries (NaN when blank). */
   written: number;
-  /** The number LibreOffice shows for the entry on the contents page (NaN when none). */
-  shown: number;
+  /**
+   * The number LibreOffice shows for the entry on the contents page: NaN when it has no line there,
+   * null when the line has right-to-left text (pdftotext then mixes up the order of title and number).
+   */
+  shown: number | null;
   /** The page LibreOffice puts the heading on (NaN when not found). */
   actual: number;
 }
@@ -31,10 +34,21 @@ export async function contentsEntries(bytes: Uint8Array): Promise<{ title: strin
     });
 }
 
-/** A line of a table of contents as pdftotext reads it: title, dotted leader, page number. */
-const CONTENTS_LINE = /\.{4,}\s*(\d+)\s*$/;
+/** A line of a table of contents as pdftotext reads it: title, dotted leader, page number (either way round). */
+const CONTENTS_LINE = /\.{4,}\s*(\d+)\s*$|^\s*(\d+)\s*\.{4,}/;
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+/** pdftotext marks right-to-left runs with bidi controls; they are not text. */
+const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
+const normalise = (text: string) => text.replace(BIDI_CONTROLS, '').replace(/\s+/g, ' ').trim();
+const pageLinesOf = (page: string) => page.split('\n').map((line) => line.replace(BIDI_CONTROLS, '')).filter((line) => line.trim() !== '');
+
+/** The page number a contents line shows, or null when its right-to-left text makes the order unreliable. */
+function shownNumber(line: string): number | null {
+  if (RIGHT_TO_LEFT.test(line)) return null;
+  const match = CONTENTS_LINE.exec(line);
+  return Number(match?.[1] ?? match?.[2]);
+}
 
 /**
  * Where LibreOffice puts each entry's heading: the page where its title next shows after the previous
@@ -43,8 +57,8 @@ const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
 export function locateHeadings(pages: string[], titles: string[], headerText: string): number[] {
   // Contents lines end in leaders and a number; the headings come after the last of them.
   const isContentsLine = (line: string) => CONTENTS_LINE.test(line);
-  const pageLines = pages.map((page) => page.split('\n').filter((line) => line.trim() !== ''));
-  const bodies = pageLines.map((lines) => normalise((lines[0]?.trim() === headerText ? lines.slice(1) : lines).filter((line) => !isContentsLine(line)).join('\n')));
+  const pageLines = pages.map(pageLinesOf);
+  const bodies = pageLines.map((lines) => normalise((normalise(lines[0] ?? '') === normalise(headerText) ? lines.slice(1) : lines).filter((line) => !isContentsLine(line)).join('\n')));
   const starts: number[] = [];
   let text = '';
   for (const body of bodies) {
@@ -79,8 +93,8 @@ export async function checkContentsPages(files: Record<string, Uint8Array>, head
       const entries = await contentsEntries(files[name]);
       const pages = await pdfPages(await readFile(pdfs[i]));
       const actual = locateHeadings(pages, entries.map((entry) => entry.title), headerText(name));
-      const shown = pages.flatMap((page) => page.split('\n').flatMap((line) => CONTENTS_LINE.exec(line)?.[1] ?? []).map(Number));
-      result[name] = entries.map((entry, j) => ({ ...entry, shown: shown[j] ?? NaN, actual: actual[j] }));
+      const shown = pages.flatMap((page) => pageLinesOf(page).filter((line) => CONTENTS_LINE.test(line)).map(shownNumber));
+      result[name] = entries.map((entry, j) => ({ ...entry, shown: j < shown.length ? shown[j] : NaN, actual: actual[j] }));
     }
     return result;
   } finally {
