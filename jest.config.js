@@ -1,7 +1,7 @@
 /** @type {import('jest').Config} */
 // Some dependencies (jose, htmlparser2, unpdf) ship ESM only. Node runs them natively in
 // production (require(esm)); under Jest's CommonJS runtime, swc compiles them to CommonJS.
-const esmOnly = ['jose', 'htmlparser2', 'domhandler', 'domutils', 'dom-serializer', 'domelementtype', 'entities', 'unpdf'];
+const esmOnly = ['jose', 'htmlparser2', 'domhandler', 'domutils', 'dom-serializer', 'domelementtype', 'entities', 'unpdf', 'pixelmatch'];
 // The unified ecosystem (HTML and Markdown exports) is ESM only, in many small packages.
 const unified = [
   'hast-util-[a-z-]+', 'mdast-util-[a-z-]+', 'micromark[a-z-]*', 'unist-util-[a-z-]+', 'vfile[a-z-]*', '@ungap/structured-clone',

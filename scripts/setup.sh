@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up a fresh clone: Node >= 22.12 (a local Node 24 under .tools/ when the machine's is older),
-# the Debian tools the tests use (LibreOffice, poppler, qpdf, python3-jsonschema, python3-pikepdf, Chromium, kubectl),
+# the Debian tools the tests use (LibreOffice, poppler, qpdf, xmllint, python3-jsonschema, python3-pikepdf, Chromium, kubectl),
 # and the npm dependencies exactly as locked (`npm ci`, which also builds dist/). Safe to run again:
 # each step is skipped when already done. scripts/start.sh and scripts/test.sh run it for you;
 # to use npm yourself afterwards, `source .tools/env` in each new shell.
@@ -41,7 +41,10 @@ if ! command -v npm >/dev/null 2>&1; then
 fi
 
 # Debian tools used by the tests as independent checks of our files (and Chromium for the preview page test).
-packages=(poppler-utils qpdf libreoffice-writer-nogui python3-jsonschema chromium fonts-dejavu-core python3-pikepdf)
+packages=(poppler-utils qpdf libreoffice-writer-nogui python3-jsonschema chromium fonts-dejavu-core python3-pikepdf libxml2-utils)
+# The fonts our DOCX falls back to, so LibreOffice lays it out alike on every machine (and as Word
+# does: Liberation is metric-compatible with Times New Roman, Arial and Courier New, Carlito with Calibri).
+packages+=(fonts-liberation fonts-crosextra-carlito)
 # `kubectl kustomize` renders deploy/ in the tests: Debian's kubectl, unless the machine has one.
 command -v kubectl >/dev/null 2>&1 || packages+=(kubernetes-client)
 missing=()

@@ -162,14 +162,25 @@ describe('writeDocx', () => {
     expect(elements(paragraphWithText(docx.xml('word/document.xml'), 'Backups run nightly'), 'w:bidi')).toHaveLength(0);
   });
 
-  it('writes a real table of contents field listing headings 1-3 that ask to be listed, without a prompt', () => {
+  it('writes a real table of contents field listing headings 1-3 that ask to be listed, filled with page numbers, without a prompt', () => {
     const document = docx.xml('word/document.xml');
     expect(paragraphStyle(paragraphWithText(document, 'Contents'))).toBe('TOCHeading');
     const instruction = elements(document, 'w:instrText').map((e) => e.textContent).find((t) => t?.includes('TOC'));
     expect(instruction).toBe('TOC \\h \\o "1-3"');
     const toc = elements(document, 'w:sdt')[0];
-    const entries = elements(toc, 'w:p').map(paragraphText).filter((line) => line.trim());
-    expect(entries.map((line) => line.trim())).toEqual(['Data collection', 'Instruments', 'Storage and backup']);
+    const entries = elements(toc, 'w:p').filter((p) => paragraphText(p).trim());
+    // Filled at export: title, tab, page number (a PAGEREF to the heading's bookmark, its value cached).
+    const lines = entries.map((p) => paragraphText(p).split('\t'));
+    expect(lines.map(([title]) => title)).toEqual(['Data collection', 'Instruments', 'Storage and backup']);
+    const pages = lines.map(([, page]) => Number(page));
+    expect(pages.every((page) => Number.isInteger(page) && page >= 1)).toBe(true);
+    expect([...pages].sort((a, b) => a - b)).toEqual(pages);
+    for (const entry of entries) {
+      const anchor = attr(elements(entry, 'w:hyperlink')[0], 'w:anchor');
+      expect(attr(elements(entry, 'w:fldSimple')[0], 'w:instr')).toBe(`PAGEREF ${anchor} \\h`);
+      expect(attr(elements(entry, 'w:tab')[0], 'w:leader')).toBe('dot');
+      expect(attr(elements(entry, 'w:tab')[0], 'w:val')).toBe('right');
+    }
     const anchor = attr(elements(toc, 'w:hyperlink')[0], 'w:anchor')!;
     const bookmark = elements(document, 'w:bookmarkStart').find((b) => b.getAttribute('w:name') === anchor)!;
     expect(paragraphText(bookmark.parentNode as Element)).toBe('Data collection');

@@ -40,6 +40,7 @@ export function paragraphText(paragraph: Element): string {
       if (child.nodeName === 'w:t') text += child.textContent ?? '';
       else if (child.nodeName === 'w:br' && !child.getAttribute('w:type')) text += '\n';
       else if (child.nodeName === 'w:tab') text += '\t';
+      else if (child.nodeName === 'w:pPr') continue; // its w:tabs/w:tab are tab stops, not tabs
       else if (child.childNodes) walk(child);
     }
   };

@@ -10,6 +10,7 @@ import {
   ExternalHyperlink,
   InternalHyperlink,
   ImageRun,
+  LeaderType,
   PageBreak,
   Paragraph,
   SimpleField,
@@ -32,7 +33,8 @@ import type { Align, Block, Direction, DocumentMeta, ImageBlock, Inline, Marks }
 import { checkImage, displaySize, DOCX_IMAGE_TYPE } from './images';
 import { LIST_HANGING, LIST_INDENT_STEP, ListNumbering, listIndent, MAX_LIST_LEVEL, type ListNumber } from './numbering';
 import { pageGeometry, TWIPS_PER_POINT } from './page';
-import { StyleId, headingStyleId, paragraphStyleId } from './styles';
+import { estimateHeadingPages } from './pageEstimate';
+import { resolveTheme, StyleId, headingStyleId, paragraphStyleId, type ResolvedTheme } from './styles';
 import { tableGrid, type TableGrid } from './tableGrid';
 import { directedText, type DirectedText, runLanguage, xmlSafe } from './text';
 
@@ -76,6 +78,8 @@ interface ContentsEntry {
   title: string;
   level: number;
   bookmark: string;
+  /** Which heading of the body it is (0: the first), for its page in the page estimate. */
+  heading: number;
 }
 
 interface RunFormat {
@@ -130,6 +134,9 @@ export class DocxBodyRenderer {
   private readonly styleId: (id: string) => string;
   private readonly textHeightPt: number;
   private readonly textWidthPt: number;
+  private readonly theme: ResolvedTheme;
+  /** Headings rendered so far. */
+  private headings = 0;
   private pictures = 0;
   private warnedUnnested = false;
   /** Whether headings are bookmarked and listed for a table of contents (the body has one). */
@@ -153,18 +160,29 @@ export class DocxBodyRenderer {
     const page = pageGeometry(meta);
     this.textWidthPt = options.textWidthPt ?? page.textWidthPt;
     this.textHeightPt = options.textHeightPt ?? page.textHeightPt;
+    this.theme = resolveTheme(meta.theme);
   }
 
-  /** The document's body, with its tables of contents filled in from its headings. */
-  body(blocks: readonly Block[]): FileChild[] {
+  /**
+   * The document's body, with its tables of contents filled in from its headings (`pagesBefore`:
+   * pages of a Word shell before the body, for the contents' page numbers).
+   */
+  body(blocks: readonly Block[], options: { pagesBefore?: number } = {}): FileChild[] {
     const contents = tableOfContentsBlock(blocks);
     this.listContents = contents !== undefined;
     this.contentsDepth = contents?.levels ?? CONTENTS_DEPTH;
     const children = this.blocks(resolveDirections(blocks, this.documentDirection), this.topFrame());
     if (this.contentsPlaces.size === 0) return children;
+    const pages = estimateHeadingPages(blocks, {
+      textWidthPt: this.textWidthPt,
+      textHeightPt: this.textHeightPt,
+      theme: this.theme,
+      contents: this.contents,
+      pagesBefore: options.pagesBefore,
+    });
     return children.map((child) => {
       const title = this.contentsPlaces.get(child);
-      return title === undefined ? child : this.tableOfContents(title);
+      return title === undefined ? child : this.tableOfContents(title, pages);
     });
   }
 
@@ -262,6 +280,7 @@ export class DocxBodyRenderer {
   }
 
   private heading(block: HeadingBlock, frame: Frame, list?: ListPlace): Paragraph {
+    this.headings += 1;
     const inContents = block.toc !== false;
     return this.paragraph(block.content, frame, {
       style: headingStyleId(block.level, inContents),
@@ -278,7 +297,7 @@ export class DocxBodyRenderer {
     const title = xmlSafe(inlinesToPlainText(block.content)).replace(/\s+/g, ' ').trim();
     if (!title) return undefined;
     const bookmark = `_Toc${this.contents.length + 1}`;
-    this.contents.push({ title, level: block.level, bookmark });
+    this.contents.push({ title, level: block.level, bookmark, heading: this.headings - 1 });
     return bookmark;
   }
 
@@ -494,12 +513,14 @@ export class DocxBodyRenderer {
 
   /**
    * A real TOC field (Word's References > Update Table works), written clean so Word opens the file
-   * without asking to update fields. Its entries are written here from the headings, linked to them;
-   * their page numbers are PAGEREF fields left blank, which Word fills when the table is updated.
+   * without asking to update fields, and filled: its result is written here, as Word would write it,
+   * so a reader that never updates fields (LibreOffice, viewers, converters) shows the table. Each
+   * entry links to its heading, a dotted leader runs to the page number, right-aligned; the page
+   * numbers are PAGEREF fields whose cached values come from the page estimate (pageEstimate.ts).
    */
-  private tableOfContents(title: string): TableOfContents {
+  private tableOfContents(title: string, pages: readonly number[]): TableOfContents {
     const rtl = this.documentDirection === 'rtl' || undefined;
-    const tabStops = [{ type: TabStopType.RIGHT, position: Math.round(this.textWidthPt * TWIPS_PER_POINT) }];
+    const tabStops = [{ type: TabStopType.RIGHT, position: Math.round(this.textWidthPt * TWIPS_PER_POINT), leader: LeaderType.DOT }];
     const entries = this.contents.map(
       (entry, index) =>
         new Paragraph({
@@ -510,8 +531,13 @@ export class DocxBodyRenderer {
           tabStops,
           bidirectional: rtl,
           children: [
-            new InternalHyperlink({ anchor: entry.bookmark, children: [new TextRun({ children: [entry.title, new Tab()], rightToLeft: rtl })] }),
-            new SimpleField(`PAGEREF ${entry.bookmark} \\h`),
+            new InternalHyperlink({
+              anchor: entry.bookmark,
+              children: [
+                new TextRun({ children: [entry.title, new Tab()], rightToLeft: rtl }),
+                new SimpleField(`PAGEREF ${entry.bookmark} \\h`, String(pages[entry.heading] || '')),
+              ],
+            }),
           ],
         }),
     );

@@ -45,10 +45,26 @@ const DEFAULTS = {
   headingColor: '1F4E79',
   linkColor: '0563C1',
 };
+/**
+ * Paragraph spacing of our styles in twips, before the theme scales it (compact spacing). The page
+ * estimate (pageEstimate.ts) reads the same numbers, so it lays text out as Word will.
+ */
+export const SPACING = {
+  body: { after: 120, line: 264 },
+  heading: (level: number) => ({ before: level === 1 ? 360 : level === 2 ? 280 : 200, after: 80 }),
+  title: { after: 240 },
+  subtitle: { after: 200 },
+  label: { before: 160, after: 40 },
+  caption: { before: 40, after: 160 },
+  code: { before: 60, after: 120, line: 240 },
+  /** docx's own TOC1-TOC9 styles: 100 twips after each entry, 220 more indent per level. */
+  contentsEntry: { after: 100, indentStep: 220 },
+} as const;
+
 /** Word's outline level for body text: not in the outline, nor in a table of contents. */
 const BODY_TEXT_OUTLINE_LEVEL = 9;
 
-interface ResolvedTheme {
+export interface ResolvedTheme {
   /** Half points, as Word sizes fonts. */
   size: number;
   headingSizes: number[];
@@ -69,7 +85,7 @@ const halfPoints = (points: number | undefined, fallback: number): number =>
 /** Word keeps font names to 31 characters. */
 const fontName = (name: string | undefined): string | undefined => xmlSafe(name ?? '').trim().slice(0, 31) || undefined;
 
-function resolveTheme(theme: Theme | undefined): ResolvedTheme {
+export function resolveTheme(theme: Theme | undefined): ResolvedTheme {
   const size = halfPoints(theme?.fontSize, DEFAULTS.fontSize);
   return {
     size,
@@ -95,7 +111,7 @@ function headingStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
     paragraph: {
       keepNext: true,
       keepLines: true,
-      spacing: { before: theme.space(level === 1 ? 360 : level === 2 ? 280 : 200), after: theme.space(80) },
+      spacing: { before: theme.space(SPACING.heading(level).before), after: theme.space(SPACING.heading(level).after) },
       outlineLevel: level - 1,
     },
     run: {
@@ -125,7 +141,7 @@ function paragraphStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
       basedOn: 'Normal',
       next: 'Normal',
       quickFormat: true,
-      paragraph: { spacing: { before: 0, after: theme.space(240) }, keepNext: true },
+      paragraph: { spacing: { before: 0, after: theme.space(SPACING.title.after) }, keepNext: true },
       run: { size: 56, color: theme.headingColor, font: theme.headingFont },
     },
     {
@@ -134,7 +150,7 @@ function paragraphStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
       basedOn: 'Normal',
       next: 'Normal',
       quickFormat: true,
-      paragraph: { spacing: { after: theme.space(200) } },
+      paragraph: { spacing: { after: theme.space(SPACING.subtitle.after) } },
       run: { size: theme.size + 8, color: '595959', font: theme.headingFont },
     },
     ...headingStyles(theme),
@@ -144,7 +160,7 @@ function paragraphStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
       basedOn: 'Normal',
       next: 'Normal',
       quickFormat: true,
-      paragraph: { keepNext: true, spacing: { before: theme.space(160), after: theme.space(40) } },
+      paragraph: { keepNext: true, spacing: { before: theme.space(SPACING.label.before), after: theme.space(SPACING.label.after) } },
       run: { bold: true },
     },
     {
@@ -161,7 +177,7 @@ function paragraphStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
       basedOn: 'Normal',
       next: 'Normal',
       quickFormat: true,
-      paragraph: { spacing: { before: theme.space(40), after: theme.space(160) } },
+      paragraph: { spacing: { before: theme.space(SPACING.caption.before), after: theme.space(SPACING.caption.after) } },
       run: { italics: true, size: smaller(2), color: '595959' },
     },
     {
@@ -182,7 +198,7 @@ function paragraphStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
       basedOn: 'Normal',
       next: 'Normal',
       quickFormat: true,
-      paragraph: { spacing: { before: 60, after: 120, line: 240 }, shading: { type: 'clear', color: 'auto', fill: 'F2F2F2' } },
+      paragraph: { spacing: { ...SPACING.code }, shading: { type: 'clear', color: 'auto', fill: 'F2F2F2' } },
       run: { font: MONOSPACE, size: smaller(2), noProof: true },
     },
     {
@@ -249,6 +265,9 @@ const TABLE_STYLE_PART = (() => {
   );
 })();
 
+/** Line spacing of body text in 240ths of a line (264: 1.1 lines); never tighter than single. */
+export const bodyLine = (theme: ResolvedTheme): number => Math.max(240, theme.space(SPACING.body.line));
+
 /** The `styles` and `externalStyles` options of a docx `Document`. */
 export function documentStyles(meta: Pick<DocumentMeta, 'theme' | 'language'>): { styles: IStylesOptions; externalStyles: string } {
   const theme = resolveTheme(meta.theme);
@@ -258,7 +277,7 @@ export function documentStyles(meta: Pick<DocumentMeta, 'theme' | 'language'>): 
       default: {
         document: {
           // Spacing lives in the document defaults, not in Normal, so the table style can take it away in cells.
-          paragraph: { spacing: { after: theme.space(120), line: theme.space(264) < 240 ? 240 : theme.space(264), lineRule: 'auto' } },
+          paragraph: { spacing: { after: theme.space(SPACING.body.after), line: bodyLine(theme), lineRule: 'auto' } },
           run: {
             size: theme.size,
             sizeComplexScript: theme.size,

@@ -156,9 +156,16 @@ class ShellFilling {
       this.bodyKey = this.sentinelKey('BODY');
       xml = insertAtEnd(xml, paragraphXml(DELIMITERS.start + this.bodyKey + DELIMITERS.end));
     }
-    this.patches[this.bodyKey] = { type: PatchType.DOCUMENT, children: this.renderer.body(this.input.body) };
+    const pagesBefore = pageBreaks(xml.slice(0, xml.indexOf(this.bodyKey)));
+    this.patches[this.bodyKey] = { type: PatchType.DOCUMENT, children: this.renderer.body(this.input.body, { pagesBefore }) };
     return xml;
   }
+}
+
+/** Page breaks and section breaks in the template's text (its cover's pages before the body). */
+function pageBreaks(documentXml: string): number {
+  const count = (pattern: RegExp) => documentXml.match(pattern)?.length ?? 0;
+  return count(/<w:br\b[^>]*\bw:type=["']page["']/g) + count(/<w:pageBreakBefore\s*\/>/g) + count(/<w:pPr>(?:(?!<\/w:pPr>).)*<w:sectPr\b/g);
 }
 
 /** Before the body's own section properties, which must stay last. */
