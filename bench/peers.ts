@@ -106,6 +106,22 @@ function exportOnce(port: number, format: string, body: string): Promise<{ ms: n
   });
 }
 
+/**
+ * CPU seconds the service has used, all threads (prom-client's process_cpu_seconds_total). Under
+ * load a wall time says how busy the machine was; the CPU an export took says what it cost.
+ */
+function serviceCpuSeconds(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: '/metrics', agent: false }, (answer) => {
+        let text = '';
+        answer.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        answer.on('end', () => resolve(Number(/^process_cpu_seconds_total (\S+)/m.exec(text)?.[1] ?? NaN)));
+      })
+      .on('error', reject);
+  });
+}
+
 interface Peer {
   name: string;
   command: string;
@@ -162,6 +178,8 @@ async function main(): Promise<void> {
   const bodies = new Map(SIZES.map((n) => [n, generatePlanJson(n)]));
   const service = await startService();
   const ours = new Map<string, number>();
+  /** CPU ms the service spent per export (all threads): the cost, whatever the load. */
+  const oursCpu = new Map<string, number>();
   const inputs = new Map<string, string>();
   try {
     for (const n of SIZES) {
@@ -169,17 +187,21 @@ async function main(): Promise<void> {
         const body = bodies.get(n)!;
         for (let i = 0; i < 2; i++) await exportOnce(service.port, format, body); // warm-up
         const times: number[] = [];
+        const cpu: number[] = [];
         let file: Buffer = Buffer.alloc(0);
         for (let i = 0; i < RUNS; i++) {
+          const cpuBefore = await serviceCpuSeconds(service.port);
           const result = await exportOnce(service.port, format, body);
+          cpu.push((await serviceCpuSeconds(service.port)) - cpuBefore);
           times.push(result.ms);
           file = result.file;
         }
         ours.set(`${format}/${n}`, median(times));
+        oursCpu.set(`${format}/${n}`, median(cpu) * 1000);
         const input = path.join(OUT, `plan-${n}.${format}`);
         fs.writeFileSync(input, file);
         inputs.set(`${format}/${n}`, input);
-        console.error(`ours ${format}(${n}): ${ms(median(times))} (${times.map((t) => t.toFixed(0)).join(' ')}), ${(file.length / 1024).toFixed(0)} KB`);
+        console.error(`ours ${format}(${n}): ${ms(median(times))}, CPU ${ms(oursCpu.get(`${format}/${n}`)!)} (${times.map((t) => t.toFixed(0)).join(' ')}), ${(file.length / 1024).toFixed(0)} KB`);
       }
     }
     const sequentialPeakRss = peakRssMb(service.pid);
@@ -268,6 +290,7 @@ async function main(): Promise<void> {
     );
     console.log('| work | ours | peer | ratio | target |\n|---|---|---|---|---|');
     for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+    console.log(`\nService CPU per export (all threads, median; what an export costs whatever the load): ${[...oursCpu].map(([key, value]) => `${key.replace('/', '(')}) ${ms(value)}`).join(', ')}.`);
     console.log(`\nGrowth, 100 vs 10 descriptions (target <= 11x): ${growth}.`);
     console.log(`\nThroughput (exports/s, ${WINDOW_S} s per setting; each client sends its next request when its answer is in):\n`);
     console.log('| work | 1 client | 2 clients | 4 clients |\n|---|---|---|---|');

@@ -12,6 +12,7 @@ import { assertValidModel, warmUpValidation } from '../contract/validate';
 import { HttpError, type ErrorBody } from '../http/errors';
 import { ALL_EXPORTERS, ALL_IMPORTERS } from './index';
 import type { EntityType, ExportContext } from './types';
+import { profiled } from './workerProfile';
 
 // A thread starts when the pool grows or replaces one: compile the schemas before its first request.
 if (!isMainThread) warmUpValidation();
@@ -68,7 +69,11 @@ export default async function runExportTask(task: ExportTask): Promise<ExportTas
   }
 }
 
-export async function runRequest(task: RequestTask): Promise<RequestTaskResult> {
+export function runRequest(task: RequestTask): Promise<RequestTaskResult> {
+  return profiled(`${task.action}-${task.entity}-${task.format ?? 'json'}`, () => handleRequest(task));
+}
+
+async function handleRequest(task: RequestTask): Promise<RequestTaskResult> {
   try {
     const raw = parseJsonBody(task.body);
     if (task.action === 'export') {

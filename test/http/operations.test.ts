@@ -55,6 +55,23 @@ describe('operations', () => {
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("logs an export's warnings as one entry that lists them, not a line per warning", async () => {
+    // Generated repositories without URLs: RDA leaves each host out with a warning.
+    await request(service.app)
+      .post('/api/file-transformer/export/plan?format=json')
+      .set('X-Request-Id', 'req-warnings')
+      .set('Content-Type', 'application/json')
+      .send(generatePlanJson(12))
+      .expect(200);
+    const entries = lines.filter((l) => l.requestId === 'req-warnings' && l.level === 'warn');
+    expect(entries).toHaveLength(1);
+    const [entry] = entries as { message: string; count: number; warnings: string[]; format: string }[];
+    expect(entry).toMatchObject({ message: 'export warnings', format: 'json' });
+    expect(entry.count).toBeGreaterThan(1);
+    expect(entry.warnings).toHaveLength(entry.count);
+    expect(entry.warnings.some((w) => /has no URL, which RDA requires/.test(w))).toBe(true);
+  });
+
   it('exposes request and export durations by format on /metrics', async () => {
     await request(service.app)
       .post('/api/file-transformer/export/plan?format=docx')
