@@ -87,6 +87,11 @@ class Typesetter {
     let y = 0;
     /** Space after the last paragraph: it meets the next one's space before, and the larger wins. */
     let after = 0;
+    /**
+     * Whether the page was begun by a page break: its first paragraph then keeps its space before
+     * (LibreOffice lays our page-break-before paragraphs out so); one begun by overflow does not.
+     */
+    let broken = false;
     const newPage = () => {
       page += 1;
       y = 0;
@@ -96,6 +101,7 @@ class Typesetter {
     for (const [index, item] of items.entries()) {
       if (item.kind === 'pageBreak') {
         if (y > 0) newPage();
+        broken = true;
         continue;
       }
       if (item.kind === 'box') {
@@ -105,6 +111,7 @@ class Typesetter {
           if (!item.header) y = item.repeatHeight;
         }
         mark(item.headings);
+        broken = false;
         y += (y > 0 ? after : 0) + item.height;
         // A row taller than a page runs on over the next pages.
         while (y > room) {
@@ -116,7 +123,8 @@ class Typesetter {
       }
       // LibreOffice spaces two paragraphs by the larger of the first's space after and the second's
       // space before (measured on our files), where Word adds them.
-      const gap = y > 0 ? Math.max(after, item.before) : 0;
+      const gap = y > 0 ? Math.max(after, item.before) : broken ? item.before : 0;
+      broken = false;
       const height = item.lines * item.lineHeight;
       const needed = gap + height + (item.keepNext ? keptWith(items, index + 1) : 0);
       if (y > 0 && y + needed > room) {
@@ -268,7 +276,7 @@ class Typesetter {
     out.push({ kind: 'lines', lines: 1, lineHeight: this.lineHeight(this.size, this.bodyLineFactor), before: 0, after: 0, keepNext: false, headings: [] });
   }
 
-  /** The contents heading, one entry per listed heading, and the paragraph the field ends in. */
+  /** The contents heading, the paragraph the field begins in, one entry per listed heading, and the paragraph it ends in. */
   private contents(title: string, frame: Frame, out: Item[]): void {
     const space = this.options.theme.space;
     if (title.trim()) {
@@ -276,12 +284,16 @@ class Typesetter {
       const text: Inline[] = [{ type: 'text', text: title }];
       out.push(this.text(text, frame, { size: this.options.theme.headingSizes[0] / 2, bold: true, before: space(spacing.before), after: space(spacing.after), keepNext: true }));
     }
+    // docx opens the field in an empty paragraph of its own, before the entries.
+    out.push(this.text([], frame, this.bodyStyle(frame)));
     const lineHeight = this.lineHeight(this.size, this.bodyLineFactor);
-    for (const entry of this.options.contents) {
+    this.options.contents.forEach((entry, index, entries) => {
       const widthPt = frame.widthPt - twips(SPACING.contentsEntry.indentStep * (entry.level - 1)) - CONTENTS_NUMBER_PT;
       const text: Inline[] = [{ type: 'text', text: entry.title }];
-      out.push({ ...this.text(text, { ...frame, widthPt }, {}), lineHeight, after: twips(SPACING.contentsEntry.after) });
-    }
+      // The last entry keeps with the paragraph the field ends in (BodyRenderer), so they move together.
+      const keepNext = index === entries.length - 1;
+      out.push({ ...this.text(text, { ...frame, widthPt }, {}), lineHeight, after: twips(SPACING.contentsEntry.after), keepNext });
+    });
     out.push(this.text([], frame, this.bodyStyle(frame)));
   }
 }
