@@ -76,6 +76,7 @@ export function buildPdfDefinition(doc: DocumentModel, output: PdfOutput = { pro
   const geometry = pageGeometry(meta);
   const env: DocumentEnv = {
     theme,
+    language: meta.language,
     geometry,
     fontFiles: new Set([FONT_FILES[theme.bodyFamily].normal]),
     images: {},

@@ -21,6 +21,9 @@ export const LINE_HEIGHT = 1.1;
  */
 const safeWidth = (width: number): number => Math.max(1, width * 0.995 - 1);
 
+/** The narrowest text width whose lines hold `lineWidth` points (the inverse of safeWidth). */
+export const widthHolding = (lineWidth: number): number => (lineWidth > 0 ? (lineWidth + 1) / 0.995 + 0.01 : 0);
+
 export interface TextOptions {
   /** Width available to the text, in points. */
   width: number;
@@ -31,6 +34,8 @@ export interface TextOptions {
   color: string;
   /** Keep leading spaces (code). */
   keepIndent?: boolean;
+  /** Language of the text (BCP 47), for hyphenation. */
+  language?: string;
   /** Font files used so far in this document (added to). */
   fontFiles: Set<string>;
 }
@@ -101,7 +106,7 @@ export function textContent(segments: Segment[], options: TextOptions): TextCont
   const nodeStyle = { fontSize: options.fontSize, color: options.color, lineHeight: LINE_HEIGHT };
   const maxWidth = safeWidth(options.width);
   const readingOrder: (string | undefined)[] = [];
-  const lines = layoutLines(segments, { direction, maxWidth, keepIndent: options.keepIndent }, readingOrder);
+  const lines = layoutLines(segments, { direction, maxWidth, keepIndent: options.keepIndent, language: options.language }, readingOrder);
   const lineHeights = lines.map((runs) => lineHeight(runs, segments, options.fontSize));
   if (options.align === 'justify' && direction === 'ltr' && !hasRightToLeftText(text) && !needsCutting(segments, maxWidth)) {
     const node = Object.assign(justified(segments, options), nodeStyle);
