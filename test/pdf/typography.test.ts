@@ -83,6 +83,15 @@ describe('the humanities plan: an 8-column table', () => {
     expect(RIGHT_MARGIN - Math.max(...notesText.map((word) => word.xMax))).toBeLessThan(notes / 4);
   });
 
+  it('sets the table smaller than the body text, as its short words cannot all fit at the body size', () => {
+    const height = (word: PdfWord): number => word.yMax - word.yMin;
+    const [header] = headerRows();
+    const label = words.find((word) => word.text === 'Which' && words[words.indexOf(word) + 1]?.text === 'archival');
+    expect(label).toBeDefined();
+    // Both bold: the question label at the body size, the header row at 80 %.
+    expect(height(header[0]) / height(label as PdfWord)).toBeCloseTo(0.8, 1);
+  });
+
   it('repeats the header row on every page the table runs over', () => {
     // Shelfmarks such as "P/118/2/1" are printed nowhere else.
     const shelfmarks = new Set(TABLE_ROWS.map((row) => row[2]).filter((shelfmark) => /^\S+\/\S+$/.test(shelfmark)));

@@ -184,7 +184,7 @@ function list(block: Extract<Block, { type: 'list' }>, flow: Flow, env: Document
   const margin: [number, number, number, number] = [0, 0, 0, spaceAfter];
 
   if (!mirrored(flow)) {
-    const listStyle = { font: theme.bodyFamily, fontSize: theme.fontSize, bold: false, italics: false, color: theme.textColor, margin };
+    const listStyle = { font: theme.bodyFamily, fontSize: theme.fontSize * (flow.fontScale ?? 1), bold: false, italics: false, color: theme.textColor, margin };
     const items = block.items.map((item) => listItem(item, itemFlow, env, depth));
     const nodes = items.map((item) => item.node);
     const node: Content = tagNode(block.ordered ? { ol: nodes, start, ...listStyle } : { ul: nodes, type: BULLET_TYPES[level % 3], ...listStyle }, { role: 'L' });
@@ -273,7 +273,8 @@ function tableBand(grid: TableGrid, requestedHeaderRows: number, flow: Flow, env
   let cellFlow = flow;
   let extents: Extent[] = [];
   for (const scale of TABLE_SCALES) {
-    cellFlow = { ...flow, fontScale: (flow.fontScale ?? 1) * scale };
+    // A table inside a table is not set smaller than its outer table's smallest size.
+    cellFlow = { ...flow, fontScale: Math.max(TABLE_SCALES[TABLE_SCALES.length - 1], (flow.fontScale ?? 1) * scale) };
     const context = extentContext(cellFlow, env);
     extents = columnExtents(grid, (placed) => blocksExtent(placed.cell.blocks, context, flow.bold || placed.row < headerRows), context.cellFrame);
     if (shortWordsFit(extents, contentWidth, minTextWidth(env))) break;

@@ -2,7 +2,8 @@
  * A block of text (paragraph, heading, list marker, table-of-contents entry, header, footer) as
  * pdfmake content: the lines broken by lines.ts, one pdfmake text node per line. Justified
  * left-to-right paragraphs are the exception: pdfmake wraps and justifies those itself, unless a
- * word is wider than the line (pdfmake cuts such words in quadratic time).
+ * word is wider than the line (pdfmake cuts such words in quadratic time) or the text holds a URL
+ * or spaced dash, where pdfmake's plain UAX #14 would break where lines.ts does not.
  */
 import type { ContentStack, ContentText } from 'pdfmake/interfaces';
 import type { Align } from '../../document/types';
