@@ -8,6 +8,8 @@ import { pdfExporter } from '../../src/exporters/pdf';
 import { humanitiesWideTableJson, TABLE_HEADER, TABLE_ROWS } from '../../fixtures/typography/humanities-wide-table';
 import { fixtureJson, fixtureText } from '../helpers/fixtures';
 import { pdfWords, type PdfWord } from '../helpers/pdf';
+import { writePdf } from '../../src/exporters/pdf/PdfWriter';
+import { meta, paragraph } from './documents';
 
 const FIXTURE = 'typography/humanities-wide-table.json';
 /** The default layout: A4 with one-inch margins. */
@@ -127,5 +129,20 @@ describe('the humanities plan: a paragraph of long URLs', () => {
     expect(pieces.length).toBeGreaterThan(1);
     for (const piece of pieces.slice(0, -1)) expect(piece).toMatch(/[/?-]$/);
     expect(words.filter((word) => /^[-\u2010-\u2015]/.test(word.text)).map((word) => word.text)).toEqual([]);
+  });
+});
+
+describe('justified paragraphs, wrapped by pdfmake', () => {
+  it('start no line with a spaced dash, wherever the dash falls', async () => {
+    // The same sentence behind prefixes of every length, so the dash lands at every place in a line.
+    const blocks = Array.from({ length: 24 }, (_, index) =>
+      paragraph(`${'x'.repeat(index + 1)} The samples are kept cold - at four degrees – until the lab has logged them - and then frozen.`, { align: 'justify' }),
+    );
+    const printed = await pdfWords(await writePdf({ meta: meta({ headerText: '', footerText: '' }), blocks }));
+    const lineStarts = printed.filter((word) => !printed.some((other) => sameLine(other, word) && other.xMin < word.xMin));
+    expect(lineStarts.length).toBeGreaterThan(24);
+    expect(lineStarts.filter((word) => /^[-\u2013]/.test(word.text)).map((word) => word.text)).toEqual([]);
+    // The no-break space before the dash reads as a space.
+    expect(printed.filter((word) => word.text === 'cold').length).toBe(24);
   });
 });

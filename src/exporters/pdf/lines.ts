@@ -51,8 +51,6 @@ interface Piece {
 
 const SPACE = /[ \u1680\u2000-\u200a\u205f\u3000]/u;
 const SOFT_HYPHEN = '\u00ad';
-/** A dash after a space: UAX #14 allows a line to start with it, we do not. */
-const SPACED_DASH = /\s[-\u2010-\u2015]/;
 
 const kindCache = new Map<number, PieceKind>();
 
@@ -363,13 +361,11 @@ export function layoutLines(segments: Segment[], options: LineOptions, readingOr
 /**
  * Whether text must be broken here rather than by pdfmake (which applies UAX #14 alone): a stretch
  * without a break opportunity is wider than `maxWidth` (pdfmake cuts such words in quadratic
- * time), or the text holds a URL or dash where our rules forbid a break that UAX #14 allows.
+ * time), or the text holds a URL, inside which UAX #14 allows breaks that we keep for emergencies.
  */
 export function needsCutting(segments: Segment[], maxWidth: number): boolean {
   for (const segment of segments) {
-    const text = segment.map((run) => run.text).join('');
-    if (SPACED_DASH.test(text)) return true;
-    const all = pieces(segment, undefined, breakOpportunities(text));
+    const all = pieces(segment, undefined, breakOpportunities(segment.map((run) => run.text).join('')));
     for (let start = 0; start < all.length; ) {
       const end = stretchEnd(all, start, all.length, false);
       if (inkWidthOf(all, start, end) > maxWidth) return true;

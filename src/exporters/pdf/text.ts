@@ -3,7 +3,7 @@
  * pdfmake content: the lines broken by lines.ts, one pdfmake text node per line. Justified
  * left-to-right paragraphs are the exception: pdfmake wraps and justifies those itself, unless a
  * word is wider than the line (pdfmake cuts such words in quadratic time) or the text holds a URL
- * or spaced dash, where pdfmake's plain UAX #14 would break where lines.ts does not.
+ * that pdfmake's plain UAX #14 would break where lines.ts does not.
  */
 import type { ContentStack, ContentText } from 'pdfmake/interfaces';
 import type { Align } from '../../document/types';
@@ -92,11 +92,15 @@ function lineHeight(runs: Run[], segments: Segment[], fontSize: number): number 
 const plainText = (segments: Segment[]): string => segments.map((segment) => segment.map((run) => run.text).join('')).join('\n');
 
 /** pdfmake wraps and justifies the paragraph: one inline per run, hard breaks as newlines. */
+/** A space before a dash: pdfmake (UAX #14 alone) would start a line with the dash. */
+const SPACE_BEFORE_DASH = / (?=[-\u2010-\u2015])/g;
+
 function justified(segments: Segment[], options: TextOptions): ContentText {
   const inlines: ContentText[] = [];
   segments.forEach((segment, index) => {
     if (index > 0) inlines.push({ ...blankLine(segments, options), text: '\n' });
-    for (const run of segment) inlines.push({ ...pdfInline(run, options), noWrap: false });
+    // A no-break space keeps the dash with the word before it, as lines.ts does.
+    for (const run of segment) inlines.push({ ...pdfInline({ ...run, text: run.text.replace(SPACE_BEFORE_DASH, '\u00a0') }, options), noWrap: false });
   });
   return { text: inlines, alignment: 'justify' };
 }
