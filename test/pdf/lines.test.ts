@@ -97,3 +97,41 @@ describe('layoutLines', () => {
     expect(texts(layout([{ type: 'text', text: 'first' }, { type: 'break' }, { type: 'break' }, { type: 'text', text: 'third' }]))).toEqual([['first'], [], ['third']]);
   });
 });
+
+describe('layoutLines: break opportunities (UAX #14)', () => {
+  const lineTexts = (lines: Run[][]): string[] => texts(lines).map((line) => line.join(''));
+
+  it('moves a URL that fits to the next line whole instead of breaking it after a "/"', () => {
+    const lines = lineTexts(layout('Published at https://doi.org/10.5281/zenodo.14285716 today', { maxWidth: 260 }));
+    expect(lines).toEqual(['Published at', 'https://doi.org/10.5281/zenodo.14285716 today']);
+  });
+
+  it('breaks a URL wider than the line after its "/"s, filling lines', () => {
+    const url = 'https://example.org/a-rather/long/path/to/some/resource/that/goes/on/and/on/index.html';
+    const lines = lineTexts(layout(`See ${url}`, { maxWidth: 120 }));
+    expect(lines.join('')).toBe(`See ${url}`);
+    for (const line of lines.slice(0, -1)) expect(line).toMatch(/[/-]$/);
+  });
+
+  it('starts no line with a hyphen or dash', () => {
+    const text = 'We keep the data - and the notes about it - for ten years – as the funder asks - in the archive';
+    for (let maxWidth = 40; maxWidth <= 200; maxWidth += 2) {
+      for (const line of lineTexts(layout(text, { maxWidth }))) expect(line).not.toMatch(/^[-\u2013]/);
+    }
+  });
+
+  it('breaks at zero-width spaces rather than cutting the word', () => {
+    const lines = lineTexts(layout('Datenmanagement\u200bplan\u200bverantwortliche', { maxWidth: 110 }));
+    expect(lines.map((line) => line.replace(/\u200b/g, ''))).toEqual(['Datenmanagement', 'planverantwortliche']);
+  });
+
+  it('hyphenates a word wider than the line in the given language, with a hyphen at the break', () => {
+    const lines = lineTexts(layout('Correspondence', { maxWidth: 45 }));
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(0, -1).every((line) => line.endsWith('-'))).toBe(true);
+    expect(lines.join('').replace(/-/g, '')).toBe('Correspondence');
+    // A soft hyphen in the text is a break opportunity too, drawn only where the line breaks.
+    expect(lineTexts(layout('Shelf\u00admark and more', { maxWidth: 1000 }))).toEqual(['Shelfmark and more']);
+    expect(lineTexts(layout('Shelf\u00admarkandsomething', { maxWidth: 60 }))[0]).toBe('Shelf-');
+  });
+});

@@ -102,6 +102,29 @@ describe('writePdf: table header rows', () => {
     expect(headerPages).toEqual([1, 2]);
   });
 
+  it('moves rows whole to the next page, cells spanning rows included, every cell shown once', async () => {
+    // Groups of three rows: a cell spanning the group, and a 5-line answer in each row.
+    const rows = Array.from({ length: 60 }, (_, index) => ({
+      cells: [
+        ...(index % 3 === 0 ? [{ blocks: [paragraph(`G${index / 3 + 1}`)], rowSpan: 3 }] : []),
+        { blocks: [paragraph(`R${index + 1}`)] },
+        { blocks: [paragraph([1, 2, 3, 4, 5].map((line) => `R${index + 1}L${line}`).join('\n'))] },
+      ],
+    }));
+    const header = { cells: [{ blocks: [paragraph('Group')] }, { blocks: [paragraph('Row')] }, { blocks: [paragraph('Lines')] }] };
+    const words = await pdfWords(await writePdf({ meta: bare, blocks: [{ type: 'table', headerRows: 1, rows: [header, ...rows] }] }));
+    const texts = words.map((word) => word.text);
+    for (let row = 1; row <= 60; row++) {
+      const lines = [1, 2, 3, 4, 5].map((line) => words.filter((word) => word.text === `R${row}L${line}`));
+      expect(lines.map((found) => found.length)).toEqual([1, 1, 1, 1, 1]);
+      expect(new Set(lines.map(([word]) => word.page)).size).toBe(1);
+    }
+    for (let group = 1; group <= 20; group++) expect(texts.filter((text) => text === `G${group}`)).toHaveLength(1);
+    const pages = new Set(words.map((word) => word.page));
+    expect(pages.size).toBeGreaterThan(2);
+    expect(words.filter((word) => word.text === 'Lines').map((word) => word.page)).toEqual([...pages]);
+  });
+
   it('repeats a short header row on every page of a long table', async () => {
     const rows = Array.from({ length: 80 }, (_, index) => ({ cells: [{ blocks: [paragraph(`Row ${index + 1}`)] }, { blocks: [paragraph('value')] }] }));
     const bytes = await writePdf({ meta: bare, blocks: [{ type: 'table', headerRows: 1, rows: [{ cells: [{ blocks: [paragraph('Name')] }, { blocks: [paragraph('Value')] }] }, ...rows] }] });

@@ -1,4 +1,4 @@
-import { columnBands, columnWidths, MAX_COLUMNS, mirrorGrid, placeCells } from '../../src/exporters/pdf/tables';
+import { columnBands, columnExtents, columnWidths, MAX_COLUMNS, mirrorGrid, placeCells, shortWordsFit } from '../../src/exporters/pdf/tables';
 import { paragraph } from './documents';
 
 const cell = (value: string, spans: { colSpan?: number; rowSpan?: number } = {}) => ({ blocks: [paragraph(value)], ...spans });
@@ -56,20 +56,60 @@ describe('columnBands', () => {
   });
 });
 
+describe('columnExtents', () => {
+  const extent = (min: number, max: number, short = min) => ({ min, max, short });
+
+  it('takes each column from its widest cells, a spanning cell widening the columns it spans by their max-content', () => {
+    const grid = placeCells([{ cells: [cell('a'), cell('b')] }, { cells: [cell('wide', { colSpan: 2 })] }]);
+    const extents: Record<string, ReturnType<typeof extent>> = { a: extent(10, 30), b: extent(20, 90), wide: extent(70, 200) };
+    const text = (placed: { cell: { blocks: unknown[] } }) => (placed.cell.blocks[0] as { content: Array<{ text: string }> }).content[0].text;
+    const columns = columnExtents(grid, (placed) => extents[text(placed)], 10);
+    // The spanning cell needs 70 - 10 (the gap between the columns): 30 more, shared 30:90.
+    expect(columns[0].min).toBeCloseTo(10 + 30 * 0.25, 6);
+    expect(columns[1].min).toBeCloseTo(20 + 30 * 0.75, 6);
+    // 190 needed, 120 there: 70 more, shared 30:90.
+    expect(columns[0].max + columns[1].max).toBeCloseTo(190, 6);
+  });
+});
+
 describe('columnWidths', () => {
-  it('fills the width exactly and gives wordy columns more room', () => {
-    const grid = placeCells([
-      { cells: [cell('Id'), cell('A long description of the dataset, its provenance and the processing applied to it'), cell('Size')] },
-      { cells: [cell('1'), cell('Another fairly long description of what the files contain'), cell('12 MB')] },
-    ]);
-    const widths = columnWidths(grid, 480, 10);
-    expect(widths.reduce((sum, width) => sum + width, 0)).toBeCloseTo(480, 6);
-    expect(widths[1]).toBeGreaterThan(widths[0] * 3);
-    expect(Math.min(...widths)).toBeGreaterThanOrEqual(30);
+  const extent = (min: number, max: number, short = min) => ({ min, max, short });
+  const total = (widths: number[]) => widths.reduce((sum, width) => sum + width, 0);
+
+  it('grows columns that all fit on one line in proportion to their max-content widths, to the full width', () => {
+    const widths = columnWidths([extent(10, 20), extent(30, 60)], 160, 30);
+    expect(total(widths)).toBeCloseTo(160, 6);
+    expect(widths[1] / widths[0]).toBeCloseTo(2, 6);
+  });
+
+  it('gives every column its longest word, and the rest to the columns with the most text', () => {
+    const widths = columnWidths([extent(40, 45), extent(55, 60), extent(60, 900)], 300, 30);
+    expect(total(widths)).toBeCloseTo(300, 6);
+    expect(widths[0]).toBeGreaterThanOrEqual(40);
+    expect(widths[1]).toBeGreaterThanOrEqual(55);
+    expect(widths[2]).toBeGreaterThan(150);
+  });
+
+  it('keeps short words whole when the longest words cannot all fit, leaving those to break', () => {
+    // Column 2 holds a long compound (120) and short words up to 50.
+    const widths = columnWidths([extent(60, 70), extent(58, 80), extent(120, 900, 50)], 220, 30);
+    expect(total(widths)).toBeCloseTo(220, 6);
+    expect(widths[0]).toBeGreaterThanOrEqual(60);
+    expect(widths[1]).toBeGreaterThanOrEqual(58);
+    expect(widths[2]).toBeGreaterThanOrEqual(50);
+    expect(shortWordsFit([extent(60, 70), extent(58, 80), extent(120, 900, 50)], 220, 30)).toBe(true);
+    expect(shortWordsFit([extent(60, 70), extent(58, 80), extent(120, 900, 50)], 150, 30)).toBe(false);
+  });
+
+  it('narrows the columns with the widest words first when not even short words fit', () => {
+    const widths = columnWidths([extent(20, 30), extent(80, 90), extent(100, 120)], 150, 10);
+    expect(total(widths)).toBeCloseTo(150, 6);
+    expect(widths[0]).toBeCloseTo(20, 6);
+    expect(widths[1]).toBeCloseTo(widths[2], 6);
   });
 
   it('shares the width evenly among empty columns, however many', () => {
-    const widths = columnWidths(placeCells([{ cells: Array.from({ length: 30 }, () => cell('')) }]), 300, 10);
+    const widths = columnWidths(Array.from({ length: 30 }, () => extent(0, 0)), 300, 30);
     expect(widths).toHaveLength(30);
     for (const width of widths) expect(width).toBeCloseTo(10, 6);
   });

@@ -13,11 +13,12 @@ import { plainBlocks } from './flatten';
 import { tableOfContents, type TableOfContents } from './contents';
 import { textWidth } from './fonts';
 import type { HeadingAnchor, HeadingBlock } from './headings';
+import { blocksExtent, type ExtentContext } from './extent';
 import { embeddableImage, imageDataUrl, imageDisplayWidth } from './images';
 import { addHeights, type BlockOnPage, keepTogether, type Placed, placedText, stacked, sumHeights } from './placed';
 import { inlineSegments, inlineText, type RunStyle, type Segment } from './runs';
 import { type PdfTag, tagNode, tagOf } from './tagging/tags';
-import { columnBands, columnWidths, MAX_COLUMNS, mirrorGrid, placeCells, type TableGrid } from './tables';
+import { columnBands, columnExtents, columnWidths, type Extent, MAX_COLUMNS, mirrorGrid, placeCells, shortWordsFit, type TableGrid } from './tables';
 import { LINE_HEIGHT, textContent, type TextContent } from './text';
 import { answerHeadingLook, headingLook, type PageGeometry, paragraphLook, type ParagraphLook, type PdfTheme, RULE_COLOR, SHADE_COLOR } from './theme';
 
@@ -27,6 +28,8 @@ type EmbeddedImage = { key: string; width: number; height: number; widthShare: n
 /** Per-document state shared by all blocks. */
 export interface DocumentEnv {
   theme: PdfTheme;
+  /** The document's language (BCP 47): hyphenation patterns for words wider than their line. */
+  language: string;
   geometry: PageGeometry;
   /** Font files the document uses; loaded into pdfmake's memory before rendering. */
   fontFiles: Set<string>;
@@ -63,6 +66,8 @@ export interface Flow {
   inList?: boolean;
   /** How many lists this flow sits in (picks the bullet). */
   listLevel?: number;
+  /** Text size relative to the theme's (tables too wide for their words are set smaller). */
+  fontScale?: number;
 }
 
 /** Deeper nesting (lists, quotes, table cells) is shown as plain text: pdfmake would only draw slivers. */
@@ -94,18 +99,26 @@ function segmentsOf(inlines: Inline[], look: ParagraphLook, flow: Flow, env: Doc
   return inlineSegments(inlines, runStyle(look, flow), { linkColor: env.theme.linkColor, codeFamily: env.theme.codeFamily });
 }
 
+/** A look at the flow's text size. */
+function scaled(look: ParagraphLook, flow: Flow): ParagraphLook {
+  const scale = flow.fontScale ?? 1;
+  return scale === 1 ? look : { ...look, fontSize: look.fontSize * scale, spaceBefore: look.spaceBefore * scale, spaceAfter: look.spaceAfter * scale };
+}
+
 function lookText(
   inlines: Inline[],
-  look: ParagraphLook,
+  unscaledLook: ParagraphLook,
   flow: Flow,
   env: DocumentEnv,
-  options: { width?: number; direction?: 'ltr' | 'rtl'; align?: Align; keepIndent?: boolean } = {},
+  options: { width?: number; direction?: 'ltr' | 'rtl'; align?: Align; keepIndent?: boolean; language?: string } = {},
 ): TextContent {
+  const look = scaled(unscaledLook, flow);
   const content = textContent(segmentsOf(inlines, look, flow, env), {
     width: options.width ?? flow.width,
     direction: options.direction ?? flow.direction,
     align: options.align,
     keepIndent: options.keepIndent,
+    language: options.language ?? env.language,
     fontSize: look.fontSize,
     color: look.color,
     fontFiles: env.fontFiles,
@@ -122,7 +135,7 @@ function paragraph(text: string, style: ParagraphStyle, flow: Flow, env: Documen
 
 function heading(block: HeadingBlock, flow: Flow, env: DocumentEnv): Placed {
   const look = block.answer ? answerHeadingLook(block.level, env.theme) : headingLook(block.level, env.theme);
-  const content = lookText(block.content, look, flow, env, { direction: block.direction ?? flow.direction });
+  const content = lookText(block.content, look, flow, env, { direction: block.direction ?? flow.direction, language: block.lang });
   tagNode(content.node, { role: 'H', level: block.level, lang: block.lang });
   env.lastLabel = inlineText(block.content).trim() || env.lastLabel;
   const { anchor } = content;
@@ -160,14 +173,19 @@ function listItem(item: Block[], flow: Flow, env: DocumentEnv, depth: number, ke
   return { node: tagNode({ stack: content.map((placed) => placed.node) }, { role: 'LBody', path: [{ role: 'LI', key }] }), height: sumHeights(content) };
 }
 
+/** pdfmake indents items by the width of "9. " (or of the widest number), in the list's own font. */
+function listGap(block: Extract<Block, { type: 'list' }>, theme: PdfTheme): number {
+  const measure = (text: string): number => textWidth(text, theme.bodyFamily, 'normal', theme.fontSize);
+  const start = Number.isFinite(block.start) ? Math.floor(block.start as number) : 1;
+  return block.ordered && block.items.length > 0 ? Math.max(measure('9. '), measure(`${start}. `), measure(`${start + block.items.length - 1}. `)) : measure('9. ');
+}
+
 function list(block: Extract<Block, { type: 'list' }>, flow: Flow, env: DocumentEnv, depth: number): Placed {
   const { theme } = env;
   const level = flow.listLevel ?? 0;
   const start = Number.isFinite(block.start) ? Math.floor(block.start as number) : 1;
   const markers = block.items.map((_, index) => (block.ordered ? `${start + index}.` : BULLET_CHARS[level % 3]));
-  // pdfmake indents items by the width of "9. " (or of the widest number), in the list's own font.
-  const measure = (text: string): number => textWidth(text, theme.bodyFamily, 'normal', theme.fontSize);
-  const gap = Math.max(measure('9. '), ...(block.ordered ? markers.map((marker) => measure(`${marker} `)) : [0]));
+  const gap = listGap(block, theme);
   const direction = block.direction ?? flow.direction;
   const itemFlow: Flow = { ...flow, width: flow.width - gap, listLevel: level + 1, direction };
   // Each marker stands where its item's text starts: on the right of a right-to-left item.
@@ -177,7 +195,7 @@ function list(block: Extract<Block, { type: 'list' }>, flow: Flow, env: Document
   const margin: [number, number, number, number] = [0, 0, 0, spaceAfter];
 
   if (!sides.includes('rtl')) {
-    const listStyle = { font: theme.bodyFamily, fontSize: theme.fontSize, bold: false, italics: false, color: theme.textColor, margin };
+    const listStyle = { font: theme.bodyFamily, fontSize: theme.fontSize * (flow.fontScale ?? 1), bold: false, italics: false, color: theme.textColor, margin };
     const items = block.items.map((item) => listItem(item, itemFlow, env, depth));
     const nodes = items.map((item) => item.node);
     const node: Content = tagNode(block.ordered ? { ol: nodes, start, ...listStyle } : { ul: nodes, type: BULLET_TYPES[level % 3], ...listStyle }, { role: 'L' });
@@ -263,15 +281,29 @@ function table(block: Extract<Block, { type: 'table' }>, flow: Flow, env: Docume
 const REPEATED_HEADER_SHARE = 1 / 4;
 /** Header rows and the first body row are kept on one page only while they take at most this share of it. */
 const KEPT_HEADER_SHARE = 1 / 3;
+/** Text sizes tried for a table, largest first, until its short words fit in its columns. */
+const TABLE_SCALES = [1, 0.9, 0.8];
+/** Rows are kept whole while each is estimated at most at this share of the room a page leaves them. */
+const UNBROKEN_ROW_SHARE = 0.8;
 
 /** One table, as wide as the flow; its columns fit (see table). */
 function tableBand(grid: TableGrid, requestedHeaderRows: number, flow: Flow, env: DocumentEnv, depth: number): Placed {
   const { columns } = grid;
   const contentWidth = flow.width - columns * 2 * CELL_PADDING_X - (columns + 1) * TABLE_RULE;
-  const widths = columnWidths(grid, contentWidth, env.theme.fontSize);
   const headerRows = Number.isFinite(requestedHeaderRows) ? Math.min(Math.max(0, Math.floor(requestedHeaderRows)), grid.rows.length) : 0;
+  // The largest text size (of TABLE_SCALES) at which the columns hold their short words whole.
+  let cellFlow = flow;
+  let extents: Extent[] = [];
+  for (const scale of TABLE_SCALES) {
+    // A table inside a table is not set smaller than its outer table's smallest size.
+    cellFlow = { ...flow, fontScale: Math.max(TABLE_SCALES[TABLE_SCALES.length - 1], (flow.fontScale ?? 1) * scale) };
+    const context = extentContext(cellFlow, env);
+    extents = columnExtents(grid, (placed) => blocksExtent(placed.cell.blocks, context, flow.bold || placed.row < headerRows), context.cellFrame);
+    if (shortWordsFit(extents, contentWidth, minTextWidth(env))) break;
+  }
+  const widths = columnWidths(extents, contentWidth, minTextWidth(env));
   const rowFrame = 2 * CELL_PADDING_Y + TABLE_RULE;
-  const emptyRow = rowFrame + env.theme.fontSize * 1.2 * LINE_HEIGHT;
+  const emptyRow = rowFrame + env.theme.fontSize * (cellFlow.fontScale ?? 1) * 1.2 * LINE_HEIGHT;
 
   const rightToLeft = mirrored(flow);
   const body: PdfTableCell[][] = grid.rows.map(() => Array.from({ length: columns }, (): PdfTableCell => ({ text: '' })));
@@ -283,7 +315,7 @@ function tableBand(grid: TableGrid, requestedHeaderRows: number, flow: Flow, env
       let width = 0;
       for (let c = column; c < column + colSpan; c++) width += widths[c];
       width += (colSpan - 1) * (2 * CELL_PADDING_X + TABLE_RULE);
-      const placed = tableCell(cell, { ...flow, width, bold: flow.bold || isHeader }, env, depth);
+      const placed = tableCell(cell, { ...cellFlow, width, bold: flow.bold || isHeader }, env, depth);
       const content: PdfTableCell = tagNode(
         { stack: placed.map((item) => item.node) },
         {
@@ -308,7 +340,7 @@ function tableBand(grid: TableGrid, requestedHeaderRows: number, flow: Flow, env
   const spaceAfter = env.theme.fontSize * 0.8;
   const node: ContentTable = tagNode(
     {
-      table: { widths, body, dontBreakRows: false },
+      table: { widths, body },
       layout: TABLE_LAYOUT,
       margin: [0, 2, 0, spaceAfter],
     },
@@ -324,11 +356,33 @@ function tableBand(grid: TableGrid, requestedHeaderRows: number, flow: Flow, env
     const keptHeight = rowsHeight(headerRows + 1);
     if (keptHeight !== undefined && keptHeight <= textHeight * KEPT_HEADER_SHARE) node.table.keepWithHeaderRows = 1;
   }
+  // Rows move whole to the next page, unless one may not fit on a page under the repeated header:
+  // pdfmake drops what an unbreakable row cannot fit, so then rows break as before.
+  const roomForRow = (textHeight - (node.table.headerRows ? (headerHeight ?? 0) : 0)) * UNBROKEN_ROW_SHARE;
+  node.table.dontBreakRows = rowHeights.every((height) => height !== undefined && height <= roomForRow);
   const tableHeight = rowsHeight(grid.rows.length);
   // pdfmake moves the header rows with the first body row (keepWithHeaderRows), else breaks anywhere in the first row.
   const leadRows = node.table.keepWithHeaderRows ? headerRows + 1 : 1;
   const leadHeight = rowsHeight(Math.min(leadRows, grid.rows.length));
   return { node, height: tableHeight === undefined ? undefined : tableHeight + TABLE_RULE + 2 + spaceAfter, lead: leadHeight === undefined ? undefined : leadHeight + 2 };
+}
+
+/** Measures cell content as tableCell lays it out (see extent.ts). */
+function extentContext(flow: Flow, env: DocumentEnv): ExtentContext {
+  const { theme } = env;
+  return {
+    segments: (block, bold) => {
+      const cellFlow = { ...flow, bold };
+      if (block.type === 'code') return segmentsOf(codeInlines(block.text), scaled(codeLook(theme), cellFlow), { ...cellFlow, bold: false }, env);
+      const look = block.type !== 'heading' ? paragraphLook(block.style, theme) : block.answer ? answerHeadingLook(block.level, theme) : headingLook(block.level, theme);
+      return segmentsOf(block.content, scaled(look, cellFlow), cellFlow, env);
+    },
+    listInset: (block) => listGap(block, theme),
+    quoteInset: QUOTE_BAR + QUOTE_GAP,
+    codeInset: 2 * CODE_PADDING,
+    cellFrame: 2 * CELL_PADDING_X + TABLE_RULE,
+    imageWidth: (block) => imageDisplayWidth(block, flow.width),
+  };
 }
 
 function tableCell(cell: TableCell, flow: Flow, env: DocumentEnv, depth: number): Placed[] {
@@ -371,11 +425,14 @@ function blockquote(quote: Extract<Block, { type: 'blockquote' }>, outer: Flow, 
 
 const CODE_PADDING = 6;
 
+const codeLook = (theme: PdfTheme): ParagraphLook => ({ ...paragraphLook('normal', theme), family: theme.codeFamily, fontSize: theme.fontSize * 0.9, spaceBefore: 0, spaceAfter: 0 });
+const codeInlines = (text: string): Inline[] => [{ type: 'text', text: text.replace(/\t/g, '    ') }];
+
 function codeBlock(text: string, flow: Flow, env: DocumentEnv): Placed {
   const { theme } = env;
-  const look: ParagraphLook = { ...paragraphLook('normal', theme), family: theme.codeFamily, fontSize: theme.fontSize * 0.9, spaceBefore: 0, spaceAfter: 0 };
+  const look = codeLook(theme);
   const innerWidth = flow.width - 2 * CODE_PADDING;
-  const inlines: Inline[] = [{ type: 'text', text: text.replace(/\t/g, '    ') }];
+  const inlines = codeInlines(text);
   // Code reads left to right whatever the document's direction.
   const code = placedText(lookText(inlines, look, { ...flow, bold: false }, env, { width: innerWidth, direction: 'ltr', align: 'left', keepIndent: true }));
   const node = code.node as ContentText;
@@ -468,7 +525,7 @@ function block(item: Block, flow: Flow, env: DocumentEnv, depth: number, next?: 
       const look = paragraphLook(item.style, env.theme);
       if (flow.inList) look.spaceAfter = Math.min(look.spaceAfter, env.theme.fontSize * 0.25);
       if (item.style === 'label') env.lastLabel = inlineText(item.content).trim() || env.lastLabel;
-      const placed = placedText(lookText(item.content, look, flow, env, { direction: item.direction ?? flow.direction, align: item.align }));
+      const placed = placedText(lookText(item.content, look, flow, env, { direction: item.direction ?? flow.direction, align: item.align, language: item.lang }));
       tagNode(placed.node, captionTag(item, next, env) ?? { role: 'P', lang: item.lang });
       return placed;
     }

@@ -82,6 +82,7 @@ export function buildPdfDefinition(model: DocumentModel, output: PdfOutput = { p
   const geometry = pageGeometry(meta);
   const env: DocumentEnv = {
     theme,
+    language: meta.language,
     geometry,
     fontFiles: new Set([FONT_FILES[theme.bodyFamily].normal]),
     images: {},

@@ -10,6 +10,7 @@
  *   of one direction is handed over in reading order for fontkit to lay out (see visualRuns).
  */
 import bidiFactory from 'bidi-js';
+import { breakOpportunities, EMERGENCY_BREAK, hyphenationPoints, NO_BREAK } from './breaks';
 import { fontVariant, textWidth } from './fonts';
 import { effectiveFontSize, type Run, type Segment } from './runs';
 
@@ -21,7 +22,7 @@ const RTL_TEXT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=
 
 export const hasRightToLeftText = (text: string): boolean => RTL_TEXT.test(text);
 
-type PieceKind = 'space' | 'word' | 'cjk';
+type PieceKind = 'space' | 'word';
 
 interface Piece {
   text: string;
@@ -29,13 +30,14 @@ interface Piece {
   level: number;
   kind: PieceKind;
   width: number;
+  /** Whether a line may break before this piece: NO_BREAK, BREAK or EMERGENCY_BREAK (see breaks.ts). */
+  breakBefore: number;
+  /** A line ending after this piece ends with a hyphen (a soft hyphen in the text, or a hyphenated word). */
+  hyphenAfter?: boolean;
 }
 
 const SPACE = /[ \u1680\u2000-\u200a\u205f\u3000]/u;
-/** Ideographs and kana: a line may break between any two of them. */
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3005\u3006\u30fc]/u;
-/** No line may start with these. */
-const CLOSING = /^[、。，．：；！？）」』】〕〉》”’)\]},.:;!?%]/u;
+const SOFT_HYPHEN = '\u00ad';
 
 const kindCache = new Map<number, PieceKind>();
 
@@ -43,8 +45,7 @@ function kindOf(codePoint: number): PieceKind {
   if (codePoint < 0x80) return codePoint === 0x20 ? 'space' : 'word';
   let kind = kindCache.get(codePoint);
   if (kind === undefined) {
-    const char = String.fromCodePoint(codePoint);
-    kind = SPACE.test(char) ? 'space' : CJK.test(char) ? 'cjk' : 'word';
+    kind = SPACE.test(String.fromCodePoint(codePoint)) ? 'space' : 'word';
     kindCache.set(codePoint, kind);
   }
   return kind;
@@ -53,15 +54,23 @@ function kindOf(codePoint: number): PieceKind {
 const pieceWidth = (text: string, run: Run): number =>
   textWidth(text, run.family, fontVariant(run.style.bold, run.style.italics), effectiveFontSize(run.style));
 
-/** Cuts a segment into words, spaces and ideographs, each in one run and at one bidi level. */
-function pieces(segment: Segment, levels: Uint8Array | undefined): Piece[] {
+/**
+ * Cuts a segment into words and spaces, each in one run and at one bidi level, and cut again at
+ * every break opportunity (`breaks`, by index into the segment's text). Soft hyphens are not drawn.
+ */
+function pieces(segment: Segment, levels: Uint8Array | undefined, breaks: Uint8Array): Piece[] {
   const result: Piece[] = [];
   let offset = 0;
   for (const run of segment) {
     const { text } = run;
     const push = (start: number, end: number, level: number, kind: PieceKind): void => {
-      const pieceText = text.slice(start, end);
-      result.push({ text: pieceText, run, level, kind, width: pieceWidth(pieceText, run) });
+      let pieceText = text.slice(start, end);
+      let hyphenAfter = false;
+      if (pieceText.includes(SOFT_HYPHEN)) {
+        hyphenAfter = pieceText.endsWith(SOFT_HYPHEN);
+        pieceText = pieceText.replaceAll(SOFT_HYPHEN, '');
+      }
+      result.push({ text: pieceText, run, level, kind, width: pieceWidth(pieceText, run), breakBefore: breaks[offset + start], hyphenAfter });
     };
     let start = 0;
     let kind: PieceKind | undefined;
@@ -70,7 +79,7 @@ function pieces(segment: Segment, levels: Uint8Array | undefined): Piece[] {
       const codePoint = text.codePointAt(index) as number;
       const charKind = kindOf(codePoint);
       const charLevel = levels ? levels[offset + index] : 0;
-      if (kind !== charKind || level !== charLevel || charKind === 'cjk') {
+      if (kind !== charKind || level !== charLevel || breaks[offset + index] !== NO_BREAK) {
         if (kind !== undefined) push(start, index, level, kind);
         start = index;
         kind = charKind;
@@ -83,9 +92,6 @@ function pieces(segment: Segment, levels: Uint8Array | undefined): Piece[] {
   }
   return result;
 }
-
-const breakBetween = (before: Piece, after: Piece): boolean =>
-  before.kind === 'space' || ((before.kind === 'cjk' || after.kind === 'cjk') && after.kind !== 'space' && !CLOSING.test(after.text));
 
 /**
  * Splits a piece wider than `maxWidth` at grapheme boundaries, in one pass: each part is filled by
@@ -113,63 +119,103 @@ function splitLongPiece(piece: Piece, maxWidth: number): Piece[] {
       text = clusters.slice(start, end).join('');
       width = pieceWidth(text, piece.run);
     }
-    parts.push({ ...piece, text, width });
+    parts.push({ ...piece, text, width, hyphenAfter: end === clusters.length && piece.hyphenAfter });
     start = end;
   }
   return parts;
 }
 
-/** The end of the stretch starting at `start` that holds no break opportunity. */
-function unbreakableEnd(all: Piece[], start: number): number {
+/**
+ * A word wider than the line: its syllables (hyphenation patterns of `language`), each ending in
+ * a hyphen when the line breaks after it; a syllable still too wide, or a word that cannot be
+ * hyphenated, is cut at grapheme boundaries.
+ */
+function cutWord(piece: Piece, maxWidth: number, language: string | undefined): Piece[] {
+  const points = hyphenationPoints(piece.text, language);
+  if (points.length === 0) return splitLongPiece(piece, maxWidth);
+  const hyphen = pieceWidth('-', piece.run);
+  const parts: Piece[] = [];
+  let from = 0;
+  for (const at of [...points, piece.text.length]) {
+    const text = piece.text.slice(from, at);
+    const last = at === piece.text.length;
+    const syllable: Piece = { ...piece, text, width: pieceWidth(text, piece.run), hyphenAfter: last ? piece.hyphenAfter : true };
+    parts.push(...(syllable.width + (last ? 0 : hyphen) > maxWidth ? splitLongPiece(syllable, maxWidth - hyphen) : [syllable]));
+    from = at;
+  }
+  return parts;
+}
+
+/** The end of the stretch starting at `start` without a break opportunity of the given kinds. */
+function stretchEnd(all: Piece[], start: number, limit: number, emergencies: boolean): number {
   let end = start + 1;
-  while (end < all.length && !breakBetween(all[end - 1], all[end])) end++;
+  while (end < limit && (all[end].breakBefore === NO_BREAK || (!emergencies && all[end].breakBefore === EMERGENCY_BREAK))) end++;
   return end;
 }
 
-/** Width of the pieces in [start, end) that are not spaces. */
+/** Width of the pieces in [start, end) that are not spaces, and of the hyphen a break after them draws. */
 function inkWidthOf(all: Piece[], start: number, end: number): number {
   let width = 0;
   for (let index = start; index < end; index++) if (all[index].kind !== 'space') width += all[index].width;
-  return width;
+  const last = all[end - 1];
+  return last.hyphenAfter ? width + pieceWidth('-', last.run) : width;
 }
 
-/** Greedy line filling at break opportunities; trailing spaces never count against the width. */
-function breakLines(all: Piece[], maxWidth: number): Piece[][] {
+/** A line that breaks after a hyphenation point shows the hyphen. */
+function withHyphen(line: Piece[]): Piece[] {
+  let last = line.length - 1;
+  while (last >= 0 && line[last].kind === 'space') last--;
+  const piece = line[last];
+  if (piece?.hyphenAfter) line[last] = { ...piece, text: `${piece.text}-`, width: piece.width + pieceWidth('-', piece.run) };
+  return line;
+}
+
+/**
+ * Greedy line filling at break opportunities; trailing spaces never count against the width. A
+ * stretch wider than the line breaks at its emergency opportunities (URLs), then its words are
+ * hyphenated, then cut.
+ */
+function breakLines(all: Piece[], maxWidth: number, language: string | undefined): Piece[][] {
   const lines: Piece[][] = [];
   let line: Piece[] = [];
   let lineWidth = 0;
-  let start = 0;
-  while (start < all.length) {
-    const end = unbreakableEnd(all, start);
-    const inkWidth = inkWidthOf(all, start, end);
-    if (line.length > 0 && lineWidth + inkWidth > maxWidth) {
-      lines.push(line);
+  const place = (piece: Piece, inkWidth: number): void => {
+    if (line.length > 0 && piece.kind !== 'space' && lineWidth + inkWidth > maxWidth) {
+      lines.push(withHyphen(line));
       line = [];
       lineWidth = 0;
     }
-    if (line.length === 0 && inkWidth > maxWidth) {
-      for (let index = start; index < end; index++) {
-        const piece = all[index];
-        const parts = piece.kind !== 'space' && piece.width > maxWidth ? splitLongPiece(piece, maxWidth) : [piece];
-        for (const part of parts) {
-          if (line.length > 0 && part.kind !== 'space' && lineWidth + part.width > maxWidth) {
-            lines.push(line);
-            line = [];
-            lineWidth = 0;
+    line.push(piece);
+    lineWidth += piece.width;
+  };
+  const placeStretch = (start: number, end: number): void => {
+    const inkWidth = inkWidthOf(all, start, end);
+    place(all[start], inkWidth);
+    for (let index = start + 1; index < end; index++) {
+      line.push(all[index]);
+      lineWidth += all[index].width;
+    }
+  };
+  for (let start = 0; start < all.length; ) {
+    const end = stretchEnd(all, start, all.length, false);
+    if (inkWidthOf(all, start, end) <= maxWidth) placeStretch(start, end);
+    else {
+      for (let sub = start; sub < end; ) {
+        const subEnd = stretchEnd(all, sub, end, true);
+        if (inkWidthOf(all, sub, subEnd) <= maxWidth) placeStretch(sub, subEnd);
+        else {
+          for (let index = sub; index < subEnd; index++) {
+            const piece = all[index];
+            const parts = piece.kind !== 'space' && piece.width > maxWidth ? cutWord(piece, maxWidth, language) : [piece];
+            for (const part of parts) place(part, part.width + (part.hyphenAfter ? pieceWidth('-', part.run) : 0));
           }
-          line.push(part);
-          lineWidth += part.width;
         }
-      }
-    } else {
-      for (let index = start; index < end; index++) {
-        line.push(all[index]);
-        lineWidth += all[index].width;
+        sub = subEnd;
       }
     }
     start = end;
   }
-  lines.push(line);
+  lines.push(withHyphen(line));
   return lines;
 }
 
@@ -231,6 +277,8 @@ export interface LineOptions {
   maxWidth: number;
   /** Keep the spaces a segment starts with (code indentation). */
   keepIndent?: boolean;
+  /** Language of the text (BCP 47): its hyphenation patterns break words wider than the line. */
+  language?: string;
 }
 
 interface VisualRun extends Run {
@@ -288,7 +336,7 @@ export function layoutLines(segments: Segment[], options: LineOptions, readingOr
     }
     const bidiNeeded = options.direction === 'rtl' || RTL_TEXT.test(text);
     const levels = bidiNeeded ? bidi.getEmbeddingLevels(text, options.direction).levels : undefined;
-    breakLines(pieces(segment, levels), options.maxWidth).forEach((line, index) => {
+    breakLines(pieces(segment, levels, breakOpportunities(text)), options.maxWidth, options.language).forEach((line, index) => {
       lines.push(visualRuns(line, options.keepIndent === true && index === 0));
       // A line drawn in another order than it reads: its text in reading order (tagged as ActualText).
       readingOrder?.push(line.some((piece) => piece.level > 0) ? line.map((piece) => piece.text).join('').trim() : undefined);
@@ -298,17 +346,65 @@ export function layoutLines(segments: Segment[], options: LineOptions, readingOr
 }
 
 /**
- * Whether a stretch of left-to-right text without a break opportunity (a long word, a pasted
- * sequence) is wider than `maxWidth`, so that it must be cut to fit.
+ * Whether text must be broken here rather than by pdfmake (which applies UAX #14 alone): a stretch
+ * without a break opportunity is wider than `maxWidth` (pdfmake cuts such words in quadratic
+ * time), or the text holds a URL, inside which UAX #14 allows breaks that we keep for emergencies.
  */
 export function needsCutting(segments: Segment[], maxWidth: number): boolean {
   for (const segment of segments) {
-    const all = pieces(segment, undefined);
+    const all = pieces(segment, undefined, breakOpportunities(segment.map((run) => run.text).join('')));
     for (let start = 0; start < all.length; ) {
-      const end = unbreakableEnd(all, start);
+      const end = stretchEnd(all, start, all.length, false);
       if (inkWidthOf(all, start, end) > maxWidth) return true;
+      for (let index = start + 1; index < end; index++) if (all[index].breakBefore === EMERGENCY_BREAK) return true;
       start = end;
     }
   }
   return false;
+}
+
+/** Words of up to this many letters are kept whole in table columns while the table can hold them. */
+export const SHORT_WORD = 12;
+
+/**
+ * How wide text is: its widest unbreakable stretch (min-content), its widest line unbroken
+ * (max-content) and its widest stretch of at most SHORT_WORD characters.
+ */
+export interface TextExtent {
+  min: number;
+  max: number;
+  short: number;
+}
+
+/**
+ * The min-content and max-content widths of segments (as CSS sizes table columns), measured as
+ * lines are broken: a stretch between break opportunities (URLs' included) must fit unbroken,
+ * a whole segment fits on one line.
+ */
+export function textExtent(segments: Segment[]): TextExtent {
+  let min = 0;
+  let max = 0;
+  let short = 0;
+  for (const segment of segments) {
+    const all = pieces(segment, undefined, breakOpportunities(segment.map((run) => run.text).join('')));
+    let lineWidth = 0;
+    let inkEnd = 0;
+    for (let start = 0; start < all.length; ) {
+      const end = stretchEnd(all, start, all.length, true);
+      const width = inkWidthOf(all, start, end);
+      min = Math.max(min, width);
+      let letters = 0;
+      for (let index = start; index < end; index++) {
+        lineWidth += all[index].width;
+        if (all[index].kind !== 'space') {
+          inkEnd = lineWidth;
+          letters += all[index].text.length;
+        }
+      }
+      if (letters <= SHORT_WORD) short = Math.max(short, width);
+      start = end;
+    }
+    max = Math.max(max, inkEnd);
+  }
+  return { min, max, short };
 }

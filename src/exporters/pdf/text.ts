@@ -2,7 +2,8 @@
  * A block of text (paragraph, heading, list marker, table-of-contents entry, header, footer) as
  * pdfmake content: the lines broken by lines.ts, one pdfmake text node per line. Justified
  * left-to-right paragraphs are the exception: pdfmake wraps and justifies those itself, unless a
- * word is wider than the line (pdfmake cuts such words in quadratic time).
+ * word is wider than the line (pdfmake cuts such words in quadratic time) or the text holds a URL
+ * that pdfmake's plain UAX #14 would break where lines.ts does not.
  */
 import type { ContentStack, ContentText } from 'pdfmake/interfaces';
 import type { Align } from '../../document/types';
@@ -22,6 +23,9 @@ export const LINE_HEIGHT = 1.1;
  */
 const safeWidth = (width: number): number => Math.max(1, width * 0.995 - 1);
 
+/** The narrowest text width whose lines hold `lineWidth` points (the inverse of safeWidth). */
+export const widthHolding = (lineWidth: number): number => (lineWidth > 0 ? (lineWidth + 1) / 0.995 + 0.01 : 0);
+
 export interface TextOptions {
   /** Width available to the text, in points. */
   width: number;
@@ -32,6 +36,8 @@ export interface TextOptions {
   color: string;
   /** Keep leading spaces (code). */
   keepIndent?: boolean;
+  /** Language of the text (BCP 47), for hyphenation. */
+  language?: string;
   /** Font files used so far in this document (added to). */
   fontFiles: Set<string>;
 }
@@ -87,11 +93,15 @@ function lineHeight(runs: Run[], segments: Segment[], fontSize: number): number 
 const plainText = (segments: Segment[]): string => segments.map((segment) => segment.map((run) => run.text).join('')).join('\n');
 
 /** pdfmake wraps and justifies the paragraph: one inline per run, hard breaks as newlines. */
+/** A space before a dash: pdfmake (UAX #14 alone) would start a line with the dash. */
+const SPACE_BEFORE_DASH = / (?=[-\u2010-\u2015])/g;
+
 function justified(segments: Segment[], options: TextOptions): ContentText {
   const inlines: ContentText[] = [];
   segments.forEach((segment, index) => {
     if (index > 0) inlines.push({ ...blankLine(segments, options), text: '\n' });
-    for (const run of segment) inlines.push({ ...pdfInline(run, options), noWrap: false });
+    // A no-break space keeps the dash with the word before it, as lines.ts does.
+    for (const run of segment) inlines.push({ ...pdfInline({ ...run, text: run.text.replace(SPACE_BEFORE_DASH, '\u00a0') }, options), noWrap: false });
   });
   return { text: inlines, alignment: 'justify' };
 }
@@ -102,7 +112,7 @@ export function textContent(segments: Segment[], options: TextOptions): TextCont
   const nodeStyle = { fontSize: options.fontSize, color: options.color, lineHeight: LINE_HEIGHT };
   const maxWidth = safeWidth(options.width);
   const readingOrder: (string | undefined)[] = [];
-  const lines = layoutLines(segments, { direction, maxWidth, keepIndent: options.keepIndent }, readingOrder);
+  const lines = layoutLines(segments, { direction, maxWidth, keepIndent: options.keepIndent, language: options.language }, readingOrder);
   const lineHeights = lines.map((runs) => lineHeight(runs, segments, options.fontSize));
   if (options.align === 'justify' && direction === 'ltr' && !hasRightToLeftText(text) && !needsCutting(segments, maxWidth)) {
     const node = Object.assign(justified(segments, options), nodeStyle);
