@@ -57,8 +57,11 @@ export const SPACING = {
   label: { before: 160, after: 40 },
   caption: { before: 40, after: 160 },
   code: { before: 60, after: 120, line: 240 },
-  /** docx's own TOC1-TOC9 styles: 100 twips after each entry, 220 more indent per level. */
-  contentsEntry: { after: 100, indentStep: 220 },
+  /**
+   * TOC1-TOC9, the entries of the table of contents: tighter than Word's own (100 twips after each),
+   * so 30 descriptions' contents fit a page; 220 more indent per level, as Word's.
+   */
+  contentsEntry: { after: 30, indentStep: 220 },
 } as const;
 
 /** Word's outline level for body text: not in the outline, nor in a table of contents. */
@@ -201,6 +204,17 @@ function paragraphStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
       paragraph: { spacing: { ...SPACING.code }, shading: { type: 'clear', color: 'auto', fill: 'F2F2F2' } },
       run: { font: MONOSPACE, size: smaller(2), noProof: true },
     },
+    // Named as Word names them ("toc 1"...), so docx leaves its own out and Word updates ours in place.
+    ...Array.from({ length: 9 }, (_, index): IParagraphStyleOptions => ({
+      id: `TOC${index + 1}`,
+      name: `toc ${index + 1}`,
+      basedOn: 'Normal',
+      next: 'Normal',
+      uiPriority: 39,
+      semiHidden: true,
+      unhideWhenUsed: true,
+      paragraph: { spacing: { after: SPACING.contentsEntry.after }, indent: index > 0 ? { left: index * SPACING.contentsEntry.indentStep } : undefined },
+    })),
     {
       id: StyleId.tocHeading,
       name: 'TOC Heading',
