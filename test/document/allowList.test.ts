@@ -68,3 +68,44 @@ describe.each([
     expect(rows.map((row) => row.cells.map((cell) => cell.blocks.map(textOf).join('')))).toEqual([['head'], ['a', 'b'], ['c']]);
   });
 });
+
+describe('parts found outside their list or table, alignment styles, paragraph classes', () => {
+  const convert = (html: string, layout = false) => {
+    const warnings: string[] = [];
+    return { blocks: htmlToBlocks(html, { layout, onWarning: (message) => warnings.push(message) }), warnings };
+  };
+  const paragraph = (text: string, extra: object = {}) => ({ type: 'paragraph', content: [{ type: 'text', text }], ...extra });
+
+  it.each(['li', 'td', 'th', 'tr', 'thead', 'tbody', 'tfoot', 'caption'])('a stray <%s> still starts its own paragraph', (tag) => {
+    for (const layout of [false, true]) {
+      expect(convert(`before<${tag}>inside</${tag}>after`, layout).blocks).toEqual([paragraph('before'), paragraph('inside'), paragraph('after')]);
+    }
+  });
+
+  it.each([
+    ['color: red', 'right', 'the align attribute when the style sets no alignment'],
+    ['text-align:left;color:red', 'left', 'a leading text-align'],
+    ['  text-align  :  center  ;', 'center', 'spaces around the colon and the value'],
+    ['xtext-align: center', 'right', 'not a property merely ending in "text-align"'],
+    ['text-align: centered', 'right', 'not a value merely starting with one'],
+  ])('style="%s" with align="right" gives %s: %s', (style, align) => {
+    expect(convert(`<p style="${style}" align="right">x</p>`).blocks).toEqual([paragraph('x', { align })]);
+  });
+
+  it.each(['http://[::1', 'https://exa mple.org'])('drops a link to the malformed address %s, keeping its text, and says so', (href) => {
+    const { blocks, warnings } = convert(`<p><a href="${href}">text</a></p>`);
+    expect(blocks).toEqual([paragraph('text')]);
+    expect(warnings).toEqual([`Removed the link to "${href}": only http, https and mailto links are exported (its text is kept)`]);
+  });
+
+  it('drops a remote image, saying that nothing is downloaded', () => {
+    const { blocks, warnings } = convert('<p>see <img src="https://x.example/a.png" alt="A"></p>');
+    expect(blocks).toEqual([paragraph('see')]);
+    expect(warnings).toEqual(['Removed the image "https://x.example/a.png": only images embedded in the text are exported, nothing is downloaded']);
+  });
+
+  it.each(['title', 'subtitle', 'label', 'caption', 'note'])('layout output: <p class="%s"> is a paragraph in that style; answers have no classes', (style) => {
+    expect(convert(`<p class="${style}">x</p>`, true).blocks).toEqual([paragraph('x', { style })]);
+    expect(convert(`<p class="${style}">x</p>`).blocks).toEqual([paragraph('x')]);
+  });
+});
