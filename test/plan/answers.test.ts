@@ -77,6 +77,11 @@ describe('answers the editor left empty are not answered', () => {
 });
 
 describe('answers that are there', () => {
+  it('reads a single select sent as a text value (older clients), and a radio answer from its text value alone', () => {
+    expect(fieldAfter('select', (a) => Object.assign(a, { textListValue: null, textValue: 'experimental' })).value).toEqual({ kind: 'options', options: [{ value: 'experimental', label: 'Experimental data' }] });
+    expect(fieldAfter('radiobox', (a) => Object.assign(a, { textValue: 'closed', textListValue: ['open'] })).value).toEqual({ kind: 'options', options: [{ value: 'closed', label: 'Closed' }] });
+  });
+
   it('keeps rich text that is only a picture, a table or a rule', () => {
     for (const html of ['<p><img src="data:image/png;base64,AAAA"></p>', '<table><tr><td></td></tr></table>', '<hr>']) {
       expect(fieldAfter('richTextarea', (a) => (a.textValue = html)).value).toEqual({ kind: 'richText', html });
