@@ -10,7 +10,8 @@ export const MODULES = {
   // The allow-list's own tests; limits.test.ts (seconds of hostile input per run) guards pass 2.
   htmlSanitising: { mutate: ['src/document/html.ts:80-253'], tests: ['test/document/html.test.ts', 'test/document/sanitising.test.ts', 'test/document/allowList.test.ts'] },
   htmlParsing: { mutate: ['src/document/html.ts:254-924'], tests: HTML_TESTS },
-  auth: { mutate: ['src/http/auth.ts'], tests: ['test/http/auth.test.ts', 'test/http/authFailures.test.ts', 'test/http/authTokens.test.ts'] },
+  // tokens.test.ts holds the scope, role, clock-tolerance and key-rotation cases.
+  auth: { mutate: ['src/http/auth.ts'], tests: ['test/http/auth.test.ts', 'test/http/authFailures.test.ts', 'test/http/authTokens.test.ts', 'test/hostile/tokens.test.ts'] },
   sharedStorage: { mutate: ['src/storage/sharedStorage.ts'], tests: ['test/storage/*.test.ts'] },
   // ShellTemplate.test.ts is left out: its LibreOffice check would run for every mutant.
   wordText: { mutate: ['src/templates/shell/wordText.ts'], tests: ['test/docx/wordText.test.ts'] },
