@@ -11,7 +11,7 @@ export const MODULES = {
   htmlSanitising: { mutate: ['src/document/html.ts:80-253'], tests: ['test/document/html.test.ts', 'test/document/sanitising.test.ts', 'test/document/allowList.test.ts'] },
   htmlParsing: { mutate: ['src/document/html.ts:254-924'], tests: HTML_TESTS },
   // tokens.test.ts holds the scope, role, clock-tolerance and key-rotation cases.
-  auth: { mutate: ['src/http/auth.ts'], tests: ['test/http/auth.test.ts', 'test/http/authFailures.test.ts', 'test/http/authTokens.test.ts', 'test/hostile/tokens.test.ts'] },
+  auth: { mutate: ['src/http/auth.ts'], tests: ['test/http/auth.test.ts', 'test/http/authFailures.test.ts', 'test/http/authTokens.test.ts', 'test/http/authAnswers.test.ts', 'test/hostile/tokens.test.ts'] },
   sharedStorage: { mutate: ['src/storage/sharedStorage.ts'], tests: ['test/storage/*.test.ts'] },
   // ShellTemplate.test.ts is left out: its LibreOffice check would run for every mutant.
   wordText: { mutate: ['src/templates/shell/wordText.ts'], tests: ['test/docx/wordText.test.ts'] },
