@@ -123,6 +123,10 @@ describe('answers that are there', () => {
     expect(named).toEqual({ kind: 'file', file: { filename: 'notes.pdf', mimeType: null, bytes: null, isImage: false } });
   });
 
+  it('counts an upload with neither bytes nor a name as unanswered', () => {
+    expect(empty(fieldAfter('upload', (a) => (a.file = { filename: null, fileRef: null, mimeType: 'image/png', file: null })))).toEqual({ answered: false, value: null });
+  });
+
   it('takes a file for a picture by its type, or by its name when it has no type', () => {
     const isImage = (file: Wire) => (fieldAfter('upload', (a) => (a.file = { fileRef: null, file: 'iVBORw0KGgo=', ...file })).value as Wire).file.isImage;
     expect(isImage({ filename: 'x.bin', mimeType: 'image/jpeg' })).toBe(true);

@@ -102,6 +102,7 @@ describe('configuration and orphaned descriptions', () => {
     const last = view.sections.at(-1)!;
     const lastOrdinal = Math.max(...view.sections.slice(0, -1).map((s) => s.ordinal));
     expect(last).toMatchObject({ id: '', label: null, description: null, fields: [], ordinal: lastOrdinal + 1 });
+    expect(last.fields).toEqual([]);
     expect(last.descriptions.map((d) => d.title)).toEqual(['Community interviews']);
     expect(view.sections.slice(0, -1).flatMap((s) => s.descriptions).map((d) => d.title)).not.toContain('Community interviews');
   });

@@ -75,6 +75,16 @@ describe('questions nobody answered', () => {
 });
 
 describe('tables of a repeatable question', () => {
+  it('takes a repeatable question without multiplicity settings as unbounded, not a table', () => {
+    const fieldSet = fieldSetOf(
+      descriptionAfter((d) => {
+        repeatable(d);
+        fieldSetTemplate(d).multiplicity = null;
+      }),
+    )!;
+    expect(fieldSet.multiplicity).toEqual({ min: null, max: null, placeholder: null, tableView: false });
+  });
+
   it('shows only the columns visible in some item, and no row for an item with nothing visible', () => {
     const fieldSet = fieldSetOf(
       descriptionAfter((d) => {
@@ -166,6 +176,11 @@ describe('subsections', () => {
 });
 
 describe('the description itself', () => {
+  it('shows every answer when the list of visibility states is empty, as when there is none', () => {
+    const view = descriptionAfter((d) => (d.visibilityStates = []));
+    expect(view.pages[0].sections[0].fieldSets.flatMap((fs) => fs.items.flatMap((item) => item.fields.map((f) => f.id)))).toEqual([FIELD, OTHER_FIELD]);
+  });
+
   it('trims its title, falls back to its id for a blank one, and treats an emptied description as none', () => {
     expect(descriptionAfter((d) => (d.label = '  Lake samples ')).title).toBe('Lake samples');
     const blank = fixtureJson('plan-minimal.json').descriptions[0].id;
