@@ -77,6 +77,11 @@ describe('answers the editor left empty are not answered', () => {
 });
 
 describe('answers that are there', () => {
+  it('reads a single select sent as a text value (older clients), and a radio answer from its text value alone', () => {
+    expect(fieldAfter('select', (a) => Object.assign(a, { textListValue: null, textValue: 'experimental' })).value).toEqual({ kind: 'options', options: [{ value: 'experimental', label: 'Experimental data' }] });
+    expect(fieldAfter('radiobox', (a) => Object.assign(a, { textValue: 'closed', textListValue: ['open'] })).value).toEqual({ kind: 'options', options: [{ value: 'closed', label: 'Closed' }] });
+  });
+
   it('keeps rich text that is only a picture, a table or a rule', () => {
     for (const html of ['<p><img src="data:image/png;base64,AAAA"></p>', '<table><tr><td></td></tr></table>', '<hr>']) {
       expect(fieldAfter('richTextarea', (a) => (a.textValue = html)).value).toEqual({ kind: 'richText', html });
@@ -116,6 +121,10 @@ describe('answers that are there', () => {
     expect(fieldAfter('datasetIdentifier', (a) => (a.externalIdentifier = { identifier: ' 10.1/x ', type: 'doi' })).value).toEqual({ kind: 'identifier', identifier: '10.1/x', type: 'doi' });
     const named = fieldAfter('upload', (a) => (a.file = { filename: 'notes.pdf', fileRef: null, mimeType: null, file: null })).value;
     expect(named).toEqual({ kind: 'file', file: { filename: 'notes.pdf', mimeType: null, bytes: null, isImage: false } });
+  });
+
+  it('counts an upload with neither bytes nor a name as unanswered', () => {
+    expect(empty(fieldAfter('upload', (a) => (a.file = { filename: null, fileRef: null, mimeType: 'image/png', file: null })))).toEqual({ answered: false, value: null });
   });
 
   it('takes a file for a picture by its type, or by its name when it has no type', () => {

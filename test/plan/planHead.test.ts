@@ -22,8 +22,13 @@ function planAfter(change: (raw: Wire) => void = () => undefined): PlanView {
 const ELENI = 'a97a2485-0005-5b8a-8ba7-db082b7bb971';
 
 describe('plan members', () => {
-  const plain = planAfter();
-  const eleni = plain.users.find((u) => u.id === ELENI)!;
+  let plain: PlanView;
+  let eleni: PlanView['users'][number];
+  // Per test, so mutation testing can tell which tests reach which code.
+  beforeEach(() => {
+    plain = planAfter();
+    eleni = plain.users.find((u) => u.id === ELENI)!;
+  });
 
   it('lists each member once with all their roles, and gives the creator the same roles', () => {
     expect(plain.users.filter((u) => u.id === ELENI)).toHaveLength(1);

@@ -23,9 +23,15 @@ const textOf = (value: unknown) => JSON.stringify(value, (_k, v) => (v instanceo
 
 describe('plan view of the full fixture', () => {
   const expectations = fixtureJson('plan-full.expect.json') as { visible: string[]; absent: string[] };
-  // Parsed from the raw text, so the duplicate `category`/`fieldType` keys are the backend's.
-  const view = planViewOf(JSON.parse(fixtureText('plan-full.json')));
-  const descriptions = view.sections.flatMap((s) => s.descriptions);
+  let view: PlanView;
+  let descriptions: DescriptionView[];
+  // Built for each test, not once for the file: mutation testing then knows which tests reach
+  // which code, instead of running every test for every planted bug.
+  beforeEach(() => {
+    // Parsed from the raw text, so the duplicate `category`/`fieldType` keys are the backend's.
+    view = planViewOf(JSON.parse(fixtureText('plan-full.json')));
+    descriptions = view.sections.flatMap((s) => s.descriptions);
+  });
 
   it('orders blueprint sections by ordinal, whatever their order in the payload', () => {
     const ordinals = view.sections.map((s) => s.ordinal);

@@ -31,28 +31,28 @@ function extraField(semantics: string[], label: string, value: TestBlueprintFiel
 }
 
 describe('fixtures validate against both schema versions', () => {
-  const planFull = exportPlanWire(fixture('plan-full.json'));
-  const descriptionFull = exportDescriptionWire(fixture('description-full.json'));
-  const generated = exportPlanWire(JSON.parse(generatePlanJson(12)));
-  const minimal = exportPlanWire(fixture('plan-minimal.json'));
-  const documents: [string, MaDmpDocument][] = [
-    ['plan-full.json', planFull.document],
-    ['description-full.json', descriptionFull.document],
-    ['generatePlanJson(12)', generated.document],
-    ['plan-minimal.json', minimal.document],
-  ];
+  // Exported inside each test, not once for the file: mutation testing then knows which tests
+  // reach which mapping code, instead of running every test for every planted bug.
+  const exports: Record<string, () => MaDmpDocument> = {
+    'plan-full.json': () => exportPlanWire(fixture('plan-full.json')).document,
+    'description-full.json': () => exportDescriptionWire(fixture('description-full.json')).document,
+    'generatePlanJson(12)': () => exportPlanWire(JSON.parse(generatePlanJson(12))).document,
+    'plan-minimal.json': () => exportPlanWire(fixture('plan-minimal.json')).document,
+  };
 
-  it.each(documents)('%s: ajv finds no error against 1.1 or 1.2, and there is no null', (_name, document) => {
+  it.each(Object.keys(exports))('%s: ajv finds no error against 1.1 or 1.2, and there is no null', (name) => {
+    const document = exports[name]();
     expect(ajvErrors('1.1', document)).toEqual([]);
     expect(ajvErrors('1.2', document)).toEqual([]);
     expect(nullPaths(document)).toEqual([]);
   });
 
   it('python-jsonschema (Draft 7 for 1.1, 2020-12 for 1.2) agrees, and does reject a broken document', () => {
-    const broken = structuredClone(planFull.document) as Wire;
+    const documents = Object.values(exports).map((exportDocument) => exportDocument());
+    const broken = structuredClone(documents[0]) as Wire;
     broken.dmp.language = 'en';
     delete broken.dmp.contact.mbox;
-    const results = pythonValidate([...documents.map(([, d]) => d), broken]);
+    const results = pythonValidate([...documents, broken]);
     for (const result of results.slice(0, -1)) expect([result['1.1'], result['1.2']]).toEqual([[], []]);
     const rejected = results.at(-1)!;
     expect(rejected['1.1'].join('\n')).toMatch(/language/);
@@ -60,6 +60,7 @@ describe('fixtures validate against both schema versions', () => {
   });
 
   it('writes UTF-8 JSON indented with two spaces', () => {
+    const planFull = exportPlanWire(fixture('plan-full.json'));
     const text = new TextDecoder().decode(planFull.bytes);
     expect(text.startsWith('{\n  "dmp": {\n    "title"')).toBe(true);
     expect(JSON.parse(text)).toEqual(planFull.document);
@@ -67,7 +68,7 @@ describe('fixtures validate against both schema versions', () => {
   });
 
   it('plan-full: one dataset per non-canceled description, with its distributions and licences', () => {
-    const dmp = planFull.document.dmp;
+    const dmp = dmpOf(fixture('plan-full.json'));
     expect(dmp.dataset.map((d) => d.title)).toEqual(
       expect.arrayContaining(['Seagrass transect measurements', 'Hydrophone recordings', 'Fisher community interviews']),
     );
