@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Element } from '@xmldom/xmldom';
-import { ARABIC_ENGLISH_PATH, ARABIC_ENGLISH_TEXT as T, arabicEnglishJson } from '../../fixtures/arabic-english';
+import { ARABIC_ENGLISH_PATH, ARABIC_ENGLISH_TEXT as T, arabicEnglishJson } from '../../fixtures/typography/arabic-english';
 import { decodePlan } from '../../src/contract/decode';
 import { assertValidModel } from '../../src/contract/validate';
 import { docxExporter } from '../../src/exporters/docx';
