@@ -18,6 +18,10 @@ const LRI = 0x2066;
 const FSI = 0x2068;
 const PDI = 0x2069;
 
+/** The right-to-left scripts, as the inside of a regular-expression class (`u` flag). */
+export const RIGHT_TO_LEFT_SCRIPTS =
+  '\\p{Script=Arabic}\\p{Script=Hebrew}\\p{Script=Syriac}\\p{Script=Thaana}\\p{Script=Nko}\\p{Script=Samaritan}\\p{Script=Mandaic}\\p{Script=Adlam}\\p{Script=Hanifi_Rohingya}';
+
 /** Scanning state carried across the inlines of one paragraph: open isolates are skipped (rule P2). */
 interface Scan {
   isolates: number;

@@ -3,7 +3,7 @@
  * surrogate (DMPRoadmap's exports failed that way), so every string we write goes through `xmlSafe`.
  */
 
-import { firstStrongDirection, strongDirection } from '../../document/direction';
+import { firstStrongDirection, RIGHT_TO_LEFT_SCRIPTS, strongDirection } from '../../document/direction';
 import { isRightToLeftLanguage } from '../../document/languages';
 import type { Direction } from '../../document/types';
 
@@ -48,7 +48,7 @@ export interface DirectedText {
 }
 
 /** Right-to-left letters: only text holding one needs cutting. */
-const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}]/u;
+const RTL_LETTER = new RegExp(`[${RIGHT_TO_LEFT_SCRIPTS}]`, 'u');
 
 /**
  * Text cut where its direction changes, for `w:rtl` runs: Word lays a run marked right to left out

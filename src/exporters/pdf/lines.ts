@@ -10,6 +10,7 @@
  *   of one direction is handed over in reading order for fontkit to lay out (see visualRuns).
  */
 import bidiFactory from 'bidi-js';
+import { RIGHT_TO_LEFT_SCRIPTS } from '../../document/direction';
 import { breakOpportunities, EMERGENCY_BREAK, hyphenationPoints, NO_BREAK } from './breaks';
 import { fontVariant, textWidth } from './fonts';
 import { effectiveFontSize, type Run, type Segment } from './runs';
@@ -18,7 +19,7 @@ const bidi = bidiFactory();
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** Right-to-left letters, and the explicit right-to-left marks and embeddings. */
-const RTL_TEXT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\u200f\u202b\u202e\u2067]/u;
+const RTL_TEXT = new RegExp(`[${RIGHT_TO_LEFT_SCRIPTS}\u200f\u202b\u202e\u2067]`, 'u');
 
 export const hasRightToLeftText = (text: string): boolean => RTL_TEXT.test(text);
 
