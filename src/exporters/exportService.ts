@@ -8,7 +8,7 @@ import Piscina from 'piscina';
 import type { DescriptionModel, PlanModel } from '../contract/model';
 import { HttpError } from '../http/errors';
 import type { Logger } from '../logger';
-import type { ExportTask, ExportTaskResult, RequestTask, RequestTaskResult } from './worker';
+import type { ExportTask, ExportTaskResult, ExportThreadData, RequestTask, RequestTaskResult } from './worker';
 import type { EntityType, ExportContext, ExportResult, Exporter } from './types';
 
 export interface ExportServiceOptions {
@@ -18,6 +18,8 @@ export interface ExportServiceOptions {
   memoryMb: number;
   /** Tasks waiting for a thread before new ones get 503 (EXPORT_QUEUE_LIMIT). */
   queueLimit?: number;
+  /** Formats each fresh thread exports a sample plan in before it takes requests (the enabled ones). */
+  warmUpFormats?: readonly string[];
   logger: Logger;
 }
 
@@ -42,6 +44,7 @@ export class ExportService {
     this.pool = new Piscina({
       filename: WORKER_FILE,
       execArgv: WORKER_EXEC_ARGV,
+      workerData: { warmUpFormats: options.warmUpFormats ?? [] } satisfies ExportThreadData,
       // A bounded heap per thread: one huge or hostile plan cannot take the host's memory.
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: options.memoryMb },
       minThreads: 1,
