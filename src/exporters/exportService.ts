@@ -39,6 +39,9 @@ const YOUNG_GENERATION_MB = 24;
 
 export class ExportService {
   private readonly pool: Piscina;
+  /** Resolves once a thread has warmed up and answered (readiness waits for it). */
+  readonly warmedUp: Promise<void>;
+  private warm = false;
 
   constructor(private readonly options: ExportServiceOptions) {
     this.pool = new Piscina({
@@ -53,6 +56,19 @@ export class ExportService {
       maxQueue: options.queueLimit ?? Math.max(8, options.workers * 8),
       idleTimeout: 60_000,
     });
+    // The pool's first thread takes tasks before its warm-up ends (piscina trusts threads started
+    // with the pool), so this no-op queues behind the warm-up and tells when a thread is ready.
+    this.warmedUp = this.pool.run(null, { name: 'ping' }).then(
+      () => {
+        this.warm = true;
+      },
+      () => undefined,
+    );
+  }
+
+  /** Whether a thread has warmed up: until then an export would wait for the warm-up. */
+  get isWarm(): boolean {
+    return this.warm;
   }
 
   async run(exporter: Exporter, entity: EntityType, model: PlanModel | DescriptionModel, context: ExportContext): Promise<ExportResult> {

@@ -108,6 +108,9 @@ async function runExportTask(task: ExportTask): Promise<ExportTaskResult> {
  */
 export default isMainThread ? Promise.resolve(runExportTask) : warmUp((workerData as ExportThreadData | undefined)?.warmUpFormats ?? []).then(() => runExportTask);
 
+/** Answers once the thread is warm (ExportService.warmedUp). */
+export const ping = (): true => true;
+
 export function runRequest(task: RequestTask): Promise<RequestTaskResult> {
   return profiled(`${task.action}-${task.entity}-${task.format ?? 'json'}`, () => handleRequest(task));
 }

@@ -58,8 +58,11 @@ export function createApp(deps: AppDependencies): App {
   app.get('/health/live', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  // Not ready while shutting down (traffic drains), nor before the first export thread is warm
+  // (a pod's first requests would wait for its warm-up).
   app.get('/health/ready', (_req, res) => {
-    res.status(lifecycle.shuttingDown ? 503 : 200).json({ status: lifecycle.shuttingDown ? 'shutting down' : 'ready' });
+    const status = lifecycle.shuttingDown ? 'shutting down' : deps.exports.isWarm ? 'ready' : 'starting';
+    res.status(status === 'ready' ? 200 : 503).json({ status });
   });
   app.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());

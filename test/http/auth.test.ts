@@ -73,6 +73,7 @@ describe('Bearer JWT authentication', () => {
     const refused = await request(service.app).post('/api/file-transformer/export/plan?format=json').send({}).expect(401);
     expect(refused.body.details).toEqual([{ path: 'Authorization', message: 'no bearer token in the Authorization header' }]);
     expect((await request(service.app).get('/health/live').expect(200)).body).toEqual({ status: 'ok' });
+    await service.exports.warmedUp;
     expect((await request(service.app).get('/health/ready').expect(200)).body).toEqual({ status: 'ready' });
     expect((await request(service.app).get('/metrics').expect(200)).text).toMatch(/^process_resident_memory_bytes /m);
   });

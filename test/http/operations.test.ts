@@ -24,8 +24,23 @@ describe('operations', () => {
   afterAll(() => service.close());
 
   it('health: live and ready without a token', async () => {
+    await service.exports.warmedUp;
     expect((await request(service.app).get('/health/live').expect(200)).body).toEqual({ status: 'ok' });
     expect((await request(service.app).get('/health/ready').expect(200)).body).toEqual({ status: 'ready' });
+  });
+
+  it('is live at once but ready only when its first export thread has warmed up', async () => {
+    // Loading the renderers and exporting the sample plan in each format takes far longer than a
+    // request to the process that just started.
+    const fresh = startService();
+    try {
+      await request(fresh.app).get('/health/live').expect(200);
+      expect((await request(fresh.app).get('/health/ready').expect(503)).body).toEqual({ status: 'starting' });
+      await fresh.exports.warmedUp;
+      expect((await request(fresh.app).get('/health/ready').expect(200)).body).toEqual({ status: 'ready' });
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('readiness turns 503 once shutdown starts, so traffic drains', async () => {
