@@ -47,6 +47,7 @@ export function createApp(deps: AppDependencies): App {
   const { config, logger } = deps;
   const metrics = new Metrics();
   const inFlight = new BytesInFlight(config.maxBytesInFlight);
+  metrics.trackBodyBytes(() => inFlight.used);
   const lifecycle: Lifecycle = { shuttingDown: false, abortBodyReads: () => inFlight.abortReads() };
   const app = express();
   app.disable('x-powered-by');

@@ -37,4 +37,16 @@ export class Metrics {
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }
+
+  /** Request body bytes held now, against MAX_BYTES_IN_FLIGHT_MB: how close admission is to saying busy. */
+  trackBodyBytes(held: () => number): void {
+    new Gauge({
+      name: 'request_body_bytes_in_flight',
+      help: 'Bytes of request bodies held (declared lengths reserved, streamed bytes received), counted against MAX_BYTES_IN_FLIGHT_MB',
+      registers: [this.registry],
+      collect() {
+        this.set(held());
+      },
+    });
+  }
 }

@@ -5,7 +5,7 @@
  */
 import zlib from 'node:zlib';
 import { fixtureText } from '../helpers/fixtures';
-import { listeningService, rawRequest } from './http';
+import { bodyBytesHeld, listeningService, rawRequest } from './http';
 
 const EXPORT = '/api/file-transformer/export/plan?format=json';
 
@@ -70,7 +70,7 @@ describe('request bodies are bounded before they are trusted', () => {
     // Two slow senders each declare 1.9 MB; the budget is 3 MB, so the second is turned away.
     const head = `POST ${EXPORT} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Math.round(1.9 * 1024 * 1024)}\r\n\r\n`;
     const first = rawRequest(service.port, head, '{"partial":', 1000).catch(() => null);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await bodyBytesHeld(service.base, Math.round(1.9 * 1024 * 1024));
     const second = await rawRequest(service.port, head, '{');
     expect(second.status).toBe(503);
     expect(second.headers).toMatch(/Retry-After: 5/i);

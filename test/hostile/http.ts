@@ -46,3 +46,19 @@ export function rawRequest(port: number, head: string, body: Buffer | string = '
     });
   });
 }
+
+/**
+ * Resolves once the service at `base` holds at least `bytes` of request bodies (its
+ * `request_body_bytes_in_flight` gauge): the body has reached the service, whatever the machine's
+ * speed. Rejects after `timeoutMs`.
+ */
+export async function bodyBytesHeld(base: string, bytes: number, timeoutMs = 10_000): Promise<void> {
+  const give = Date.now() + timeoutMs;
+  for (;;) {
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    const held = Number(/^request_body_bytes_in_flight (\S+)$/m.exec(metrics)?.[1] ?? 0);
+    if (held >= bytes) return;
+    if (Date.now() > give) throw new Error(`the service never held ${bytes} body bytes (last: ${held})`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

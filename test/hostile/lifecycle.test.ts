@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../src/server';
 import { fixtureText } from '../helpers/fixtures';
-import { listeningService } from './http';
+import { bodyBytesHeld, listeningService } from './http';
 
 describe('shared storage faults', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-'));
@@ -73,11 +73,11 @@ describe('shutdown with a slow client', () => {
     socket.on('data', (chunk) => (answer += chunk.toString()));
     socket.on('error', () => undefined);
     socket.write('POST /api/file-transformer/export/plan?format=json HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n{"id":');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await bodyBytesHeld(`http://127.0.0.1:${port}`, 1048576);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    socket.destroy();
+    // The process is gone, so the connection closes once the answer is in.
+    if (!socket.closed) await new Promise((resolve) => socket.once('close', resolve));
     expect(answer).toMatch(/^HTTP\/1\.1 503/);
     expect(answer).toMatch(/Retry-After: 5/i);
     expect(answer).toMatch(/shutting down/);
