@@ -16,6 +16,8 @@ describe('characters XML cannot carry', () => {
   it('replaces a lone high or low surrogate with U+FFFD and keeps a pair whole', () => {
     expect(text('<p>a\ud83dz</p>')).toBe('a\ufffdz');
     expect(text('<p>a\ude00z</p>')).toBe('a\ufffdz');
+    expect(text('<p>a\udfffz</p>')).toBe('a\ufffdz');
+    expect(text('<p>a\udbffz</p>')).toBe('a\ufffdz');
     expect(text('<p>a\ud83d\ude00z</p>')).toBe('a\u{1f600}z');
     // A high surrogate at the very end, and a low one at the very start.
     expect(text('<p>end\ud83d')).toBe('end\ufffd');
@@ -48,6 +50,11 @@ describe('attributes at the edges of the allow-list', () => {
   it('reads a link address with spaces around it as the address', () => {
     const paragraph = htmlToBlocks('<p><a href="  https://example.org/data  ">data</a></p>')[0] as BlockOf<'paragraph'>;
     expect(paragraph.content[0]).toMatchObject({ type: 'link', href: 'https://example.org/data' });
+  });
+
+  it('reads a layout template link with spaces around it as the address', () => {
+    const paragraph = htmlToBlocks('<p><a href=" https://example.org/guide ">guide</a></p>', { layout: true })[0] as BlockOf<'paragraph'>;
+    expect(paragraph.content[0]).toMatchObject({ type: 'link', href: 'https://example.org/guide' });
   });
 
   it('drops an in-page or empty link with spaces around it silently, keeping its text', () => {
