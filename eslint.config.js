@@ -3,7 +3,7 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 
 module.exports = tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', '.tools/', '.cache/', 'bench/out/', 'reports/', '.stryker-tmp/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', '.tools/', '.cache/', 'bench/out/', 'reports/', '.stryker-tmp*/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

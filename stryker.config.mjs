@@ -31,9 +31,10 @@ export default {
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${name}.html` },
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
-  tempDirName: '.stryker-tmp',
+  // One sandbox folder per module, so two modules can run at once without one cleaning up the other's.
+  tempDirName: `.stryker-tmp-${name}`,
   cleanTempDir: true,
-  ignorePatterns: ['dist', 'reports', 'coverage', 'bench/out', '.cache', '.tools'],
+  ignorePatterns: ['dist', 'reports', 'coverage', 'bench/out', '.cache', '.tools', '.stryker-tmp*'],
   // Added to each mutant's normal test time (x1.5): a mutant that loops forever costs this much, and the
   // HTML and RDA modules have many (loop bounds); 4 s is far above any single test here.
   timeoutMS: Number(process.env.MUTATION_TIMEOUT_MS ?? 4000),
