@@ -108,6 +108,8 @@ describe('the production Deployment', () => {
     expect(port.containerPort).toBe(Number(configMap.data!.PORT));
     const service = startService();
     try {
+      // Ready once the first export thread has warmed up, as a pod is.
+      await service.exports.warmedUp;
       for (const probe of [container.readinessProbe, container.livenessProbe, container.startupProbe]) {
         expect(probe.httpGet.port).toBe('http');
         await request(service.app).get(probe.httpGet.path).expect(200);
