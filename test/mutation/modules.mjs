@@ -24,6 +24,6 @@ export const MODULES = {
   },
   rdaImport: {
     mutate: ['src/exporters/rda/import/readRda.ts', 'src/exporters/rda/import/importValues.ts'],
-    tests: ['test/rda/import.test.ts', 'test/rda/fidelity.test.ts', 'test/rda/readRda.test.ts'],
+    tests: ['test/rda/import.test.ts', 'test/rda/fidelity.test.ts', 'test/rda/readRda.test.ts', 'test/rda/importValues.test.ts'],
   },
 };
