@@ -57,13 +57,12 @@ export class ExportService {
       idleTimeout: 60_000,
     });
     // The pool's first thread takes tasks before its warm-up ends (piscina trusts threads started
-    // with the pool), so this no-op queues behind the warm-up and tells when a thread is ready.
-    this.warmedUp = this.pool.run(null, { name: 'ping' }).then(
-      () => {
-        this.warm = true;
-      },
-      () => undefined,
-    );
+    // with the pool), so this no-op queues behind the warm-up and tells when a thread is ready. If
+    // it fails (the thread died), readiness does not wait forever: the pool replaces the thread.
+    const warmed = () => {
+      this.warm = true;
+    };
+    this.warmedUp = this.pool.run(null, { name: 'ping' }).then(warmed, warmed);
   }
 
   /** Whether a thread has warmed up: until then an export would wait for the warm-up. */

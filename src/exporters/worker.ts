@@ -12,9 +12,9 @@ import { decodeDescription, decodePlan } from '../contract/decode';
 import { parseJsonBody } from '../contract/parse';
 import { assertValidModel, warmUpValidation } from '../contract/validate';
 import { HttpError, type ErrorBody } from '../http/errors';
+import { PROJECT_ROOT } from '../paths';
 import { ALL_EXPORTERS, ALL_IMPORTERS } from './index';
 import type { EntityType, ExportContext } from './types';
-import { PROJECT_ROOT } from '../paths';
 import { profiled } from './workerProfile';
 
 /** What the pool tells each thread it starts (piscina's `workerData`). */
@@ -104,9 +104,15 @@ async function runExportTask(task: ExportTask): Promise<ExportTaskResult> {
 
 /**
  * The pool's default handler (`pool.run(task)`). piscina awaits a default export that is a promise
- * before it reports the thread ready, so no request waits on (or is timed against) the warm-up.
+ * before it reports the thread ready, so a grown or replacement thread gets no request before its
+ * warm-up is over (see ExportService.warmedUp for the threads the pool starts with).
  */
-export default isMainThread ? Promise.resolve(runExportTask) : warmUp((workerData as ExportThreadData | undefined)?.warmUpFormats ?? []).then(() => runExportTask);
+export default isMainThread
+  ? Promise.resolve(runExportTask)
+  : warmUp((workerData as ExportThreadData | undefined)?.warmUpFormats ?? []).then(
+      () => runExportTask,
+      () => runExportTask, // a warm-up that failed leaves the thread cold, not broken
+    );
 
 /** Answers once the thread is warm (ExportService.warmedUp). */
 export const ping = (): true => true;
