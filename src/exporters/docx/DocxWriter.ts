@@ -3,11 +3,13 @@
  * numbering, tables with repeating header rows and merged cells, embedded pictures, hyperlinks, a
  * table of contents, running header and footer with page numbers, core properties and language.
  */
-import { AlignmentType, Document, Footer, Header, Packer, PageNumber, PageOrientation, Paragraph, TextRun } from 'docx';
+import { AlignmentType, Document, Footer, Header, PageNumber, PageOrientation, Paragraph, TextRun } from 'docx';
 import { firstStrongDirection } from '../../document/direction';
 import type { Direction, DocumentMeta, DocumentModel } from '../../document/types';
 import { DocxBodyRenderer } from './BodyRenderer';
 import { CORE_PROPERTIES_PATH, corePropertiesXml } from './coreProperties';
+import { numberingPartXml } from './numbering';
+import { BODY_PLACEHOLDER, packDocx } from './package';
 import { pageGeometry } from './page';
 import { documentStyles, StyleId } from './styles';
 import { xmlSafe } from './text';
@@ -23,14 +25,13 @@ const HEADER_DISTANCE = 708;
 export async function writeDocx(doc: DocumentModel, options: WriteDocxOptions = {}): Promise<Uint8Array> {
   const { meta } = doc;
   const renderer = new DocxBodyRenderer(meta);
-  const children = renderer.body(doc.blocks);
+  const bodyXml = renderer.body(doc.blocks);
   renderer.warnings.forEach((warning) => options.onWarning?.(warning));
   const page = pageGeometry(meta);
   const header = runningHeader(meta);
   const footer = runningFooter(meta);
   const document = new Document({
     ...documentStyles(meta),
-    numbering: renderer.numbering(),
     sections: [
       {
         properties: {
@@ -49,13 +50,17 @@ export async function writeDocx(doc: DocumentModel, options: WriteDocxOptions = 
         },
         headers: header ? { default: header } : undefined,
         footers: footer ? { default: footer } : undefined,
-        // Word wants at least one paragraph in the body.
-        children: children.length > 0 ? children : [new Paragraph({})],
+        // Stands in for the body, which is written as XML (BodyRenderer) and spliced in its place.
+        children: [new Paragraph({ children: [new TextRun(BODY_PLACEHOLDER)] })],
       },
     ],
   });
-  const bytes = await Packer.toBuffer(document, false, [{ path: CORE_PROPERTIES_PATH, data: corePropertiesXml(meta) }]);
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return packDocx(document, {
+    // Word wants at least one paragraph in the body.
+    bodyXml: bodyXml || '<w:p/>',
+    relationships: renderer.relationships,
+    parts: { [CORE_PROPERTIES_PATH]: corePropertiesXml(meta), 'word/numbering.xml': numberingPartXml(renderer.lists) },
+  });
 }
 
 function runningHeader(meta: DocumentMeta): Header | undefined {
