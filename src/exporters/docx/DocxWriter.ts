@@ -27,10 +27,26 @@ export async function writeDocx(doc: DocumentModel, options: WriteDocxOptions = 
   const renderer = new DocxBodyRenderer(meta);
   const bodyXml = renderer.body(doc.blocks);
   renderer.warnings.forEach((warning) => options.onWarning?.(warning));
+  return packDocx(frameKey(meta), () => frameDocument(meta), {
+    // Word wants at least one paragraph in the body.
+    bodyXml: bodyXml || '<w:p/>',
+    relationships: renderer.relationships,
+    parts: { [CORE_PROPERTIES_PATH]: corePropertiesXml(meta), 'word/numbering.xml': numberingPartXml(renderer.lists) },
+  });
+}
+
+/** What the package around the body is made from: its styles, page, header and footer. */
+function frameKey(meta: DocumentMeta): string {
+  const { theme, language, direction, headerText, footerText, pageSize, orientation, margins } = meta;
+  return JSON.stringify([theme, language, direction, headerText, footerText, pageSize, orientation, margins]);
+}
+
+/** The document with a placeholder for its body: docx writes its styles, section, header and footer. */
+function frameDocument(meta: DocumentMeta): Document {
   const page = pageGeometry(meta);
   const header = runningHeader(meta);
   const footer = runningFooter(meta);
-  const document = new Document({
+  return new Document({
     ...documentStyles(meta),
     sections: [
       {
@@ -54,12 +70,6 @@ export async function writeDocx(doc: DocumentModel, options: WriteDocxOptions = 
         children: [new Paragraph({ children: [new TextRun(BODY_PLACEHOLDER)] })],
       },
     ],
-  });
-  return packDocx(document, {
-    // Word wants at least one paragraph in the body.
-    bodyXml: bodyXml || '<w:p/>',
-    relationships: renderer.relationships,
-    parts: { [CORE_PROPERTIES_PATH]: corePropertiesXml(meta), 'word/numbering.xml': numberingPartXml(renderer.lists) },
   });
 }
 

@@ -5,8 +5,9 @@
  * its place, with its links' and pictures' relationships and media.
  */
 import { Packer, type Document } from 'docx';
-import { zipSync, type Zippable } from 'fflate';
+import { LruCache } from '../../templates/lru';
 import { withRelationships, type BodyRelationships } from './relationships';
+import { zipPackage } from './zip';
 
 /** docx's compiler: the package's parts, before zipping. Private in its types, stable in 9.x (pinned). */
 interface Compiler {
@@ -19,10 +20,10 @@ const PLACEHOLDER_XML = `<w:p><w:r><w:t xml:space="preserve">${BODY_PLACEHOLDER}
 const DOCUMENT_PART = 'word/document.xml';
 const DOCUMENT_RELS = 'word/_rels/document.xml.rels';
 /**
- * Deflate level of the package. Level 1 would make DOCX(100)'s 1.5 MB document.xml 71% larger for
- * no time saved with fflate (README, Performance); 6 is zlib's balance.
+ * Compiled packages without their body, by what shapes them (styles, page, header and footer):
+ * a plan's exports share one, and compiling it is most of a small export's docx time.
  */
-const ZIP_LEVEL = 6;
+const frames = new LruCache<Map<string, string | Uint8Array>>(16);
 
 export interface PackageContent {
   bodyXml: string;
@@ -37,18 +38,23 @@ function compiler(): Compiler {
   return found;
 }
 
-export function packDocx(document: Document, content: PackageContent): Uint8Array {
-  const overrides = Object.entries(content.parts).map(([path, data]) => ({ path, data }));
-  const files = compiler().compile(document, undefined, overrides);
+/**
+ * The package of `document` (built by `makeDocument` when no package of the same `frameKey` was
+ * compiled before) with our body, numbering and core properties.
+ */
+export function packDocx(frameKey: string, makeDocument: () => Document, content: PackageContent): Uint8Array {
+  let frame = frames.get(frameKey);
+  if (!frame) {
+    frame = compiler().compile(makeDocument(), undefined, []);
+    frames.set(frameKey, frame);
+  }
+  const files = new Map(frame);
+  for (const [path, data] of Object.entries(content.parts)) files.set(path, data);
   const documentXml = String(files.get(DOCUMENT_PART));
   const at = documentXml.indexOf(PLACEHOLDER_XML);
   if (at < 0) throw new Error('the body placeholder is missing from word/document.xml');
   files.set(DOCUMENT_PART, documentXml.slice(0, at) + content.bodyXml + documentXml.slice(at + PLACEHOLDER_XML.length));
   files.set(DOCUMENT_RELS, withRelationships(String(files.get(DOCUMENT_RELS)), content.relationships.relationshipsXml()));
-  const zipped: Zippable = {};
-  const encoder = new TextEncoder();
-  for (const [path, data] of files) zipped[path] = typeof data === 'string' ? encoder.encode(data) : data;
-  // Pictures are compressed already: stored, they cost no time.
-  for (const [path, data] of content.relationships.media()) zipped[path] = [data, { level: 0 }];
-  return zipSync(zipped, { level: ZIP_LEVEL });
+  for (const [path, data] of content.relationships.media()) files.set(path, data);
+  return zipPackage(files);
 }

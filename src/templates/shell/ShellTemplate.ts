@@ -10,13 +10,14 @@
  * renderer) in its place (splice.ts), its relationships, media and numbering added to the package.
  */
 import { randomBytes } from 'node:crypto';
-import { strFromU8, strToU8, zipSync, type Zippable } from 'fflate';
+import { strFromU8, strToU8 } from 'fflate';
 import { blocksToPlainText } from '../../document/text';
 import type { Block, DocumentMeta } from '../../document/types';
 import { DocxBodyRenderer } from '../../exporters/docx/BodyRenderer';
 import { CORE_PROPERTIES_PATH, corePropertiesXml } from '../../exporters/docx/coreProperties';
 import { TWIPS_PER_POINT } from '../../exporters/docx/page';
 import { xmlSafe } from '../../exporters/docx/text';
+import { zipPackage } from '../../exporters/docx/zip';
 import { TemplateStyles } from './styles';
 import { addBodyParts, highestId, replaceInRun, replaceParagraph, templateNumberingIds, withBodyNamespaces } from './splice';
 import { malformedPartError, readTemplatePackage, type TemplatePackage } from './upload';
@@ -258,8 +259,5 @@ async function fillTemplate(input: ShellInput, files: TemplatePackage): Promise<
   addBodyParts(files, renderer.relationships, renderer.lists);
   if (files.has(CORE_PROPERTIES_PATH)) files.set(CORE_PROPERTIES_PATH, strToU8(corePropertiesXml(input.meta)));
 
-  const zipped: Zippable = {};
-  // Pictures are compressed already: stored, they cost no time.
-  for (const [path, bytes] of files) zipped[path] = path.startsWith('word/media/') ? [bytes, { level: 0 }] : bytes;
-  return { bytes: zipSync(zipped, { level: 6 }), warnings: [...filling.warnings, ...renderer.warnings] };
+  return { bytes: zipPackage(files), warnings: [...filling.warnings, ...renderer.warnings] };
 }
