@@ -1,16 +1,17 @@
 /**
- * The .docx zip, written once, with Node's zlib deflating (native; fflate's JavaScript deflate took
- * 36 ms for a 100-description package that zlib deflates in 11 ms at level 6 and 3 ms at level 1).
- * fflate lays out the zip around the compressed data.
+ * The .docx zip, written once, with Node's zlib deflating (native: fflate's JavaScript deflate took
+ * 36 ms for a 100-description package that zlib deflates in 8-11 ms at the same level). fflate lays
+ * out the zip around the compressed data.
  */
 import { Zip, type ZipInputFile } from 'fflate';
 import { crc32, deflateRawSync } from 'node:zlib';
 
 /**
- * zlib's fastest level: 3 ms instead of 11 ms (level 6) for DOCX(100)'s 1.45 MB document.xml, for
- * a package of 56 KB instead of 41 KB (measured; README, Performance).
+ * zlib's default. Measured on the bench's DOCX(100) (1.39 MB document.xml): level 6 8.5 ms and 55 KB,
+ * level 3 3 ms and 80 KB, level 1 3 ms and 87 KB, level 9 18 ms and 47 KB. A few milliseconds of a
+ * ~300 ms export are not worth a file half as large again; the file stays the size docx made it.
  */
-const DEFLATE_LEVEL = 1;
+const DEFLATE_LEVEL = 6;
 const DEFLATE = 8;
 const STORE = 0;
 /** Parts already compressed (pictures) are stored: deflating them again gains nothing. */
