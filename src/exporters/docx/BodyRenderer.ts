@@ -7,20 +7,22 @@
  */
 import { blockDirection, inlinesDirection, resolveDirections } from '../../document/direction';
 import { inlinesToPlainText } from '../../document/text';
-import type { Align, Block, Direction, DocumentMeta, ImageBlock, Inline, Marks } from '../../document/types';
+import type { Align, Block, Direction, DocumentMeta, ImageBlock, Inline } from '../../document/types';
 import { tableOfContentsXml, type ContentsEntry } from './contents';
+import { CELL_LIST_HANGING, cellFrame, describe, indented, pageFrame, startsWithParagraph, tableOfContentsBlock, type Frame } from './frames';
 import { checkImage, displaySize, DOCX_IMAGE_TYPE } from './images';
+import { InlineRenderer, type RunFormat } from './inlines';
 import { LIST_HANGING, LIST_INDENT_STEP, ListNumbering, listIndent, MAX_LIST_LEVEL, type NumberingIds } from './numbering';
 import { pageGeometry, TWIPS_PER_POINT } from './page';
 import { estimateHeadingPages } from './pageEstimate';
 import { paragraph, type ParagraphFormatting } from './paragraphs';
 import { pictureRun } from './pictures';
 import { BodyRelationships } from './relationships';
-import { breakRun, mergeRunProperties, runProperties, textRun } from './runs';
+import { runProperties, textRun } from './runs';
 import { resolveTheme, StyleId, headingStyleId, paragraphStyleId, type ResolvedTheme } from './styles';
 import { tableGrid, type TableGrid } from './tableGrid';
 import { tableXml } from './tables';
-import { directedText, type DirectedText, runLanguage, xmlSafe } from './text';
+import { runLanguage, xmlSafe } from './text';
 
 export interface DocxBodyRendererOptions {
   /** Width of the text column in points, when it is not the one `meta` gives (a shell template's page). */
@@ -39,25 +41,6 @@ export interface DocxBodyRendererOptions {
 
 export const UNRENDERABLE_NOTE = 'This content could not be rendered.';
 
-/** Where blocks are being rendered. */
-interface Frame {
-  /** Room for pictures and tables, in points. */
-  widthPt: number;
-  /** Quotes and lists nested deeper stop indenting rather than leave text narrower than this, in points. */
-  minWidthPt: number;
-  /** Left indent of paragraphs in twips (block quotes, list item continuations). */
-  indent: number;
-  quoted: boolean;
-  /** Nesting depth of the list the blocks are in (0 outside lists). */
-  listDepth: number;
-  /** Indent per list level in twips: the page's, or a narrower one in table cells. */
-  listStep: number;
-  /** Text of header cells is bold. */
-  bold: boolean;
-  /** Direction of the list, table, quote or document the blocks are in: of pictures and rules. */
-  direction: Direction;
-}
-
 type HeadingBlock = Extract<Block, { type: 'heading' }>;
 
 interface ListPlace {
@@ -65,27 +48,12 @@ interface ListPlace {
   level: number;
 }
 
-interface RunFormat {
-  /** The paragraph's direction: runs are marked right to left by their own text (see directedText). */
-  direction: Direction;
-  language?: { value: string; bidirectional?: string };
-  bold?: boolean;
-  link?: boolean;
-}
-
 /** Rendered block-level XML, one string per element, joined once at the end. */
 type Out = string[];
 
 const QUOTE_INDENT = 567;
-/** Nesting leaves text at least 2 inches wide, or half the column when that is less (a narrow table cell). */
-const MIN_NESTED_TEXT_PT = 144;
-/** List indent per level, and room for the bullet or number, inside table cells (0.2 in, 0.16 in). */
-const CELL_LIST_INDENT_STEP = 288;
-const CELL_LIST_HANGING = 230;
 /** Heading levels listed in a table of contents that does not say. */
 const CONTENTS_DEPTH = 3;
-/** Cell margins of the table style, left + right, in points. */
-const CELL_PADDING_PT = (2 * 108) / TWIPS_PER_POINT;
 /** A table gets an inch at least; one nested where there is less room is written as its cells' content. */
 const MIN_TABLE_TWIPS = 1440;
 /** docx's implicit style of numbered paragraphs without a style of their own. */
@@ -120,8 +88,7 @@ export class DocxBodyRenderer {
   /** The body's top-level output, and where in it each table of contents goes once every heading is known. */
   private topLevel: Out | undefined;
   private readonly contentsPlaces: { index: number; title: string }[] = [];
-  /** The properties of the Word shell's run a placeholder stood in, lent to the runs replacing it. */
-  private inheritedRunProperties = '';
+  private readonly inline: InlineRenderer;
   /**
    * A page break waiting for the next paragraph, which then starts a page itself. A paragraph
    * holding only the break would make a blank page whenever the content before it ends exactly at
@@ -139,6 +106,7 @@ export class DocxBodyRenderer {
     this.theme = resolveTheme(meta.theme);
     this.lists = new ListNumbering(options.numbering);
     this.relationships = new BodyRelationships(options.relationshipPrefix);
+    this.inline = new InlineRenderer(this.relationships, this.styleId);
     this.firstPictureId = options.firstPictureId ?? 1;
     this.nextBookmarkId = options.firstBookmarkId ?? 1;
   }
@@ -182,9 +150,9 @@ export class DocxBodyRenderer {
    */
   runs(content: readonly Inline[], options: { dir?: 'ltr' | 'rtl'; lang?: string; runPropertiesXml?: string } = {}): string {
     const out: Out = [];
-    this.inheritedRunProperties = options.runPropertiesXml ?? '';
+    this.inline.inheritedRunProperties = options.runPropertiesXml ?? '';
     try {
-      this.inlines(
+      this.inline.render(
         content,
         {
           direction: options.dir ?? inlinesDirection(content) ?? this.documentDirection,
@@ -193,22 +161,13 @@ export class DocxBodyRenderer {
         out,
       );
     } finally {
-      this.inheritedRunProperties = '';
+      this.inline.inheritedRunProperties = '';
     }
     return out.join('');
   }
 
   private topFrame(): Frame {
-    return {
-      widthPt: this.textWidthPt,
-      minWidthPt: minNestedWidth(this.textWidthPt),
-      indent: 0,
-      quoted: false,
-      listDepth: 0,
-      listStep: LIST_INDENT_STEP,
-      bold: false,
-      direction: this.documentDirection,
-    };
+    return pageFrame(this.textWidthPt, this.documentDirection);
   }
 
   private blocks(blocks: readonly Block[], frame: Frame, out: Out): void {
@@ -318,7 +277,7 @@ export class DocxBodyRenderer {
     };
     const list = options.list;
     const runs: Out = [];
-    this.inlines(content, format, runs);
+    this.inline.render(content, format, runs);
     let children = runs.join('');
     if (options.bookmark) {
       const id = this.nextBookmarkId++;
@@ -347,46 +306,6 @@ export class DocxBodyRenderer {
     if (!this.breakBefore) return false;
     this.breakBefore = false;
     return true;
-  }
-
-  private inlines(content: readonly Inline[], format: RunFormat, out: Out): void {
-    for (const inline of content) {
-      if (inline.type === 'text') {
-        const lines = inline.text.split('\n');
-        lines.forEach((line, i) => {
-          // A line of one direction is one run; mixed lines are cut where the direction changes.
-          directedText(line, format.direction).forEach((piece, j) => out.push(this.textRun(piece, inline.marks, format, i > 0 && j === 0)));
-        });
-      } else if (inline.type === 'break') {
-        out.push(breakRun(this.inheritedRunProperties));
-      } else if (inline.type === 'link') {
-        const target = format.link ? undefined : linkTarget(inline.href);
-        if (target) {
-          out.push(`<w:hyperlink w:history="1" r:id="${this.relationships.hyperlink(target)}">`);
-          this.inlines(inline.children, { ...format, link: true }, out);
-          out.push('</w:hyperlink>');
-        } else {
-          this.inlines(inline.children, format, out); // a link inside a link, or one Word could not follow
-        }
-      }
-    }
-  }
-
-  private textRun(piece: DirectedText, marks: Marks | undefined, format: RunFormat, breakBefore: boolean): string {
-    const code = marks?.code === true;
-    const properties = runProperties({
-      style: format.link ? this.styleId(StyleId.hyperlink) : code ? this.styleId(StyleId.inlineCode) : undefined,
-      font: format.link && code ? 'Courier New' : undefined,
-      bold: marks?.bold || format.bold,
-      italic: marks?.italic,
-      strike: marks?.strike,
-      underline: marks?.underline,
-      subscript: marks?.sub && !marks.sup,
-      superscript: marks?.sup,
-      rightToLeft: piece.rightToLeft,
-      language: format.language,
-    });
-    return textRun(mergeRunProperties(this.inheritedRunProperties, properties), piece.text, breakBefore);
   }
 
   private list(block: Extract<Block, { type: 'list' }>, frame: Frame, out: Out): void {
@@ -454,20 +373,8 @@ export class DocxBodyRenderer {
         visuallyRightToLeft: block.direction === 'rtl',
       },
       (cell, r, cellTwips) => {
-        const cellWidthPt = cellTwips / TWIPS_PER_POINT - CELL_PADDING_PT;
-        const cellFrame: Frame = {
-          widthPt: cellWidthPt,
-          minWidthPt: minNestedWidth(cellWidthPt),
-          indent: 0,
-          quoted: false,
-          listDepth: 0,
-          // A page's half-inch list indent would leave a narrow column no room for words.
-          listStep: CELL_LIST_INDENT_STEP,
-          bold: r < headerRows,
-          direction,
-        };
         const content: Out = [];
-        this.blocks(cell.blocks, cellFrame, content);
+        this.blocks(cell.blocks, cellFrame(cellTwips, r < headerRows, direction), content);
         // A cell must end with a paragraph, or Word reports the file as damaged.
         const last = content[content.length - 1];
         if (last === undefined || !last.startsWith('<w:p')) content.push('<w:p/>');
@@ -507,57 +414,4 @@ export class DocxBodyRenderer {
       styleId: this.styleId,
     });
   }
-}
-
-/**
- * The link as a URI Word accepts in a relationship (spaces and non-ASCII percent-encoded), or
- * undefined when it is not an http(s) or mailto link: Word reports a file with a malformed
- * relationship target as damaged.
- */
-function linkTarget(href: string): string | undefined {
-  try {
-    const url = new URL(href.trim());
-    return ['http:', 'https:', 'mailto:'].includes(url.protocol) ? xmlSafe(url.href) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The narrowest text nested quotes and lists may leave in a column `columnPt` wide. */
-function minNestedWidth(columnPt: number): number {
-  return Math.min(MIN_NESTED_TEXT_PT, columnPt / 2);
-}
-
-/** The frame moved in by `step` twips, or as it is when that would leave its text too narrow. */
-function indented(frame: Frame, step: number): Frame {
-  const widthPt = frame.widthPt - step / TWIPS_PER_POINT;
-  return widthPt < frame.minWidthPt ? frame : { ...frame, indent: frame.indent + step, widthPt };
-}
-
-function describe(block: Block): string {
-  return typeof block === 'object' && block !== null && typeof block.type === 'string' ? `A block of type "${block.type}"` : 'A block';
-}
-
-/** Whether a block's first paragraph is its own, so it can start a page instead of a break paragraph. */
-function startsWithParagraph(block: Block | undefined): boolean {
-  if (!block) return false;
-  return block.type === 'heading' || block.type === 'paragraph' || (block.type === 'toc' && block.title.trim() !== '');
-}
-
-type ContentsBlock = Extract<Block, { type: 'toc' }>;
-
-/** The (first) table of contents of the document, if it has one. */
-function tableOfContentsBlock(blocks: readonly Block[]): ContentsBlock | undefined {
-  for (const block of blocks) {
-    const found =
-      block.type === 'toc'
-        ? block
-        : block.type === 'blockquote'
-          ? tableOfContentsBlock(block.children)
-          : block.type === 'list'
-            ? block.items.map(tableOfContentsBlock).find((item) => item !== undefined)
-            : undefined;
-    if (found) return found;
-  }
-  return undefined;
 }
