@@ -3,7 +3,7 @@
  * the parts, relationships and content types of pictures, and list numbering merged into a Word
  * shell that has lists of its own.
  */
-import { Document, LevelFormat, Packer, Paragraph } from 'docx';
+import { Document, ExternalHyperlink, LevelFormat, Packer, Paragraph, TextRun } from 'docx';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import type { Block, ImageBlock } from '../../src/document/types';
 import { writeDocx } from '../../src/exporters/docx/DocxWriter';
@@ -68,6 +68,16 @@ describe('DOCX written as WordprocessingML', () => {
     const ids = elements(docx.xml('word/document.xml'), 'wp:docPr').map((d) => d.getAttribute('id'));
     expect(new Set(ids).size).toBe(4);
   });
+
+  it('gives each export the header and footer of its own document, though the package around the body is reused', async () => {
+    const footerOf = async (footerText: string) => {
+      const docx = await openDocx(await writeDocx({ meta: baseMeta({ footerText }), blocks: [para(text('Body'))] }));
+      return paragraphText(elements(docx.xml('word/footer1.xml'), 'w:p')[0]);
+    };
+    expect(await footerOf('First footer')).toBe('First footer');
+    expect(await footerOf('Second footer')).toBe('Second footer');
+    expect(await footerOf('First footer')).toBe('First footer');
+  });
 });
 
 /** A shell whose own text has a lettered list (its own numbering.xml), then the body marker. */
@@ -101,6 +111,31 @@ const shellInput = (template: Uint8Array) => ({
   values: shellPlaceholderValues(planView(), {}),
   body: LIST_BODY,
   meta: baseMeta(),
+});
+
+describe('Word shells: a rich value in the place of a placeholder inside a link of the template', () => {
+  it('writes the value\'s own link as text, since Word reads a link in a link as two links', async () => {
+    const document = new Document({
+      sections: [
+        {
+          children: [
+            new Paragraph({
+              children: [new TextRun('About: '), new ExternalHyperlink({ link: 'https://template.example', children: [new TextRun("'{OPENCDMP.PLAN.DESCRIPTION}'")] })],
+            }),
+          ],
+        },
+      ],
+    });
+    const value: Block[] = [para(text('see '), { type: 'link', href: 'https://value.example', children: [text('our site')] })];
+    const bytes = (
+      await applyShellTemplate({ ...shellInput(new Uint8Array(await Packer.toBuffer(document))), values: { ...shellPlaceholderValues(planView(), {}), 'OPENCDMP.PLAN.DESCRIPTION': value } })
+    ).bytes;
+    const docx = await openDocx(bytes);
+    const links = elements(docx.xml('word/document.xml'), 'w:hyperlink');
+    expect(links).toHaveLength(1);
+    expect(paragraphText(links[0])).toBe('see our site');
+    expect((await validateWordParts({ 'shell-link.docx': bytes })).errors).toEqual([]);
+  });
 });
 
 describe("Word shells: our numbering merged into the template's", () => {

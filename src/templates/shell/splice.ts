@@ -65,10 +65,13 @@ export function replaceInRun(documentXml: string, sentinel: string, render: (run
   const properties = /^<w:rPr>([\s\S]*?)<\/w:rPr>/.exec(documentXml.slice(openEnd, at))?.[1] ?? '';
   const rPr = properties ? `<w:rPr>${properties}</w:rPr>` : '';
   const after = at + sentinel.length;
+  // Word reads a link in a link as two links over the same text: in the template's link, ours are text.
+  const inLink = documentXml.lastIndexOf('<w:hyperlink', at) > Math.max(documentXml.lastIndexOf('</w:hyperlink>', at), documentXml.lastIndexOf('<w:p>', at), documentXml.lastIndexOf('<w:p ', at));
+  const runs = render(properties);
   return (
     documentXml.slice(0, at) +
     '</w:t></w:r>' +
-    render(properties) +
+    (inLink ? runs.replace(/<w:hyperlink\b[^>]*>|<\/w:hyperlink>/g, '') : runs) +
     `<w:r>${rPr}<w:t xml:space="preserve">` +
     documentXml.slice(after)
   );
