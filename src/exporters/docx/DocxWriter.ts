@@ -3,11 +3,13 @@
  * numbering, tables with repeating header rows and merged cells, embedded pictures, hyperlinks, a
  * table of contents, running header and footer with page numbers, core properties and language.
  */
-import { AlignmentType, Document, Footer, Header, Packer, PageNumber, PageOrientation, Paragraph, TextRun } from 'docx';
+import { AlignmentType, Document, Footer, Header, PageNumber, PageOrientation, Paragraph, TextRun } from 'docx';
 import { firstStrongDirection } from '../../document/direction';
 import type { Direction, DocumentMeta, DocumentModel } from '../../document/types';
 import { DocxBodyRenderer } from './BodyRenderer';
 import { CORE_PROPERTIES_PATH, corePropertiesXml } from './coreProperties';
+import { numberingPartXml } from './numbering';
+import { BODY_PLACEHOLDER, packDocx } from './package';
 import { pageGeometry } from './page';
 import { documentStyles, StyleId } from './styles';
 import { xmlSafe } from './text';
@@ -23,14 +25,29 @@ const HEADER_DISTANCE = 708;
 export async function writeDocx(doc: DocumentModel, options: WriteDocxOptions = {}): Promise<Uint8Array> {
   const { meta } = doc;
   const renderer = new DocxBodyRenderer(meta);
-  const children = renderer.body(doc.blocks);
+  const bodyXml = renderer.body(doc.blocks);
   renderer.warnings.forEach((warning) => options.onWarning?.(warning));
+  return packDocx(frameKey(meta), () => frameDocument(meta), {
+    // Word wants at least one paragraph in the body.
+    bodyXml: bodyXml || '<w:p/>',
+    relationships: renderer.relationships,
+    parts: { [CORE_PROPERTIES_PATH]: corePropertiesXml(meta), 'word/numbering.xml': numberingPartXml(renderer.lists) },
+  });
+}
+
+/** What the package around the body is made from: its styles, page, header and footer. */
+function frameKey(meta: DocumentMeta): string {
+  const { theme, language, direction, headerText, footerText, pageSize, orientation, margins } = meta;
+  return JSON.stringify([theme, language, direction, headerText, footerText, pageSize, orientation, margins]);
+}
+
+/** The document with a placeholder for its body: docx writes its styles, section, header and footer. */
+function frameDocument(meta: DocumentMeta): Document {
   const page = pageGeometry(meta);
   const header = runningHeader(meta);
   const footer = runningFooter(meta);
-  const document = new Document({
+  return new Document({
     ...documentStyles(meta),
-    numbering: renderer.numbering(),
     sections: [
       {
         properties: {
@@ -49,13 +66,11 @@ export async function writeDocx(doc: DocumentModel, options: WriteDocxOptions = 
         },
         headers: header ? { default: header } : undefined,
         footers: footer ? { default: footer } : undefined,
-        // Word wants at least one paragraph in the body.
-        children: children.length > 0 ? children : [new Paragraph({})],
+        // Stands in for the body, which is written as XML (BodyRenderer) and spliced in its place.
+        children: [new Paragraph({ children: [new TextRun(BODY_PLACEHOLDER)] })],
       },
     ],
   });
-  const bytes = await Packer.toBuffer(document, false, [{ path: CORE_PROPERTIES_PATH, data: corePropertiesXml(meta) }]);
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 function runningHeader(meta: DocumentMeta): Header | undefined {

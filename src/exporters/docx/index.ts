@@ -1,4 +1,4 @@
-/** DOCX exporter: the document model written with `docx`, or poured into an admin's Word shell. */
+/** DOCX exporter: the document model written as WordprocessingML, or poured into an admin's Word shell. */
 import { documentExporter } from '../documentConfiguration';
 
 export const docxExporter = documentExporter(

@@ -1,4 +1,4 @@
-/** DOCX rendering: the document model written with `docx`, or poured into an admin's Word shell. */
+/** DOCX rendering: the document model written as WordprocessingML, or poured into an admin's Word shell. */
 import { applyShellTemplate, shellPlaceholderValues } from '../../templates/shell';
 import type { RenderedDocument } from '../documentExport';
 import type { ExportResult } from '../types';

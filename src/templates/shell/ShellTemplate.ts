@@ -6,18 +6,20 @@
  *
  * Text placeholders are replaced here, run-aware, keeping the formatting of the run the placeholder
  * starts in. Content that needs new paragraphs, pictures, links or lists (the body, rich values)
- * is left as a sentinel placeholder for docx's `patchDocument`, which brings its relationships,
- * media and numbering along.
+ * is left as a sentinel placeholder, then rendered as WordprocessingML (the generated documents'
+ * renderer) in its place (splice.ts), its relationships, media and numbering added to the package.
  */
 import { randomBytes } from 'node:crypto';
-import { patchDocument, PatchType, type IPatch } from 'docx';
-import { strFromU8, strToU8, zipSync } from 'fflate';
+import { strFromU8, strToU8 } from 'fflate';
 import { blocksToPlainText } from '../../document/text';
 import type { Block, DocumentMeta } from '../../document/types';
 import { DocxBodyRenderer } from '../../exporters/docx/BodyRenderer';
+import { CORE_PROPERTIES_PATH, corePropertiesXml } from '../../exporters/docx/coreProperties';
 import { TWIPS_PER_POINT } from '../../exporters/docx/page';
 import { xmlSafe } from '../../exporters/docx/text';
+import { zipPackage } from '../../exporters/docx/zip';
 import { TemplateStyles } from './styles';
+import { addBodyParts, highestId, replaceInRun, replaceParagraph, templateNumberingIds, withBodyNamespaces } from './splice';
 import { malformedPartError, readTemplatePackage, type TemplatePackage } from './upload';
 import { NOTHING_IN_HEADER_FOOTER, type ShellValue } from './values';
 import { applyEdits, paragraphsOf, paragraphXml, replaceInParagraph, type TextReplacement, type WordParagraph, type XmlEdit } from './wordText';
@@ -55,10 +57,14 @@ const DELIMITERS = { start: "'{", end: "}'" };
 
 type Place = 'body' | 'headerFooter';
 
+/** Content waiting for its sentinel: blocks in place of its paragraph, or inline content in its run. */
+type Patch = { kind: 'blocks'; render: () => string } | { kind: 'inline'; render: (runPropertiesXml: string) => string };
+
 /** What applying the template is made of: the package, the renderer and the patches collected. */
 class ShellFilling {
   readonly warnings: string[] = [];
-  readonly patches: Record<string, IPatch> = {};
+  /** Sentinel (as written in the text) -> what takes its place. */
+  readonly patches = new Map<string, Patch>();
   private sentinels = 0;
   private readonly nonce = randomBytes(6).toString('hex');
   /** The sentinel the body marker became, once one was found. */
@@ -134,16 +140,19 @@ class ShellFilling {
     const sentinel = DELIMITERS.start + key + DELIMITERS.end;
     const [first] = blocks;
     if (blocks.length === 1 && first.type === 'paragraph') {
-      this.patches[key] = { type: PatchType.PARAGRAPH, children: this.renderer.runs(first.content, { dir: first.dir, lang: first.lang }) };
+      this.patches.set(sentinel, {
+        kind: 'inline',
+        render: (runPropertiesXml) => this.renderer.runs(first.content, { dir: first.dir, lang: first.lang, runPropertiesXml }),
+      });
       return sentinel;
     }
-    this.patches[key] = { type: PatchType.DOCUMENT, children: this.renderer.fragment(blocks) };
+    this.patches.set(sentinel, { kind: 'blocks', render: () => this.renderer.fragment(blocks) });
     if (paragraph.text.replace(written, '').trim() === '') return sentinel;
     edits.push({ start: paragraph.end, end: paragraph.end, xml: paragraphXml(sentinel) });
     return '';
   }
 
-  /** A placeholder no template has, for patchDocument to put content at. */
+  /** A placeholder no template has, to put content at. */
   private sentinelKey(kind: string): string {
     this.sentinels += 1;
     return `OPENCDMP.__${kind}_${this.nonce}_${this.sentinels}__`;
@@ -157,7 +166,16 @@ class ShellFilling {
       xml = insertAtEnd(xml, paragraphXml(DELIMITERS.start + this.bodyKey + DELIMITERS.end));
     }
     const pagesBefore = pageBreaks(xml.slice(0, xml.indexOf(this.bodyKey)));
-    this.patches[this.bodyKey] = { type: PatchType.DOCUMENT, children: this.renderer.body(this.input.body, { pagesBefore }) };
+    this.patches.set(DELIMITERS.start + this.bodyKey + DELIMITERS.end, { kind: 'blocks', render: () => this.renderer.body(this.input.body, { pagesBefore }) });
+    return xml;
+  }
+
+  /** Each sentinel's content rendered in its place, in the order they were found. */
+  splice(documentXml: string): string {
+    let xml = withBodyNamespaces(documentXml);
+    for (const [sentinel, patch] of this.patches) {
+      xml = patch.kind === 'blocks' ? replaceParagraph(xml, sentinel, patch.render()) : replaceInRun(xml, sentinel, patch.render);
+    }
     return xml;
   }
 }
@@ -196,13 +214,25 @@ function partText(files: TemplatePackage, path: string): string | undefined {
 
 export async function applyShellTemplate(input: ShellInput): Promise<ShellResult> {
   const files = readTemplatePackage(input.template, input.fieldCode);
-  try {
-    return await fillTemplate(input, new Map(files));
-  } catch (error) {
-    // Filling reads the XML leniently and patchDocument strictly, with an error that names no
-    // part: a template part that is not well-formed XML is the admin's to fix, anything else is ours.
-    throw malformedPartError(files, input.fieldCode) ?? error;
+  // Parts are edited as text: one that is not well-formed XML is the admin's to fix, named in a 400.
+  const malformed = malformedPartError(files, input.fieldCode);
+  if (malformed) throw malformed;
+  return fillTemplate(input, new Map(files));
+}
+
+/** Ids the template's own drawings and bookmarks use: ours go above them. */
+function templateIds(files: TemplatePackage, documentXml: string): { firstPictureId: number; firstBookmarkId: number; relationshipPrefix: string } {
+  let pictures = 0;
+  for (const [path, bytes] of files) {
+    if (/^word\/.*\.xml$/.test(path)) pictures = Math.max(pictures, highestId(strFromU8(bytes), /<wp:docPr\b[^>]*\bid="(\d+)"/g));
   }
+  const rels = partText(files, 'word/_rels/document.xml.rels') ?? '';
+  const taken = rels.includes('"rIddmp') || [...files.keys()].some((path) => path.startsWith('word/media/dmp'));
+  return {
+    firstPictureId: pictures + 1,
+    firstBookmarkId: highestId(documentXml, /<w:bookmarkStart\b[^>]*\bw:id="(\d+)"/g) + 1,
+    relationshipPrefix: taken ? `dmp${randomBytes(4).toString('hex')}` : 'dmp',
+  };
 }
 
 /** Fills the template; `files` (a copy of the upload's) become the output package's. */
@@ -210,7 +240,12 @@ async function fillTemplate(input: ShellInput, files: TemplatePackage): Promise<
   let documentXml = partText(files, DOCUMENT_PART)!;
   const stylesXml = partText(files, STYLES_PART);
   const styles = await TemplateStyles.for(input.meta, stylesXml);
-  const renderer = new DocxBodyRenderer(input.meta, { ...templateTextArea(documentXml), styleId: styles.idFor });
+  const renderer = new DocxBodyRenderer(input.meta, {
+    ...templateTextArea(documentXml),
+    ...templateIds(files, documentXml),
+    numbering: templateNumberingIds(files),
+    styleId: styles.idFor,
+  });
   const filling = new ShellFilling(input, renderer);
 
   documentXml = filling.fillPart(documentXml, 'body', 'the main text');
@@ -218,24 +253,11 @@ async function fillTemplate(input: ShellInput, files: TemplatePackage): Promise<
     const part = HEADER_FOOTER_PART.exec(path);
     if (part) files.set(path, strToU8(filling.fillPart(strFromU8(bytes), 'headerFooter', `a ${part[1]}`)));
   }
-  documentXml = filling.placeBody(documentXml);
+  documentXml = filling.splice(filling.placeBody(documentXml));
   files.set(DOCUMENT_PART, strToU8(documentXml));
   if (stylesXml !== undefined) files.set(STYLES_PART, strToU8(styles.withMissingStyles(stylesXml)));
+  addBodyParts(files, renderer.relationships, renderer.lists);
+  if (files.has(CORE_PROPERTIES_PATH)) files.set(CORE_PROPERTIES_PATH, strToU8(corePropertiesXml(input.meta)));
 
-  const bytes = await patchDocument({
-    outputType: 'uint8array',
-    // Stored, not compressed: patchDocument unzips it again at once.
-    data: zipSync(Object.fromEntries(files), { level: 0 }),
-    patches: filling.patches,
-    placeholderDelimiters: DELIMITERS,
-    keepOriginalStyles: true,
-    numbering: renderer.numbering(),
-    properties: {
-      title: input.meta.title,
-      subject: input.meta.subject,
-      creator: input.meta.author,
-      keywords: input.meta.keywords?.join(', '),
-    },
-  });
-  return { bytes, warnings: [...filling.warnings, ...renderer.warnings] };
+  return { bytes: zipPackage(files), warnings: [...filling.warnings, ...renderer.warnings] };
 }

@@ -93,8 +93,8 @@ const UTF16_BOMS = [
 
 /**
  * The 400 for the first XML part of the template that is not well-formed, or undefined when all
- * are. Parts are read with docx's parser, the one `patchDocument` uses, and as it reads them
- * (it passes UTF-16 parts through unparsed).
+ * are. Parts are read with docx's strict parser, as patchDocument read them before the shell was
+ * spliced as text (it passes UTF-16 parts through unparsed).
  */
 export function malformedPartError(files: TemplatePackage, fieldCode: string): HttpError | undefined {
   for (const [path, bytes] of files) {

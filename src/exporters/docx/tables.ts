@@ -1,0 +1,78 @@
+/**
+ * Tables as WordprocessingML: equal columns filling the width, header rows repeated on each page,
+ * bold and shaded, merged cells (`w:gridSpan`, `w:vMerge`), thin grey borders, as docx wrote them.
+ */
+import type { GridCell, TableGrid } from './tableGrid';
+import { escapeXml } from './xml';
+
+const BORDER = 'w:val="single" w:color="A6A6A6" w:sz="4"';
+const BORDERS = `<w:tblBorders>${['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map((side) => `<w:${side} ${BORDER}/>`).join('')}</w:tblBorders>`;
+const HEADER_SHADING = '<w:shd w:fill="F2F2F2" w:color="auto" w:val="clear"/>';
+
+export interface TableLayout {
+  style: string;
+  widthTwips: number;
+  /** From the left margin, in twips (0: none). */
+  indent: number;
+  headerRows: number;
+  /** Columns run right to left. */
+  visuallyRightToLeft: boolean;
+}
+
+/** Equal columns filling the width exactly; the last takes the twips left over by rounding. */
+export function columnWidths(widthTwips: number, columns: number): number[] {
+  const widths = Array.from({ length: columns }, () => Math.floor(widthTwips / columns));
+  widths[columns - 1] += widthTwips - widths[0] * columns;
+  return widths;
+}
+
+const cellWidth = (widths: readonly number[], cell: GridCell): number => {
+  let twips = 0;
+  for (let c = cell.column; c < cell.column + cell.colSpan; c++) twips += widths[c];
+  return twips;
+};
+
+function cellProperties(twips: number, colSpan: number, merge: 'restart' | 'continue' | undefined, header: boolean): string {
+  return (
+    `<w:tcPr><w:tcW w:type="dxa" w:w="${twips}"/>` +
+    (colSpan > 1 ? `<w:gridSpan w:val="${colSpan}"/>` : '') +
+    (merge ? `<w:vMerge w:val="${merge}"/>` : '') +
+    (header ? HEADER_SHADING : '') +
+    '</w:tcPr>'
+  );
+}
+
+/**
+ * The table. `cellContent` gives a cell's block-level XML (ending in a paragraph, as Word wants);
+ * the rows a cell spans down get an empty continuing cell each.
+ */
+export function tableXml(grid: TableGrid, layout: TableLayout, cellContent: (cell: GridCell, row: number, widthTwips: number) => string): string {
+  const widths = columnWidths(layout.widthTwips, grid.columns);
+  let xml =
+    `<w:tbl><w:tblPr><w:tblStyle w:val="${escapeXml(layout.style)}"/>` +
+    (layout.visuallyRightToLeft ? '<w:bidiVisual/>' : '') +
+    `<w:tblW w:type="dxa" w:w="${layout.widthTwips}"/>` +
+    (layout.indent > 0 ? `<w:tblInd w:type="dxa" w:w="${layout.indent}"/>` : '') +
+    `${BORDERS}</w:tblPr><w:tblGrid>${widths.map((w) => `<w:gridCol w:w="${w}"/>`).join('')}</w:tblGrid>`;
+  /** Cells spanning down, continued in the rows below theirs by an empty merged cell each. */
+  const continuing: { cell: GridCell; lastRow: number; header: boolean }[] = [];
+  grid.rows.forEach((cells, r) => {
+    const header = r < layout.headerRows;
+    const written: { column: number; xml: string }[] = [];
+    for (const cell of cells) {
+      const twips = cellWidth(widths, cell);
+      if (cell.rowSpan > 1) continuing.push({ cell, lastRow: r + cell.rowSpan - 1, header });
+      const properties = cellProperties(twips, cell.colSpan, cell.rowSpan > 1 ? 'restart' : undefined, header);
+      written.push({ column: cell.column, xml: `<w:tc>${properties}${cellContent(cell, r, twips)}</w:tc>` });
+    }
+    for (const span of continuing) {
+      if (r <= spanStartRow(span) || r > span.lastRow) continue;
+      written.push({ column: span.cell.column, xml: `<w:tc>${cellProperties(cellWidth(widths, span.cell), span.cell.colSpan, 'continue', span.header)}<w:p/></w:tc>` });
+    }
+    written.sort((a, b) => a.column - b.column);
+    xml += `<w:tr>${header ? '<w:trPr><w:tblHeader/></w:trPr>' : ''}${written.map((cell) => cell.xml).join('')}</w:tr>`;
+  });
+  return xml + '</w:tbl>';
+}
+
+const spanStartRow = (span: { cell: GridCell; lastRow: number }): number => span.lastRow - span.cell.rowSpan + 1;
