@@ -1,14 +1,14 @@
 // The modules under mutation testing: the source each one mutates and the Jest tests that must
 // catch those mutants. Tests that reach a module only through the worker threads cannot kill its
 // mutants (the threads load the code without Stryker's switch), so each lists its direct tests.
-const HTML_TESTS = ['test/document/html.test.ts', 'test/document/limits.test.ts', 'test/document/sanitising.test.ts', 'test/document/allowList.test.ts'];
+const HTML_TESTS = ['test/document/html.test.ts', 'test/document/limits.test.ts', 'test/document/sanitising.test.ts', 'test/document/allowList.test.ts', 'test/document/allowListEdges.test.ts', 'test/document/htmlEdges.test.ts'];
 
 /** @type {Record<string, { mutate: string[]; tests: string[] }>} */
 export const MODULES = {
   planView: { mutate: ['src/plan/buildPlanView.ts'], tests: ['test/plan/*.test.ts'] },
   // html.ts in two halves, each a practical run: passes 0-1 (characters, the allow-list) and 2 (tree -> blocks).
   // The allow-list's own tests; limits.test.ts (seconds of hostile input per run) guards pass 2.
-  htmlSanitising: { mutate: ['src/document/html.ts:80-253'], tests: ['test/document/html.test.ts', 'test/document/sanitising.test.ts', 'test/document/allowList.test.ts'] },
+  htmlSanitising: { mutate: ['src/document/html.ts:80-253'], tests: ['test/document/html.test.ts', 'test/document/sanitising.test.ts', 'test/document/allowList.test.ts', 'test/document/allowListEdges.test.ts'] },
   htmlParsing: { mutate: ['src/document/html.ts:254-940'], tests: HTML_TESTS },
   // tokens.test.ts holds the scope, role, clock-tolerance and key-rotation cases.
   auth: { mutate: ['src/http/auth.ts'], tests: ['test/http/auth.test.ts', 'test/http/authFailures.test.ts', 'test/http/authTokens.test.ts', 'test/http/authAnswers.test.ts', 'test/hostile/tokens.test.ts'] },
