@@ -177,8 +177,8 @@ describe('text', () => {
   });
 
   it('separates the blocks of a subtree too deep to walk by spaces, lists and line breaks included', () => {
-    const deep = `${'<div>'.repeat(101)}one<ul><li>two</li></ul>three<br>four<pre>five</pre>six`;
+    const deep = `${'<div>'.repeat(101)}one<ul>two</ul>three<br>four<pre>five</pre>six<ol>seven</ol>eight<menu>nine</menu>ten<li>eleven</li>twelve<blockquote>thirteen</blockquote>fourteen<hr>fifteen`;
     const text = blocksToPlainText(htmlToBlocks(deep));
-    expect(text.replace(/\s+/g, ' ').trim()).toBe('one two three four five six');
+    expect(text.replace(/\s+/g, ' ').trim()).toBe('one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen');
   });
 });
