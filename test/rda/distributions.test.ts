@@ -107,6 +107,6 @@ describe('a distribution answered field by field', () => {
     const { dmp } = exported(
       repository([`${D}.title`, `${D}.data_access`, `${D}.license.license_ref`, `${D}.license.license_ref`], [['Deposit', 'open', 'CC-BY-4.0', 'CC-BY-4.0']]),
     );
-    expect(dmp.dataset[0].distribution[0].license?.map((l) => l.license_ref)).toEqual(['https://creativecommons.org/licenses/by/4.0/']);
+    expect(dmp.dataset[0].distribution?.[0]?.license?.map((l) => l.license_ref)).toEqual(['https://creativecommons.org/licenses/by/4.0/']);
   });
 });
