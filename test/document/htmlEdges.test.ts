@@ -72,6 +72,7 @@ describe('template pictures', () => {
   it.each([
     ['120', 90],
     ['120.5px', 90.375],
+    ['120.25', 90.1875],
     ['120PX', 90],
     ['0', undefined],
     ['120 em', undefined],

@@ -49,6 +49,54 @@ describe('tables: padding is bounded', () => {
     for (const word of ['a10', 'b10', 'a1587', 'b1587', 'a1599', 'b1599']) expect(text.match(new RegExp(`\\b${word}\\b`, 'g'))).toHaveLength(1);
   });
 
+  it('warns that a table was narrowed even when the cells past column 63 are empty', () => {
+    const { blocks, warnings } = convert(`<table><tr>${'<td>a</td>'.repeat(63)}<td></td></tr></table>`);
+    expect((blocks[0] as BlockOf<'table'>).rows[0].cells).toHaveLength(63);
+    expect(warnings).toEqual([expect.stringContaining('wider than 63 columns was narrowed')]);
+  });
+
+  it('puts a cell after the table when the cells spanning down from above fill all 63 columns of its row', () => {
+    const { blocks, warnings } = convert('<table><tr><td colspan="63" rowspan="2">wide</td></tr><tr><td>beside</td></tr></table>');
+    const [table, ...after] = blocks;
+    expect((table as BlockOf<'table'>).rows.map((row) => row.cells.length)).toEqual([1, 0]);
+    expect(after).toEqual([{ type: 'paragraph', content: [{ type: 'text', text: 'beside' }] }]);
+    expect(warnings).toEqual([expect.stringContaining('wider than 63 columns was narrowed')]);
+  });
+
+  it('keeps exactly 100,000 cells, ends the rowspans reaching past them, and leaves the direction of what follows alone', () => {
+    // 50 columns: 2,000 rows are 100,000 cells. The rowspans of the last two rows reach into the rows cut.
+    const rows = [
+      '<tr><td colspan="50">wide</td></tr>',
+      ...Array.from({ length: 1_997 }, () => '<tr><td>x</td></tr>'),
+      '<tr><td rowspan="5">long</td></tr>',
+      '<tr><td rowspan="3">last</td></tr>',
+      '<tr><td dir="ltr">after 1</td></tr>',
+      '<tr><td dir="ltr">after 2</td></tr>',
+    ];
+    const { blocks, warnings } = convert(`<table dir="rtl">${rows.join('')}</table>`);
+    const [table, ...after] = blocks as [BlockOf<'table'>, ...Block[]];
+    expect(table.rows).toHaveLength(2_000);
+    expect(table.dir).toBe('rtl');
+    const inRtl = (text: string): Block => ({ type: 'paragraph', content: [{ type: 'text', text }], dir: 'rtl' });
+    expect(table.rows[1_998].cells[0]).toEqual({ blocks: [inRtl('long')], rowSpan: 2 });
+    expect(table.rows[1_999].cells[0]).toEqual({ blocks: [inRtl('last')] });
+    expect(after).toEqual([
+      { type: 'paragraph', content: [{ type: 'text', text: 'after 1' }], dir: 'ltr' },
+      { type: 'paragraph', content: [{ type: 'text', text: 'after 2' }], dir: 'ltr' },
+    ]);
+    expect(warnings).toEqual(['A table larger than 100,000 cells was cut after row 2000: the rows after it follow the table as paragraphs']);
+  });
+
+  it('counts a row that widens the table at its new width: a wide last row can pass the cell limit', () => {
+    // 2,000 rows of one column, then one of 50: 2,001 x 50 is over 100,000 cells.
+    const html = `<table>${'<tr><td>x</td></tr>'.repeat(2_000)}<tr><td colspan="50">wide</td></tr></table>`;
+    const { blocks, warnings } = convert(html);
+    const [table, ...after] = blocks;
+    expect((table as BlockOf<'table'>).rows).toHaveLength(2_000);
+    expect(after).toEqual([{ type: 'paragraph', content: [{ type: 'text', text: 'wide' }] }]);
+    expect(warnings).toEqual([expect.stringContaining('was cut after row 2000')]);
+  });
+
   it('keeps a rowspan inside the rows that were kept', () => {
     const html = `<table><tr><td rowspan="0">tall</td>${'<td>'.repeat(62)}</tr>${'<tr><td>x</td></tr>'.repeat(2_000)}</table>`;
     const table = convert(html).blocks[0] as BlockOf<'table'>;

@@ -1,7 +1,7 @@
 // The modules under mutation testing: the source each one mutates and the Jest tests that must
 // catch those mutants. Tests that reach a module only through the worker threads cannot kill its
 // mutants (the threads load the code without Stryker's switch), so each lists its direct tests.
-const HTML_TESTS = ['test/document/html.test.ts', 'test/document/limits.test.ts', 'test/document/sanitising.test.ts', 'test/document/allowList.test.ts', 'test/document/allowListEdges.test.ts', 'test/document/htmlEdges.test.ts'];
+const HTML_TESTS = ['test/document/html.test.ts', 'test/document/limits.test.ts', 'test/document/sanitising.test.ts', 'test/document/allowList.test.ts', 'test/document/allowListEdges.test.ts', 'test/document/htmlEdges.test.ts', 'test/document/tableEdges.test.ts', 'test/document/flowEdges.test.ts'];
 
 /** @type {Record<string, { mutate: string[]; tests: string[] }>} */
 export const MODULES = {
