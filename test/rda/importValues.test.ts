@@ -25,6 +25,18 @@ describe('text from a file', () => {
     expect(textValue('<script>only code</script>')).toBeNull();
   });
 
+  it('reads as HTML an opening tag alone, a tag with attributes, and character references in hex or with digits', () => {
+    expect(textValue('First line<br>Second line')).toEqual({ text: 'First line\nSecond line', html: 'First line<br />Second line' });
+    expect(textValue('Line one<br class="soft">Line two')).toEqual({ text: 'Line one\nLine two', html: 'Line one<br />Line two' });
+    expect(textValue('It&#x2019;s ours')).toEqual({ text: 'It’s ours', html: 'It’s ours' });
+    expect(textValue('Area: 20 m&sup2;')).toEqual({ text: 'Area: 20 m²', html: 'Area: 20 m²' });
+  });
+
+  it('keeps as written angle brackets and ampersands that make no tag or character reference', () => {
+    expect(textValue('Keep the range <t1..t2> as written')).toEqual({ text: 'Keep the range <t1..t2> as written' });
+    expect(richText('R&D budget; staff costs')).toBe('<p>R&amp;D budget; staff costs</p>');
+  });
+
   it('gives a rich-text slot the sanitised HTML, or plain text as escaped paragraphs', () => {
     expect(richText('<p>rich</p>')).toBe('<p>rich</p>');
     expect(richText('first\nline\n\nsecond: a < b > c')).toBe('<p>first<br>line</p><p>second: a &lt; b &gt; c</p>');
@@ -146,6 +158,39 @@ describe('plan-level values', () => {
     expect(group(scope, 'rda.dmp.contributor', 'rda.dmp.contributor.contributor_id.type')).toEqual([[], [{ text: 'other' }], [{ text: 'other' }]]);
   });
 
+  /** The researcher reference the one contributor of a file is offered as, or null for none. */
+  const contributorReference = (contributor: Record<string, unknown>) =>
+    group(dmpScope(readDmp({ dmp: { title: 'T', contributor: [contributor] } })), 'rda.dmp.contributor', 'rda.dmp.contributor')[0][0]?.reference ?? null;
+  const reference = (label: string, id: string | null, pidType: string | null) => ({
+    label,
+    reference: id,
+    description: null,
+    fields: pidType ? [{ code: 'pidTypeField', value: pidType }] : [],
+  });
+
+  it('refers to a contributor by the ORCID wherever it is listed, else by the first id that is neither an account, the name nor the e-mail', () => {
+    const isni = { identifier: '0000000121032683', type: 'isni' };
+    expect(contributorReference({ name: 'Eve', contributor_id: [isni, { identifier: 'https://orcid.org/0000-0002-1825-0097', type: 'orcid' }] })).toEqual(
+      reference('Eve', 'orcid:0000-0002-1825-0097', 'orcid'),
+    );
+    // A plan member who also has an id of another system is a researcher known by that id.
+    expect(contributorReference({ name: 'Member', contributor_id: [{ identifier: ACCOUNT, type: 'other' }, { identifier: 'local-7', type: 'other' }] })).toEqual(
+      reference('Member', 'local-7', 'other'),
+    );
+    // How the exporter identifies a person without an id: their name, which is no id to match on.
+    expect(contributorReference({ name: 'Bob', contributor_id: { identifier: 'Bob', type: 'other' } })).toEqual(reference('Bob', null, null));
+  });
+
+  it('takes for an account id only a bare UUID typed other or untyped; a UUID of another kind, or inside a longer id, is a researcher id', () => {
+    expect(contributorReference({ name: 'Member', contributor_id: ACCOUNT })).toBeNull();
+    // An OpenID subject (Keycloak's are UUIDs) names the person at their identity provider.
+    expect(contributorReference({ name: 'Kim', contributor_id: { identifier: ACCOUNT, type: 'openid' } })).toEqual(reference('Kim', ACCOUNT, 'openid'));
+    const profile = `https://dmp.example.org/users/${ACCOUNT}`;
+    expect(contributorReference({ name: 'Uma', contributor_id: { identifier: profile, type: 'other' } })).toEqual(reference('Uma', profile, 'other'));
+    const federated = `${ACCOUNT}@idp.example.org`;
+    expect(contributorReference({ name: 'Raj', contributor_id: federated })).toEqual(reference('Raj', federated, null));
+  });
+
   it('offers a person without a name no researcher reference, and one without ids a reference without id', () => {
     const scope = dmpScope(readDmp({ dmp: { title: 'T', contributor: [{ mbox: 'x@example.org' }, { name: 'Plain' }] } }));
     expect(group(scope, 'rda.dmp.contributor', 'rda.dmp.contributor')).toEqual([[], [{ text: 'Plain', reference: { label: 'Plain', reference: null, description: null, fields: [] } }]]);
@@ -256,7 +301,7 @@ describe('dataset-level values', () => {
                   description: 'CERN',
                   geo_location: 'CH',
                   certified_with: 'coretrustseal',
-                  pid_system: ['doi'],
+                  pid_system: ['doi', 'handle'],
                   support_versioning: 'yes',
                   backup_type: 'tape',
                   backup_frequency: 'daily',
@@ -346,7 +391,7 @@ describe('dataset-level values', () => {
       'host.description': [{ text: 'CERN' }],
       'host.geo_location': [{ text: 'CH' }],
       'host.certified_with': [{ text: 'coretrustseal' }],
-      'host.pid_system': [{ text: 'doi', list: ['doi'] }],
+      'host.pid_system': [{ text: 'doi, handle', list: ['doi', 'handle'] }],
       'host.support_versioning': [{ text: 'yes', flag: 'yes' }],
       'host.supports_versioning': [{ text: 'yes', flag: 'yes' }],
       'host.backup_type': [{ text: 'tape' }],

@@ -43,13 +43,28 @@ describe('the uploaded file', () => {
     });
   });
 
-  it('answers 400 for text that is not base64, and for bytes that are not UTF-8 or not JSON', () => {
-    expect(refusal(() => parseEnvelopeJson({ file: 'not base64!' }))).toMatchObject({ status: 400, message: 'The upload is not base64-encoded.' });
-    expect(refusal(() => parseEnvelopeJson({ file: Buffer.from([0xff, 0xfe, 0x00, 0x7b]).toString('base64') }))).toMatchObject({
+  it('answers 400 for text that is not base64, and for bytes that are not UTF-8 or not JSON, naming /file and what it must be', () => {
+    expect(refusal(() => parseEnvelopeJson({ file: 'not base64!' }))).toEqual({
+      status: 400,
+      message: 'The upload is not base64-encoded.',
+      details: [{ path: '/file', message: 'must be base64' }],
+    });
+    expect(refusal(() => parseEnvelopeJson({ file: Buffer.from([0xff, 0xfe, 0x00, 0x7b]).toString('base64') }))).toEqual({
       status: 400,
       message: 'The file is not UTF-8 text, so it cannot be RDA maDMP JSON.',
+      details: [{ path: '/file', message: 'must be UTF-8 JSON' }],
     });
-    expect(refusal(() => parseEnvelopeJson({ file: base64('{"dmp": ') }))).toMatchObject({ status: 400, message: expect.stringMatching(/^The file is not JSON: /) });
+    expect(refusal(() => parseEnvelopeJson({ file: base64('{"dmp": ') }))).toEqual({
+      status: 400,
+      message: expect.stringMatching(/^The file is not JSON: /),
+      details: [{ path: '/file', message: 'must be a JSON document' }],
+    });
+  });
+
+  it('reads a file whose byte order mark was written twice, and keeps U+FEFF inside a text', () => {
+    // TextDecoder drops one mark; a tool that adds its own to a file that has one leaves a second.
+    expect(parseEnvelopeJson({ file: base64('\uFEFF\uFEFF{"dmp":{"title":"Twice"}}') })).toEqual({ dmp: { title: 'Twice' } });
+    expect(parseEnvelopeJson({ file: base64('{"dmp":{"title":"Zero\uFEFFwidth"}}') })).toEqual({ dmp: { title: 'Zero\uFEFFwidth' } });
   });
 
   it('reads a file of exactly 20 MB and refuses one byte more with 413, counting the padding', () => {
@@ -63,6 +78,13 @@ describe('the uploaded file', () => {
       message: 'The file is too large to import (20.0 MB; at most 20 MB).',
       details: [{ path: '/file', message: `must be at most ${MAX_IMPORT_BYTES} bytes` }],
     });
+  });
+
+  it('tells the size of a file too large to the tenth of a MB, counting "==" padding', () => {
+    // 21,128,806 bytes are 20.1499996 MB, one byte more 20.15000057: base64 ends in "==" (3n + 1 bytes).
+    const file = Buffer.alloc(21_128_806, 0x20).toString('base64');
+    expect(file.endsWith('==')).toBe(true);
+    expect(refusal(() => parseEnvelopeJson({ file })).message).toBe('The file is too large to import (20.1 MB; at most 20 MB).');
   });
 });
 
@@ -83,6 +105,12 @@ describe('which files are maDMPs', () => {
       message: 'The file is not an RDA maDMP: it needs a "dmp" object with at least a title or datasets.',
       details: [{ path: '/dmp', message: 'must be an object with "title" or "dataset"' }],
     });
+  });
+
+  it('refuses a file that is JSON null with 400, and skips null where objects are listed', () => {
+    expect(refusal(() => readDmp(null)).status).toBe(400);
+    expect(refusal(() => readDatasetFile(null)).status).toBe(400);
+    expect(readDmp({ dmp: { title: 'T', contributor: [null, { name: 'Ada' }], dataset: [null] } })).toMatchObject({ contributors: [{ name: 'Ada' }], datasets: [] });
   });
 
   it('accepts a dmp with datasets but no title', () => {
@@ -168,6 +196,9 @@ describe('values as producers write them', () => {
       { name: 'D', mbox: null, ids: [], roles: ['a', 'b'], affiliations: [{ name: 'Lab', id: null }] },
     ]);
     expect(dmpOf({ title: 'T', contact: { mbox: 'mailto:' } }).contact?.mbox).toBeNull();
+    expect(dmpOf({ title: 'T', contact: { mbox: 'mailto: ada@example.org' } }).contact?.mbox).toBe('ada@example.org');
+    // Only a leading scheme is a link's; an mbox that is a sentence stays as written.
+    expect(dmpOf({ title: 'T', contact: { mbox: 'Write to mailto:office@example.org' } }).contact?.mbox).toBe('Write to mailto:office@example.org');
     expect(dmpOf({ title: 'T' }).contact).toBeNull();
   });
 
@@ -285,6 +316,9 @@ describe('datasets', () => {
     ['no', false],
     ['unknown', null],
     ['newly reused data', null],
+    ['not reused', null],
+    ['existing and new data', null],
+    ['not new', null],
     [undefined, null],
   ])('reads is_reused %p as %p', (value, reused) => {
     expect(datasetOf({ title: 'D', is_reused: value }).isReused).toBe(reused);
@@ -344,6 +378,14 @@ describe('distributions', () => {
       },
       licenses: [{ ref: 'https://creativecommons.org/licenses/by/4.0/', startDate: '2024-01-01' }],
     });
+  });
+
+  it('drops blank texts and empty lists before joining fragments: they start no distribution and hide no later value', () => {
+    const distributions = datasetOf({
+      title: 'D',
+      distribution: [{}, { title: 'A', format: [], description: ' ' }, { title: ' ', byte_size: 10 }, { format: ['text/csv'], description: 'Tables' }],
+    }).distributions;
+    expect(distributions.map((d) => [d.title, d.byteSize, d.formats, d.description])).toEqual([['A', 10, ['text/csv'], 'Tables']]);
   });
 
   it('has no host when the host is not an object', () => {
