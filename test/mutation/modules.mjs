@@ -20,7 +20,7 @@ export const MODULES = {
   // puts into a plan).
   rdaMapping: {
     mutate: ['src/exporters/rda/DatasetMapper.ts', 'src/exporters/rda/RdaMapper.ts'],
-    tests: ['test/rda/export.test.ts', 'test/rda/visibility.test.ts', 'test/rda/versions.test.ts', 'test/rda/fidelity.test.ts', 'test/rda/distributions.test.ts', 'test/rda/datasetMapping.test.ts', 'test/rda/projectsAndCosts.test.ts'],
+    tests: ['test/rda/export.test.ts', 'test/rda/visibility.test.ts', 'test/rda/versions.test.ts', 'test/rda/fidelity.test.ts', 'test/rda/distributions.test.ts', 'test/rda/datasetMapping.test.ts', 'test/rda/projectsAndCosts.test.ts', 'test/rda/planMapping.test.ts'],
   },
   rdaImport: {
     mutate: ['src/exporters/rda/import/readRda.ts', 'src/exporters/rda/import/importValues.ts'],
