@@ -3,7 +3,7 @@
  * bytes to a temporary file, runs the tool and removes the file again.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -250,4 +250,15 @@ export async function pdfLines(bytes: Uint8Array): Promise<PdfLine[]> {
     }
   }
   return lines;
+}
+
+/** Each page rendered by pdftoppm as a greyscale bitmap (PGM bytes), for comparing what is drawn. */
+export async function pdfPageBitmaps(bytes: Uint8Array, dpi = 72): Promise<Buffer[]> {
+  return withPdfFile(bytes, async (path) => {
+    const prefix = join(path, '..', 'page');
+    const result = await runTool('pdftoppm', ['-r', String(dpi), '-gray', path, prefix]);
+    if (result.exitCode !== 0) throw new Error(`pdftoppm failed (${result.exitCode}): ${result.stderr}`);
+    const files = (await readdir(join(path, '..'))).filter((name) => name.startsWith('page')).sort();
+    return Promise.all(files.map((name) => readFile(join(path, '..', name))));
+  });
 }

@@ -4,14 +4,15 @@
  * fonts, attachments); here URLs are always refused and only our own font files may be opened.
  * Links in the text are only link annotations in the PDF: pdfmake never fetches them.
  *
- * Configuration happens once per thread, on first use (see also pdfkitFonts.ts, and tagging/, whose
- * hooks on pdfmake and pdfkit act only on documents built with a structure root). Rendering changes
- * nothing global except adding font buffers to pdfmake's virtual file system the first time a
- * document needs them.
+ * Configuration happens once per thread, on first use (see also pdfkitFonts.ts, lineDrawing.ts, and
+ * tagging/, whose hooks on pdfmake and pdfkit act only on documents built with a structure root).
+ * Rendering changes nothing global except adding font buffers to pdfmake's virtual file system
+ * the first time a document needs them.
  */
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import pdfmake = require('pdfmake');
 import { ALLOWED_FONT_PATHS, FONT_FILES, fontFileBuffer } from './fonts';
+import { installLineDrawing } from './lineDrawing';
 import { adjustPdfkitFonts } from './pdfkitFonts';
 import { installTaggingHooks } from './tagging';
 
@@ -32,6 +33,8 @@ export function configuredPdfmake(): PdfMake {
     pdfmake.setLocalAccessPolicy((file) => ALLOWED_FONT_PATHS.has(file));
     pdfmake.setFonts(structuredClone(FONT_FILES));
     adjustPdfkitFonts();
+    // Before tagging, which wraps the line drawing in marked content.
+    installLineDrawing();
     installTaggingHooks();
     configured = true;
   }

@@ -8,6 +8,8 @@
 import { installLayoutHooks } from './layout';
 import { installRenderHooks } from './render';
 
+export { beforeTextRun } from './render';
+
 export function installTaggingHooks(): void {
   installLayoutHooks();
   installRenderHooks();

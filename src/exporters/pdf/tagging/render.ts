@@ -265,6 +265,13 @@ interface Inline {
   decoration?: unknown;
 }
 
+/** Before a run of a line's text is drawn (by pdfkit's text(), or by lineDrawing.ts): its marked content. */
+export function beforeTextRun(doc: object, text: string, href?: string): void {
+  const tagger = taggers.get(doc);
+  const slot = tagger?.textTarget;
+  if (tagger && slot) tagger.text(slot, text, href);
+}
+
 let installed = false;
 
 export function installRenderHooks(): void {
@@ -351,12 +358,8 @@ export function installRenderHooks(): void {
   }
   wrap(pdfkit, 'text', (original) =>
     function text(this: PdfKitDocument, value: unknown, x: unknown, y: unknown, options: { link?: unknown; goTo?: unknown } | undefined) {
-      const tagger = taggers.get(this);
-      const slot = tagger?.textTarget;
-      if (tagger && slot) {
-        const href = typeof options?.link === 'string' ? options.link : options?.goTo != null ? `#${String(options.goTo)}` : undefined;
-        tagger.text(slot, String(value ?? ''), href);
-      }
+      const href = typeof options?.link === 'string' ? options.link : options?.goTo != null ? `#${String(options.goTo)}` : undefined;
+      beforeTextRun(this, String(value ?? ''), href);
       return original.call(this, value, x, y, options);
     },
   );

@@ -1,0 +1,263 @@
+/**
+ * Drawing a line of plain text, the bulk of every document, in one text object. pdfmake draws
+ * each run of a line through pdfkit's `text()`: per run an opacity state, a colour and a path-less
+ * fill, a save, a flip of the coordinate system, a text object and a restore (~200 bytes of
+ * content, each operator its own small buffer), and the glyphs are shaped again. A line is drawn
+ * here instead when none of its runs has a link, a destination, a page reference, a letter
+ * spacing, font features or an opacity: the same operators pdfkit writes for each run (position,
+ * font, glyphs with their kerning), at the same positions, with the state around them written
+ * once per line and colour and font only where they change. Every other line, and everything
+ * drawn around lines (shading, underlines, tagging's marked content), is pdfmake's as before.
+ *
+ * Installed once per thread on pdfmake's Renderer, before tagging wraps the same method.
+ */
+import path from 'node:path';
+import { hasRightToLeftText } from './lines';
+import { beforeTextRun } from './tagging';
+
+/** pdfkit's embedded font, as far as drawing uses it. */
+interface EmbeddedFont {
+  id: string;
+  ascender: number;
+  ref(): unknown;
+  encode(text: string): [string[], GlyphPosition[]];
+}
+
+interface GlyphPosition {
+  xAdvance: number;
+  xOffset: number;
+  yOffset: number;
+  advanceWidth: number;
+}
+
+/** A run of a line as pdfmake measured and placed it. */
+interface Inline {
+  text: string;
+  x: number;
+  font: EmbeddedFont;
+  fontSize: number;
+  color?: unknown;
+  sup?: boolean;
+  sub?: boolean;
+  link?: unknown;
+  linkToDestination?: unknown;
+  linkToPage?: unknown;
+  _pageNodeRef?: unknown;
+  fontFeatures?: unknown;
+  characterSpacing?: number;
+  opacity?: unknown;
+}
+
+interface Line {
+  inlines: Inline[];
+  id?: unknown;
+  _outline?: unknown;
+  _pageNodeRef?: unknown;
+  getHeight(): number;
+  getAscenderHeight(): number;
+}
+
+interface PdfKitDocument {
+  page: { height: number; fonts: Record<string, unknown> };
+  _font: EmbeddedFont;
+  _fillColor?: unknown[];
+  fontSize(size: number): unknown;
+  opacity(opacity: number): unknown;
+  fillColor(color: unknown): unknown;
+  resolveColor(color: unknown, fallback: string): unknown;
+  addContent(operators: string): unknown;
+}
+
+interface TextDecorator {
+  drawBackground(line: Line, x: number, y: number): void;
+  drawDecorations(line: Line, x: number, y: number): void;
+}
+
+/** pdfkit's number format in content streams (PDFObject.number). */
+const number = (value: number): number => Math.round(value * 1e6) / 1e6;
+
+const plainInline = (inline: Inline): boolean =>
+  !inline.link &&
+  !inline.linkToDestination &&
+  !inline.linkToPage &&
+  !inline._pageNodeRef &&
+  !inline.fontFeatures &&
+  !inline.characterSpacing &&
+  (inline.opacity === undefined || inline.opacity === null || inline.opacity === 1) &&
+  !inline.text.includes('\n');
+
+/** Whether the line is drawn here: nothing on it but text in fonts, sizes and colours. */
+export const isPlainLine = (line: Line): boolean => !line.id && !line._outline && !line._pageNodeRef && line.inlines.every(plainInline);
+
+type Encoded = [string[], GlyphPosition[]];
+
+/** Per font of a document: a word (with the space after it) -> its glyphs, as pdfkit's `encode` gives them. */
+const encodedWords = new WeakMap<EmbeddedFont, Map<string, Encoded>>();
+
+/**
+ * pdfkit's `encode`, word by word with each word's result kept: pdfkit lays text out in the same
+ * pieces (a word and the space after it, its layout cached per font), but joins the glyph arrays
+ * anew for every run and converts every glyph id again. Right-to-left text goes to pdfkit's own
+ * `encode` (pdfkitFonts.ts adjusts it there).
+ */
+function encode(font: EmbeddedFont, text: string): Encoded {
+  if (hasRightToLeftText(text)) return font.encode(text);
+  let words = encodedWords.get(font);
+  if (!words) encodedWords.set(font, (words = new Map()));
+  const glyphs: string[] = [];
+  const positions: GlyphPosition[] = [];
+  let start = 0;
+  for (let index = 0; index < text.length; ) {
+    const char = text.charCodeAt(index++);
+    if (char !== 0x20 && char !== 0x09 && index < text.length) continue;
+    const word = text.slice(start, index);
+    let encoded = words.get(word);
+    if (!encoded) words.set(word, (encoded = font.encode(word)));
+    for (let glyph = 0; glyph < encoded[0].length; glyph++) {
+      glyphs.push(encoded[0][glyph]);
+      positions.push(encoded[1][glyph]);
+    }
+    start = index;
+  }
+  return [glyphs, positions];
+}
+
+/** The glyphs of a run as pdfkit's `_fragment` writes them: TJ arrays, a Tm where a glyph is offset. */
+function glyphOperators(inline: Inline, x: number, y: number, out: string[]): void {
+  const [encoded, positions] = encode(inline.font, inline.text);
+  const scale = inline.fontSize / 1000;
+  const commands: string[] = [];
+  let last = 0;
+  const addSegment = (cur: number): void => {
+    if (last < cur) {
+      const advance = positions[cur - 1].xAdvance - positions[cur - 1].advanceWidth;
+      commands.push(`<${encoded.slice(last, cur).join('')}> ${number(-advance)}`);
+    }
+    last = cur;
+  };
+  const flush = (index: number): void => {
+    addSegment(index);
+    if (commands.length > 0) {
+      out.push(`[${commands.join(' ')}] TJ`);
+      commands.length = 0;
+    }
+  };
+  let hadOffset = false;
+  let index = 0;
+  for (; index < positions.length; index++) {
+    const position = positions[index];
+    if (position.xOffset || position.yOffset) {
+      flush(index);
+      out.push(`1 0 0 1 ${number(x + position.xOffset * scale)} ${number(y + position.yOffset * scale)} Tm`);
+      flush(index + 1);
+      hadOffset = true;
+    } else {
+      if (hadOffset) {
+        out.push(`1 0 0 1 ${number(x)} ${number(y)} Tm`);
+        hadOffset = false;
+      }
+      if (position.xAdvance - position.advanceWidth !== 0) addSegment(index + 1);
+    }
+    x += position.xAdvance * scale;
+  }
+  flush(index);
+}
+
+/** `#rgb` or `#rrggbb` -> pdfkit's operators setting it as the fill colour. */
+const colorOperators = new Map<string, string>();
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/**
+ * Sets the fill colour as pdfkit's `fillColor` does, its operators gathered with the line's for a
+ * colour written `#rgb` or `#rrggbb` (ours always are); any other is left to pdfkit.
+ */
+function setFillColor(doc: PdfKitDocument, color: unknown, operators: string[]): void {
+  if (typeof color !== 'string' || !HEX_COLOR.test(color)) {
+    // pdfkit writes these itself: what is gathered goes first, so the order stays.
+    if (operators.length > 0) doc.addContent(operators.splice(0).join('\n'));
+    doc.fillColor(color);
+    return;
+  }
+  let set = colorOperators.get(color);
+  if (set === undefined) {
+    const hex = color.length === 4 ? color.replace(/[0-9a-f]/gi, (digit) => digit + digit) : color;
+    const value = Number.parseInt(hex.slice(1), 16);
+    const rgb = [value >> 16, (value >> 8) & 0xff, value & 0xff].map((part) => part / 255);
+    set = `/DeviceRGB cs\n${rgb.join(' ')} scn`;
+    colorOperators.set(color, set);
+  }
+  operators.push(set);
+  doc._fillColor = [color, undefined];
+}
+
+/** Draws a plain line (see isPlainLine) at x, y (top left, pdfkit's coordinates). */
+function drawPlainLine(doc: PdfKitDocument, decorator: TextDecorator, line: Line, x: number, y: number): void {
+  const lineHeight = line.getHeight();
+  const descent = lineHeight - line.getAscenderHeight();
+  decorator.drawBackground(line, x, y);
+  for (const inline of line.inlines) beforeTextRun(doc, inline.text);
+  doc.opacity(1);
+  const pageHeight = doc.page.height;
+  const operators: string[] = [];
+  let color: unknown;
+  let firstColor: unknown;
+  let font: EmbeddedFont | undefined;
+  let fontSize: number | undefined;
+  let open = false;
+  for (const inline of line.inlines) {
+    if (inline.text.length === 0) continue;
+    const inlineColor = doc.resolveColor(inline.color, 'black');
+    if (!open || inlineColor !== color) {
+      setFillColor(doc, inlineColor, operators);
+      color = inlineColor;
+      if (!open) firstColor = inlineColor;
+    }
+    if (!open) {
+      operators.push('q', `1 0 0 -1 0 ${number(pageHeight)} cm`, 'BT');
+      open = true;
+    }
+    const ascent = (inline.font.ascender / 1000) * inline.fontSize;
+    let top = y + lineHeight - ascent - descent;
+    if (inline.sup) top -= inline.fontSize * 0.75;
+    if (inline.sub) top += inline.fontSize * 0.35;
+    const left = x + inline.x;
+    const baseline = pageHeight - top - ascent;
+    doc.page.fonts[inline.font.id] ??= inline.font.ref();
+    operators.push(`1 0 0 1 ${number(left)} ${number(baseline)} Tm`);
+    if (inline.font !== font || inline.fontSize !== fontSize) {
+      operators.push(`/${inline.font.id} ${number(inline.fontSize)} Tf`);
+      font = inline.font;
+      fontSize = inline.fontSize;
+    }
+    glyphOperators(inline, left, baseline, operators);
+    // What pdfkit's state would be after drawing the run (the decorations read it).
+    doc._font = inline.font;
+    doc.fontSize(inline.fontSize);
+  }
+  if (open) {
+    operators.push('ET', 'Q');
+    doc.addContent(operators.join('\n'));
+    // The restore undid colours set inside; pdfkit would have left the last one set.
+    if (color !== firstColor) doc.fillColor(color);
+  }
+  decorator.drawDecorations(line, x, y);
+}
+
+type RenderLine = (this: { pdfDocument: PdfKitDocument }, line: Line, x?: number, y?: number) => unknown;
+
+let installed = false;
+
+export function installLineDrawing(): void {
+  if (installed) return;
+  installed = true;
+  const pdfmakeJs = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'js');
+  const renderer = (require(path.join(pdfmakeJs, 'Renderer')) as { default: { prototype: { renderLine: RenderLine } } }).default.prototype;
+  const Decorator = (require(path.join(pdfmakeJs, 'TextDecorator')) as { default: new (doc: PdfKitDocument) => TextDecorator }).default;
+  const original = renderer.renderLine;
+  if (typeof original !== 'function') throw new Error('pdfmake has no Renderer.renderLine: the line drawing needs updating');
+  renderer.renderLine = function renderLine(line, x, y) {
+    if (!isPlainLine(line)) return original.call(this, line, x, y);
+    drawPlainLine(this.pdfDocument, new Decorator(this.pdfDocument), line, x || 0, y || 0);
+    return undefined;
+  };
+}

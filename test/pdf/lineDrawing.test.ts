@@ -1,0 +1,106 @@
+/**
+ * lineDrawing.ts draws lines of plain text itself instead of through pdfkit's text(), run by
+ * run. What a reader sees must not change: the same document drawn by a pdfmake without any of
+ * our hooks (a fresh copy of the module) gives the same pixels on every page and the same text.
+ */
+import { inflateSync } from 'node:zlib';
+import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Block, Inline } from '../../src/document/types';
+import { buildPdfDefinition } from '../../src/exporters/pdf/definition';
+import { renderDocDefinition } from '../../src/exporters/pdf/engine';
+import { FONT_FILES, fontFileBuffer } from '../../src/exporters/pdf/fonts';
+import { pdfPageBitmaps, pdfText } from '../helpers/pdf';
+import { meta, paragraph, text } from './documents';
+
+type PdfMake = typeof import('pdfmake');
+
+/** pdfmake and pdfkit as published: a fresh copy of the modules, none of our hooks installed. */
+function plainPdfmake(): PdfMake {
+  let fresh: PdfMake | undefined;
+  jest.isolateModules(() => {
+    fresh = require('pdfmake') as PdfMake;
+  });
+  const instance = fresh as PdfMake;
+  instance.setUrlAccessPolicy(() => false);
+  // Fonts come from its virtual file system, as in engine.ts.
+  instance.setLocalAccessPolicy(() => false);
+  instance.setFonts(structuredClone(FONT_FILES));
+  const vfs = (instance as unknown as { virtualfs: { writeFileSync(file: string, content: Buffer): void } }).virtualfs;
+  for (const family of Object.values(FONT_FILES)) for (const file of Object.values(family)) vfs.writeFileSync(file, fontFileBuffer(file));
+  return instance;
+}
+
+const styled: Inline[] = [
+  text('Kerning pairs: AVATAR, Toward, WAVE, Yes. '),
+  text('Bold', { bold: true }),
+  text(' and '),
+  text('italic', { italic: true }),
+  text(', '),
+  text('underlined', { underline: true }),
+  text(' and '),
+  text('struck', { strike: true }),
+  text(' words; H'),
+  text('2', { sub: true }),
+  text('O and E = mc'),
+  text('2', { sup: true }),
+  text('; '),
+  text('inline code()', { code: true }),
+  text('.'),
+];
+
+/** A line with a link is left to pdfmake: its annotation and tagging go with pdfkit's text(). */
+const linked: Inline[] = [text('A '), { type: 'link', href: 'https://example.org/data', children: [text('link to the data')] }, text(' in a line.')];
+
+function documentBlocks(): Block[] {
+  const blocks: Block[] = [{ type: 'paragraph', content: styled }, { type: 'paragraph', content: linked }];
+  blocks.push(paragraph('Ελληνικά, русский текст, and ligatures: office, affinity, fjord.'));
+  blocks.push(paragraph('العربية: خطة إدارة البيانات (2026) مع نص English في الوسط.', { direction: 'rtl' }));
+  blocks.push(paragraph('Right aligned line of text.', { align: 'right' }));
+  blocks.push(paragraph('Centred line of text.', { align: 'center' }));
+  blocks.push({ type: 'code', text: 'const   indented = "spaces kept";\n    return indented;' });
+  for (let index = 0; index < 40; index++) {
+    blocks.push(paragraph(`Paragraph ${index + 1}: the data are kept for ten years in the institutional repository, then reviewed by the data steward.`));
+  }
+  return blocks;
+}
+
+function definition(): { definition: TDocumentDefinitions; fontFiles: Set<string> } {
+  const built = buildPdfDefinition({ meta: meta(), blocks: documentBlocks() }, { profile: 'standard' });
+  return { definition: built.definition, fontFiles: new Set(built.fontFiles) };
+}
+
+/** Text objects (BT ... ET) in the content streams of a PDF. */
+function textObjects(pdf: Buffer): number {
+  let count = 0;
+  const source = pdf.toString('latin1');
+  for (const match of source.matchAll(/\/FlateDecode[^]*?stream\r?\n/g)) {
+    const start = (match.index ?? 0) + match[0].length;
+    const content = inflateSync(pdf.subarray(start, source.indexOf('endstream', start))).toString('latin1');
+    count += (content.match(/^BT$/gm) ?? []).length;
+  }
+  return count;
+}
+
+let ours: Buffer;
+let reference: Buffer;
+
+beforeAll(async () => {
+  ours = await renderDocDefinition(definition().definition, definition().fontFiles);
+  reference = await plainPdfmake().createPdf(definition().definition).getBuffer();
+});
+
+describe('drawing lines of plain text', () => {
+  it('draws every page exactly as pdfmake and pdfkit alone do, and extracts the same text', async () => {
+    const [ourPages, referencePages] = await Promise.all([pdfPageBitmaps(ours, 150), pdfPageBitmaps(reference, 150)]);
+    expect(ourPages.length).toBeGreaterThan(1);
+    expect(ourPages.length).toBe(referencePages.length);
+    ourPages.forEach((page, index) => expect({ page: index + 1, same: page.equals(referencePages[index]) }).toEqual({ page: index + 1, same: true }));
+    expect(await pdfText(ours)).toBe(await pdfText(reference));
+  });
+
+  it('writes a line of several runs as one text object where pdfkit alone writes one per run', () => {
+    const ourCount = textObjects(ours);
+    expect(ourCount).toBeGreaterThan(0);
+    expect(ourCount).toBeLessThan(textObjects(reference));
+  });
+});
