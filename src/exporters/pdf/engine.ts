@@ -4,8 +4,8 @@
  * fonts, attachments); here URLs are always refused and only our own font files may be opened.
  * Links in the text are only link annotations in the PDF: pdfmake never fetches them.
  *
- * Configuration happens once per thread, on first use (see also pdfkitFonts.ts, lineDrawing.ts, and
- * tagging/, whose hooks on pdfmake and pdfkit act only on documents built with a structure root).
+ * Configuration happens once per thread, on first use (see also pdfkitFonts.ts, lineMeasuring.ts,
+ * lineDrawing.ts, and tagging/, whose hooks on pdfmake and pdfkit act only on documents built with a structure root).
  * Rendering changes nothing global except adding font buffers to pdfmake's virtual file system
  * the first time a document needs them.
  */
@@ -13,6 +13,7 @@ import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import pdfmake = require('pdfmake');
 import { ALLOWED_FONT_PATHS, FONT_FILES, fontFileBuffer } from './fonts';
 import { installLineDrawing } from './lineDrawing';
+import { installLineMeasuring } from './lineMeasuring';
 import { adjustPdfkitFonts } from './pdfkitFonts';
 import { installTaggingHooks } from './tagging';
 
@@ -33,6 +34,7 @@ export function configuredPdfmake(): PdfMake {
     pdfmake.setLocalAccessPolicy((file) => ALLOWED_FONT_PATHS.has(file));
     pdfmake.setFonts(structuredClone(FONT_FILES));
     adjustPdfkitFonts();
+    installLineMeasuring();
     // Before tagging, which wraps the line drawing in marked content.
     installLineDrawing();
     installTaggingHooks();

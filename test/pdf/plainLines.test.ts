@@ -1,8 +1,10 @@
 /**
- * lineDrawing.ts draws lines of plain text itself instead of through pdfkit's text(), run by
- * run. What a reader sees must not change: the same document drawn by a pdfmake without any of
- * our hooks (a fresh copy of the module) gives the same pixels on every page and the same text.
+ * lineMeasuring.ts and lineDrawing.ts measure and draw the lines text.ts has laid out themselves,
+ * instead of pdfmake's per-run style look-ups and pdfkit's text() run by run. What a reader sees
+ * must not change: the same document drawn by a pdfmake without any of our hooks (a fresh copy of
+ * the module) gives the same pixels on every page and the same text.
  */
+import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { Block, Inline } from '../../src/document/types';
@@ -96,6 +98,19 @@ describe('drawing lines of plain text', () => {
     expect(ourPages.length).toBe(referencePages.length);
     ourPages.forEach((page, index) => expect({ page: index + 1, same: page.equals(referencePages[index]) }).toEqual({ page: index + 1, same: true }));
     expect(await pdfText(ours)).toBe(await pdfText(reference));
+  });
+
+  it("measures the laid-out lines without pdfmake's own measuring", async () => {
+    const textInlines = (require(path.join(path.dirname(require.resolve('pdfmake/package.json')), 'js', 'TextInlines')) as { default: { prototype: { buildInlines(): unknown } } }).default.prototype;
+    const pdfmakeMeasuring = jest.spyOn(textInlines, 'buildInlines');
+    try {
+      await renderDocDefinition(definition().definition, definition().fontFiles);
+      const lines = textObjects(ours);
+      // Only text it does not lay out line by line is left to pdfmake (the header, the footer's page numbers).
+      expect(pdfmakeMeasuring.mock.calls.length).toBeLessThan(lines / 4);
+    } finally {
+      pdfmakeMeasuring.mockRestore();
+    }
   });
 
   it('writes a line of several runs as one text object where pdfkit alone writes one per run', () => {
