@@ -244,6 +244,12 @@ describe('1.2 contact affiliation', () => {
     expect(dmp.contact.affiliation).toEqual([AEGEAN]);
   });
 
+  it('leaves the affiliation out of a 1.1 contact, whose schema has no such key', () => {
+    const dmp = dmpOf(testPlanWire({ ...base, rdaVersion: '1.1', blueprintFields: [orgs([aegean()], ['rda.dmp.contact.affiliation'])] }));
+    expect(dmp.contact.mbox).toBe('ana@example.org');
+    expect(dmp.contact).not.toHaveProperty('affiliation');
+  });
+
   it('takes the affiliation a description answers', () => {
     const raw = planWithQuestions(
       [
@@ -336,6 +342,11 @@ describe('contributors', () => {
     ]);
   });
 
+  it("writes a member's e-mail without the spaces around it", () => {
+    const dmp = dmpOf(testPlanWire({ members: [{ name: 'Dora Steward', email: '  dora@example.org ', roles: ['DataSteward'] }] }));
+    expect(dmp.contributor).toEqual([{ name: 'Dora Steward', mbox: 'dora@example.org', role: ['DataManager'], contributor_id: { identifier: 'dora@example.org', type: 'other' } }]);
+  });
+
   it('merges a researcher a description names into the plan researcher with the same id, without an e-mail', () => {
     const local = () => testReference('researchers', 'Local Person', 'staff-17');
     const raw = planWithQuestions(
@@ -381,5 +392,11 @@ describe('projects from references', () => {
       dmpOf(testPlanWire({ blueprintFields: [referenceField('projects', 'Project', [testReference('projects', 'REEF', 'reef-1', fields)])] })).project;
     expect(projects([['start_date', '2024-02-01'], ['end_date', '2027-01-31']])).toEqual([{ title: 'REEF', start: '2024-02-01', end: '2027-01-31' }]);
     expect(projects([['startDate', 'soon'], ['start', '2024-03-01'], ['end', '2027-02-28']])).toEqual([{ title: 'REEF', start: '2024-03-01', end: '2027-02-28' }]);
+  });
+
+  it("takes the project's description from its reference", () => {
+    const reef = { ...testReference('projects', 'REEF', 'reef-1'), description: 'Coral reef monitoring in the Aegean' };
+    const dmp = dmpOf(testPlanWire({ blueprintFields: [referenceField('projects', 'Project', [reef])] }));
+    expect(dmp.project).toEqual([{ title: 'REEF', description: 'Coral reef monitoring in the Aegean' }]);
   });
 });

@@ -129,6 +129,19 @@ describe('projects and funding from answers', () => {
   });
 });
 
+describe('a funder answered in a description', () => {
+  it('funds the plan by the funder a funder_id reference answer names', () => {
+    const result = exported([
+      {
+        title: 'Funding',
+        fields: [{ type: 'referenceTypes', label: 'Funder', semantics: ['rda.dmp.project.funding.funder_id'], referenceCode: 'funders' }],
+        items: [[refs(EC)]],
+      },
+    ]);
+    expect(result.document.dmp.project).toEqual([{ title: 'Test plan', funding: [EC_FUNDING] }]);
+  });
+});
+
 describe('funders and grants of the plan', () => {
   const fundref = (digits: string) => ({ identifier: `https://doi.org/10.13039/${digits}`, type: 'fundref' });
   const NSF = testReference('funders', 'National Science Foundation', '501100008982');
@@ -288,6 +301,15 @@ describe('1.2 alternate and related identifiers', () => {
       { identifier: raw.id, type: 'other' },
       { identifier: 'https://doi.org/10.1234/other.1', type: 'doi' },
     ]);
+  });
+
+  it('writes neither list in a 1.1 export, whose schema has no such keys', () => {
+    const raw: Wire = testPlanWire({ rdaVersion: '1.1', dois: [['10.1234/other.1', 'Other']] });
+    raw.previousDOI = '10.5281/zenodo.8';
+    const dmp = exportPlanWire(raw).document.dmp;
+    expect(dmp.dmp_id).toEqual({ identifier: 'https://doi.org/10.1234/other.1', type: 'doi' });
+    expect(dmp).not.toHaveProperty('alternate_identifier');
+    expect(dmp).not.toHaveProperty('related_identifier');
   });
 
   it('has no alternate identifier when the plan id is the dmp_id, and names the previous version', () => {
