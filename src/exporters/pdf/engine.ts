@@ -4,8 +4,9 @@
  * fonts, attachments); here URLs are always refused and only our own font files may be opened.
  * Links in the text are only link annotations in the PDF: pdfmake never fetches them.
  *
- * Configuration happens once per thread, on first use (see also pdfkitFonts.ts, lineMeasuring.ts,
- * lineDrawing.ts, and tagging/, whose hooks on pdfmake and pdfkit act only on documents built with a structure root).
+ * Configuration happens once per thread, on first use (see also pdfkitFonts.ts; lineMeasuring.ts
+ * and lineDrawing.ts, which take over measuring and drawing plain lines of text; and tagging/,
+ * whose hooks on pdfmake and pdfkit act only on documents built with a structure root).
  * Rendering changes nothing global except adding font buffers to pdfmake's virtual file system
  * the first time a document needs them.
  */

@@ -87,7 +87,7 @@ const plainInline = (inline: Inline): boolean =>
   !inline.text.includes('\n');
 
 /** Whether the line is drawn here: nothing on it but text in fonts, sizes and colours. */
-export const isPlainLine = (line: Line): boolean => !line.id && !line._outline && !line._pageNodeRef && line.inlines.every(plainInline);
+const isPlainLine = (line: Line): boolean => !line.id && !line._outline && !line._pageNodeRef && line.inlines.every(plainInline);
 
 type Encoded = [string[], GlyphPosition[]];
 
