@@ -11,8 +11,8 @@ import type { Block, Inline } from '../../src/document/types';
 import { buildPdfDefinition } from '../../src/exporters/pdf/definition';
 import { renderDocDefinition } from '../../src/exporters/pdf/engine';
 import { FONT_FILES, fontFileBuffer } from '../../src/exporters/pdf/fonts';
-import { pdfPageBitmaps, pdfText } from '../helpers/pdf';
-import { meta, paragraph, text } from './documents';
+import { pdfPageBitmaps, pdfText, qpdfJson } from '../helpers/pdf';
+import { heading, meta, paragraph, text } from './documents';
 
 type PdfMake = typeof import('pdfmake');
 
@@ -54,13 +54,14 @@ const styled: Inline[] = [
 const linked: Inline[] = [text('A '), { type: 'link', href: 'https://example.org/data', children: [text('link to the data')] }, text(' in a line.')];
 
 function documentBlocks(): Block[] {
-  const blocks: Block[] = [{ type: 'paragraph', content: styled }, { type: 'paragraph', content: linked }];
+  const blocks: Block[] = [heading(1, 'Data collection'), { type: 'paragraph', content: styled }, { type: 'paragraph', content: linked }];
   blocks.push(paragraph('Ελληνικά, русский текст, and ligatures: office, affinity, fjord.'));
   blocks.push(paragraph('العربية: خطة إدارة البيانات (2026) مع نص English في الوسط.', { direction: 'rtl' }));
   blocks.push(paragraph('Right aligned line of text.', { align: 'right' }));
   blocks.push(paragraph('Centred line of text.', { align: 'center' }));
   blocks.push({ type: 'code', text: 'const   indented = "spaces kept";\n    return indented;' });
   for (let index = 0; index < 40; index++) {
+    if (index % 10 === 0) blocks.push(heading(index === 20 ? 1 : 2, `Part ${index / 10 + 1}`));
     blocks.push(paragraph(`Paragraph ${index + 1}: the data are kept for ten years in the institutional repository, then reviewed by the data steward.`));
   }
   return blocks;
@@ -69,6 +70,37 @@ function documentBlocks(): Block[] {
 function definition(): { definition: TDocumentDefinitions; fontFiles: Set<string> } {
   const built = buildPdfDefinition({ meta: meta(), blocks: documentBlocks() }, { profile: 'standard' });
   return { definition: built.definition, fontFiles: new Set(built.fontFiles) };
+}
+
+interface OutlineItem {
+  title: string;
+  destpageposfrom1: number;
+  dest: unknown[];
+  kids: OutlineItem[];
+}
+
+/** An outline without object numbers: titles, pages, views and nesting. */
+const outlineOf = (items: OutlineItem[]): unknown[] =>
+  items.map((item) => ({ title: item.title, page: item.destpageposfrom1, view: item.dest.slice(1), kids: outlineOf(item.kids) }));
+
+/** The named destinations of a PDF (name and view, the page object aside), and its outline. */
+async function navigation(pdf: Buffer): Promise<{ destinations: unknown[][]; outline: unknown[] }> {
+  const json = await qpdfJson(pdf);
+  const destinations: unknown[][] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (typeof value !== 'object' || value === null) return;
+    const names = (value as Record<string, unknown>)['/Names'];
+    if (Array.isArray(names)) {
+      for (let index = 0; index + 1 < names.length; index += 2) {
+        const view = names[index + 1];
+        if (Array.isArray(view) && view[1] === '/XYZ') destinations.push([names[index], ...view.slice(1)]);
+      }
+    }
+    Object.values(value).forEach(visit);
+  };
+  for (const { value } of Object.values(json.qpdf[1])) visit(value);
+  return { destinations, outline: outlineOf(json.outlines as unknown as OutlineItem[]) };
 }
 
 /** Text objects (BT ... ET) in the content streams of a PDF. */
@@ -98,6 +130,12 @@ describe('drawing lines of plain text', () => {
     expect(ourPages.length).toBe(referencePages.length);
     ourPages.forEach((page, index) => expect({ page: index + 1, same: page.equals(referencePages[index]) }).toEqual({ page: index + 1, same: true }));
     expect(await pdfText(ours)).toBe(await pdfText(reference));
+  });
+
+  it("gives the headings drawn here pdfmake's named destinations and outline entries", async () => {
+    const [ourNavigation, referenceNavigation] = await Promise.all([navigation(ours), navigation(reference)]);
+    expect(ourNavigation.destinations.length).toBe(5);
+    expect(ourNavigation).toEqual(referenceNavigation);
   });
 
   it("measures the laid-out lines without pdfmake's own measuring", async () => {

@@ -3,11 +3,12 @@
  * each run of a line through pdfkit's `text()`: per run an opacity state, a colour and a path-less
  * fill, a save, a flip of the coordinate system, a text object and a restore (~200 bytes of
  * content, each operator its own small buffer), and the glyphs are shaped again. A line is drawn
- * here instead when none of its runs has a link, a destination, a page reference, a letter
- * spacing, font features or an opacity: the same operators pdfkit writes for each run (position,
- * font, glyphs with their kerning), at the same positions, with the state around them written
- * once per line and colour and font only where they change. Every other line, and everything
- * drawn around lines (shading, underlines, tagging's marked content), is pdfmake's as before.
+ * here instead when none of its runs has a link, a page reference, a letter spacing, font
+ * features or an opacity: the same operators pdfkit writes for each run (position, font, glyphs
+ * with their kerning), at the same positions, with the state around them written once per line
+ * and colour and font only where they change; a heading's named destination and outline entry
+ * are added as pdfmake adds them. Every other line, and everything drawn around lines (shading,
+ * underlines, tagging's marked content), is pdfmake's as before.
  *
  * Installed once per thread on pdfmake's Renderer, before tagging wraps the same method.
  */
@@ -48,10 +49,23 @@ interface Inline {
   opacity?: unknown;
 }
 
+/** A heading's entry in the PDF outline, as pdfmake's layout leaves it on its first line. */
+interface OutlineEntry {
+  id?: string;
+  parentId?: string;
+  text: string;
+  expanded: boolean;
+}
+
+interface Outline {
+  addItem(title: string, options: { expanded: boolean }): Outline;
+}
+
 interface Line {
   inlines: Inline[];
-  id?: unknown;
-  _outline?: unknown;
+  /** A named destination at the line's first run (a heading, an anchor). */
+  id?: string;
+  _outline?: OutlineEntry;
   _pageNodeRef?: unknown;
   getHeight(): number;
   getAscenderHeight(): number;
@@ -59,6 +73,8 @@ interface Line {
 
 interface PdfKitDocument {
   page: { height: number; fonts: Record<string, unknown> };
+  outline: Outline;
+  addNamedDestination(name: string, ...view: unknown[]): void;
   _font: EmbeddedFont;
   _fillColor?: unknown[];
   fontSize(size: number): unknown;
@@ -86,8 +102,22 @@ const plainInline = (inline: Inline): boolean =>
   (inline.opacity === undefined || inline.opacity === null || inline.opacity === 1) &&
   !inline.text.includes('\n');
 
-/** Whether the line is drawn here: nothing on it but text in fonts, sizes and colours. */
-const isPlainLine = (line: Line): boolean => !line.id && !line._outline && !line._pageNodeRef && line.inlines.every(plainInline);
+/** Whether the line is drawn here: nothing on it but text in fonts, sizes and colours (and a heading's anchor). */
+const isPlainLine = (line: Line): boolean => !line._pageNodeRef && line.inlines.every(plainInline);
+
+/** pdfmake's Renderer, as far as outlines go. */
+interface Renderer {
+  pdfDocument: PdfKitDocument;
+  /** Outline items by heading id, the parents of later entries. */
+  outlineMap: Record<string, Outline>;
+}
+
+/** Adds a heading's outline entry under its parent's, as pdfmake's renderLine does. */
+function addOutlineEntry(renderer: Renderer, entry: OutlineEntry): void {
+  const parent = (entry.parentId && renderer.outlineMap[entry.parentId]) || renderer.pdfDocument.outline;
+  const item = parent.addItem(entry.text, { expanded: entry.expanded });
+  if (entry.id) renderer.outlineMap[entry.id] = item;
+}
 
 type Encoded = [string[], GlyphPosition[]];
 
@@ -204,7 +234,7 @@ function drawPlainLine(doc: PdfKitDocument, decorator: TextDecorator, line: Line
   let font: EmbeddedFont | undefined;
   let fontSize: number | undefined;
   let open = false;
-  for (const inline of line.inlines) {
+  for (const [index, inline] of line.inlines.entries()) {
     if (inline.text.length === 0) continue;
     const inlineColor = doc.resolveColor(inline.color, 'black');
     if (!open || inlineColor !== color) {
@@ -222,6 +252,8 @@ function drawPlainLine(doc: PdfKitDocument, decorator: TextDecorator, line: Line
     if (inline.sub) top += inline.fontSize * 0.35;
     const left = x + inline.x;
     const baseline = pageHeight - top - ascent;
+    // pdfkit names the destination at the first run's top left, when that run has text.
+    if (index === 0 && line.id) doc.addNamedDestination(line.id, 'XYZ', left, top, null);
     doc.page.fonts[inline.font.id] ??= inline.font.ref();
     operators.push(`1 0 0 1 ${number(left)} ${number(baseline)} Tm`);
     if (inline.font !== font || inline.fontSize !== fontSize) {
@@ -243,7 +275,7 @@ function drawPlainLine(doc: PdfKitDocument, decorator: TextDecorator, line: Line
   decorator.drawDecorations(line, x, y);
 }
 
-type RenderLine = (this: { pdfDocument: PdfKitDocument }, line: Line, x?: number, y?: number) => unknown;
+type RenderLine = (this: Renderer, line: Line, x?: number, y?: number) => unknown;
 
 let installed = false;
 
@@ -257,6 +289,7 @@ export function installLineDrawing(): void {
   if (typeof original !== 'function') throw new Error('pdfmake has no Renderer.renderLine: the line drawing needs updating');
   renderer.renderLine = function renderLine(line, x, y) {
     if (!isPlainLine(line)) return original.call(this, line, x, y);
+    if (line._outline) addOutlineEntry(this, line._outline);
     drawPlainLine(this.pdfDocument, new Decorator(this.pdfDocument), line, x || 0, y || 0);
     return undefined;
   };
