@@ -5,9 +5,10 @@
 import { generatePlanJson } from '../../fixtures/generate';
 import { reference } from '../../fixtures/lib/wire';
 import { ExtraDataType, SystemFieldType } from '../../fixtures/lib/wire';
-import type { Dataset, Dmp, MaDmpDocument } from '../../src/exporters/rda/madmp';
+import type { Dataset, MaDmpDocument } from '../../src/exporters/rda/madmp';
 import {
   ajvErrors,
+  dmpOf,
   exportDescriptionWire,
   exportPlanWire,
   fixture,
@@ -15,15 +16,15 @@ import {
   planWithQuestions,
   pythonValidate,
   REFERENCE_TYPE,
+  referenceField,
+  type TestBlueprintField,
   testId,
   testPlanWire,
   testReference,
   thrown,
-  type TestBlueprintField,
   type Wire,
 } from './helpers';
 
-const dmpOf = (raw: Wire): Dmp => exportPlanWire(raw).document.dmp;
 const datasetOf = (raw: Wire): Dataset => dmpOf(raw).dataset[0];
 
 function extraField(semantics: string[], label: string, value: TestBlueprintField['value'], dataType: number = ExtraDataType.Text): TestBlueprintField {
@@ -330,16 +331,12 @@ describe('contributors', () => {
 });
 
 describe('projects and funding', () => {
-  const refField = (code: string, refs: ReturnType<typeof testReference>[]): TestBlueprintField => ({
-    field: { kind: 'referenceType', id: testId(code), label: code, referenceType: REFERENCE_TYPE(code), multipleSelect: true },
-    references: refs,
-  });
   const funder = testReference('funders', 'European Commission', '501100000780', [['pidTypeField', 'fundref']]);
   const grant = testReference('grants', 'Reef grant', '101094523', [['startDate', '2024-01-01T00:00:00Z'], ['endDate', '2026-06-30T00:00:00Z']]);
 
   it('funds the project with the grant and its funder; dates are YYYY-MM-DD', () => {
     const project = testReference('projects', 'REEF', 'reef-1', [['startDate', '2024-02-01T00:00:00Z'], ['endDate', '2027-01-31']]);
-    const dmp = dmpOf(testPlanWire({ blueprintFields: [refField('projects', [project]), refField('grants', [grant]), refField('funders', [funder])] }));
+    const dmp = dmpOf(testPlanWire({ blueprintFields: [referenceField('projects', 'projects', [project]), referenceField('grants', 'grants', [grant]), referenceField('funders', 'funders', [funder])] }));
     expect(dmp.project).toEqual([
       {
         title: 'REEF',
@@ -359,7 +356,7 @@ describe('projects and funding', () => {
 
   it('without a project the grant stands for it; a ROR funder is a url (valid in 1.1)', () => {
     const ror = testReference('funders', 'Some Foundation', 'https://ror.org/05aeg1s42');
-    const dmp = dmpOf(testPlanWire({ blueprintFields: [refField('grants', [grant]), refField('funders', [ror])] }));
+    const dmp = dmpOf(testPlanWire({ blueprintFields: [referenceField('grants', 'grants', [grant]), referenceField('funders', 'funders', [ror])] }));
     expect(dmp.project).toEqual([
       {
         title: 'Reef grant',
@@ -373,7 +370,7 @@ describe('projects and funding', () => {
   it('keeps a grant number that looks like a FundRef id (DFG 501865131) as the grant\'s own; only a funder\'s bare id is FundRef', () => {
     const dfg = testReference('funders', 'Deutsche Forschungsgemeinschaft', '501100001659');
     const dfgGrant = testReference('grants', 'Seagrass genomics', '501865131');
-    const dmp = dmpOf(testPlanWire({ blueprintFields: [refField('grants', [dfgGrant]), refField('funders', [dfg])] }));
+    const dmp = dmpOf(testPlanWire({ blueprintFields: [referenceField('grants', 'grants', [dfgGrant]), referenceField('funders', 'funders', [dfg])] }));
     expect(dmp.project?.[0].funding).toEqual([
       {
         name: 'Deutsche Forschungsgemeinschaft',
@@ -386,12 +383,12 @@ describe('projects and funding', () => {
 
   it('leaves out a project date the schemas cannot hold instead of failing the export', () => {
     const project = testReference('projects', 'REEF', 'reef-1', [['startDate', '01/02/20245'], ['endDate', '2027-01-31']]);
-    const result = exportPlanWire(testPlanWire({ blueprintFields: [refField('projects', [project])] }));
+    const result = exportPlanWire(testPlanWire({ blueprintFields: [referenceField('projects', 'projects', [project])] }));
     expect(result.document.dmp.project).toEqual([{ title: 'REEF', end: '2027-01-31' }]);
   });
 
   it('reports a grant it cannot attach to a funder', () => {
-    const result = exportPlanWire(testPlanWire({ blueprintFields: [refField('grants', [grant])] }));
+    const result = exportPlanWire(testPlanWire({ blueprintFields: [referenceField('grants', 'grants', [grant])] }));
     expect(result.document.dmp.project).toBeUndefined();
     expect(result.warnings.join('\n')).toMatch(/Grant 'Reef grant'.*funder/);
   });

@@ -5,24 +5,23 @@
  * near-miss options, odd words). Values are checked where a reader of the plan looks for them.
  */
 import { rdaImporter } from '../../src/exporters/rda';
-import type { Dmp } from '../../src/exporters/rda/madmp';
 import {
+  dmpOf,
   envelope,
   exportPlanWire,
   planWithQuestions,
   REFERENCE_TYPE,
+  type TestBlueprintField,
   testId,
   testPlanWire,
-  testReference,
-  type TestBlueprintField,
   type TestQuestion,
+  testReference,
   type Wire,
 } from './helpers';
 import { answersOf, importInto, importThenExport, textField } from './roundTrip';
 
 const DIST = 'rda.dataset.distribution';
 const CC_BY = 'https://creativecommons.org/licenses/by/4.0/';
-const dmpOf = (raw: Wire): Dmp => exportPlanWire(raw).document.dmp;
 
 describe('1. licences and hosts asked once reach every repeated distribution', () => {
   const licence = (answer: string): TestQuestion => ({ title: 'Licence', fields: [textField(`${DIST}.license`)], items: [[answer]] });

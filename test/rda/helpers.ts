@@ -10,6 +10,7 @@ import type { TemplateFieldType } from '../../src/contract/model';
 import { decodeDescription, decodePlan } from '../../src/contract/decode';
 import { assertValidModel } from '../../src/contract/validate';
 import { exportDescriptionToRda, exportPlanToRda, type RdaRendering } from '../../src/exporters/rda/export';
+import type { Dmp } from '../../src/exporters/rda/madmp';
 import { schemaErrors, type RdaSchemaVersion } from '../../src/exporters/rda/schemas';
 import { nameUuid } from '../../fixtures/lib/ids';
 import { toJacksonJson, type JsonObject } from '../../fixtures/lib/jackson';
@@ -163,6 +164,15 @@ export interface TestBlueprintField {
   /** References of a referenceType field. */
   references?: ReferenceSpec[];
 }
+
+/** A blueprint reference-type field (multiple select) holding `refs`. */
+export const referenceField = (code: string, label: string, refs: ReferenceSpec[], semantics?: string[]): TestBlueprintField => ({
+  field: { kind: 'referenceType', id: testId(code), label, referenceType: REFERENCE_TYPE(code), multipleSelect: true, ...(semantics ? { semantics } : {}) },
+  references: refs,
+});
+
+/** The `dmp` of a plan's RDA export. */
+export const dmpOf = (raw: Wire): Dmp => exportPlanWire(raw).document.dmp;
 
 export interface TestPlan {
   label?: string;

@@ -7,25 +7,23 @@
 import { reference, ExtraDataType, SystemFieldType } from '../../fixtures/lib/wire';
 import { decodePlan } from '../../src/contract/decode';
 import { renderRda } from '../../src/exporters/rda/export';
-import type { Dmp } from '../../src/exporters/rda/madmp';
 import { rdaVersionChoice } from '../../src/exporters/rda/version';
 import { buildPlanView } from '../../src/plan/buildPlanView';
 import {
   ajvErrors,
   CONTEXT,
+  dmpOf,
   exportPlanWire,
   planWithQuestions,
-  REFERENCE_TYPE,
+  referenceField,
+  type TestBlueprintField,
   testId,
+  type TestPlan,
   testPlanWire,
   testReference,
   thrown,
-  type TestBlueprintField,
-  type TestPlan,
-  type Wire,
 } from './helpers';
 
-const dmpOf = (raw: Wire): Dmp => exportPlanWire(raw).document.dmp;
 const ORCID = { identifier: 'https://orcid.org/0000-0002-1825-0097', type: 'orcid' };
 
 const textField = (semantics: string[], label: string, text?: string): TestBlueprintField => ({
@@ -34,10 +32,6 @@ const textField = (semantics: string[], label: string, text?: string): TestBluep
 });
 const systemField = (systemFieldType: (typeof SystemFieldType)[keyof typeof SystemFieldType], label: string | undefined, semantics: string[] = []): TestBlueprintField => ({
   field: { kind: 'system', id: testId('system'), label, systemFieldType, semantics },
-});
-const referenceField = (code: string, label: string, refs: ReturnType<typeof testReference>[], semantics: string[] = []): TestBlueprintField => ({
-  field: { kind: 'referenceType', id: testId(code), label, referenceType: REFERENCE_TYPE(code), multipleSelect: true, semantics },
-  references: refs,
 });
 const josiah = (id: string, email: string) => testReference('researchers', 'Josiah Carberry', id, [['primaryEmail', email]]);
 

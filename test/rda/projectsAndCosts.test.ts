@@ -5,12 +5,8 @@
  */
 import { reference } from '../../fixtures/lib/wire';
 import type { TestBlueprintField, TestField, TestQuestion, Wire } from './helpers';
-import { ajvErrors, exportPlanWire, REFERENCE_TYPE, testId, testPlanWire, testReference } from './helpers';
+import { ajvErrors, exportPlanWire, referenceField, testId, testPlanWire, testReference } from './helpers';
 
-const refField = (code: string, refs: ReturnType<typeof testReference>[]): TestBlueprintField => ({
-  field: { kind: 'referenceType', id: testId(code), label: code, referenceType: REFERENCE_TYPE(code), multipleSelect: true },
-  references: refs,
-});
 const extraField = (semantics: string[], label: string, text: string): TestBlueprintField => ({
   field: { kind: 'extra', id: testId('extra'), label, dataType: 0, semantics },
   value: { text },
@@ -39,7 +35,7 @@ describe('projects and funding from answers', () => {
           items: [[refs(testReference('projects', 'REEF', null), testReference('projects', 'KELP', null)), refs(testReference('grants', 'Reef grant', '101094523')), 'granted']],
         },
       ],
-      { blueprintFields: [refField('funders', [EC])] },
+      { blueprintFields: [referenceField('funders', 'funders', [EC])] },
     );
     expect(result.document.dmp.project).toEqual([
       { title: 'REEF', funding: [{ ...EC_FUNDING, grant_id: { identifier: '101094523', type: 'other' }, funding_status: 'granted' }] },
@@ -113,8 +109,8 @@ describe('projects and funding from answers', () => {
       testPlanWire({
         rdaVersion: '1.2',
         blueprintFields: [
-          refField('projects', [testReference('projects', 'REEF', '10.5281/zenodo.99'), testReference('projects', 'KELP', 'kelp-1')]),
-          refField('funders', [testReference('funders', 'Some Foundation', 'https://ror.org/05aeg1s42')]),
+          referenceField('projects', 'projects', [testReference('projects', 'REEF', '10.5281/zenodo.99'), testReference('projects', 'KELP', 'kelp-1')]),
+          referenceField('funders', 'funders', [testReference('funders', 'Some Foundation', 'https://ror.org/05aeg1s42')]),
         ],
       }),
     ).document.dmp;
@@ -149,7 +145,7 @@ describe('funders and grants of the plan', () => {
   const grantB = testReference('grants', 'Grant B', 'B-2');
 
   it('pairs as many funders as grants in order, each grant its own project', () => {
-    const result = exportPlanWire(testPlanWire({ blueprintFields: [refField('grants', [grantA, grantB]), refField('funders', [EC, NSF])] }));
+    const result = exportPlanWire(testPlanWire({ blueprintFields: [referenceField('grants', 'grants', [grantA, grantB]), referenceField('funders', 'funders', [EC, NSF])] }));
     expect(result.document.dmp.project).toEqual([
       { title: 'Grant A', funding: [{ ...EC_FUNDING, grant_id: { identifier: 'A-1', type: 'other' } }] },
       {
@@ -161,7 +157,7 @@ describe('funders and grants of the plan', () => {
   });
 
   it('with two funders and one grant funds the plan by both and reports the grant', () => {
-    const result = exportPlanWire(testPlanWire({ blueprintFields: [refField('grants', [grantA]), refField('funders', [EC, NSF])] }));
+    const result = exportPlanWire(testPlanWire({ blueprintFields: [referenceField('grants', 'grants', [grantA]), referenceField('funders', 'funders', [EC, NSF])] }));
     expect(result.document.dmp.project).toEqual([
       {
         title: 'Test plan',
@@ -178,7 +174,7 @@ describe('funders and grants of the plan', () => {
       testReference('funders', '501100000003', ' 501100000003 '),
       testReference('funders', 'https://funder.example.org', null, [['url', 'https://funder.example.org']]),
     ];
-    const dmp = exportPlanWire(testPlanWire({ blueprintFields: [refField('funders', funders)] })).document.dmp;
+    const dmp = exportPlanWire(testPlanWire({ blueprintFields: [referenceField('funders', 'funders', funders)] })).document.dmp;
     expect(dmp.project?.[0].funding).toEqual([
       { name: 'Padded Foundation', funder_name: 'Padded Foundation', funder_id: fundref('501100000001') },
       { funder_id: fundref('501100000002') },
