@@ -4,11 +4,11 @@
  * first and walking the stack, then splits the run into words (none: our runs are `noWrap`) and
  * measures it with a layout that allocates an array per character.
  *
- * A text node whose runs are all explicit objects drawn unwrapped (`noWrap`, no named style, no
- * page reference; text.ts builds every laid-out line so) is measured here with the same result:
- * a property a run does not set is looked up once per node on the same stack (a run without a
- * named style adds nothing else to it), widths are pdfkit's own, summed over the same cached
- * word layouts in the same order. Any other node is pdfmake's.
+ * A text node whose runs are all explicit objects drawn unwrapped (`noWrap`, with only the
+ * properties text.ts sets; it builds every laid-out line so) is measured here with the same
+ * result, for a fraction of the work: what the stack gives is worked out once per stack item (the
+ * lines of a paragraph share all but the last), each run becomes one object of one shape, and widths are pdfkit's
+ * own, summed over the same cached word layouts in the same order. Any other node is pdfmake's.
  *
  * Installed once per thread on pdfmake's DocMeasure.
  */
@@ -22,9 +22,8 @@ interface EmbeddedFont {
 }
 
 interface StyleStack {
-  clone(): StyleStack;
-  push(item: object): void;
-  getProperty(property: string): unknown;
+  styleOverrides: unknown[];
+  defaultStyle?: object;
 }
 
 interface DocMeasure {
@@ -35,22 +34,110 @@ interface DocMeasure {
 
 type Run = Record<string, unknown> & { text: string };
 
+/** A measured run, as pdfmake's layout and drawing read it. */
+interface Inline extends Record<string, unknown> {
+  text: string;
+  font: EmbeddedFont;
+  fontSize: number;
+  width: number;
+  height: number;
+  leadingCut: number;
+  trailingCut: number;
+}
+
 interface TextNode {
   text?: unknown;
   _textRef?: unknown;
-  _inlines?: Record<string, unknown>[];
+  _inlines?: Inline[];
   _minWidth?: number;
   _maxWidth?: number;
 }
+
+/** The style properties pdfmake's measuring looks up for every run (TextInlines.measure). */
+const PROPERTIES = [
+  'font', 'bold', 'italics', 'alignment', 'fontSize', 'fontFeatures', 'characterSpacing', 'color', 'decoration',
+  'decorationColor', 'decorationStyle', 'decorationThickness', 'background', 'link', 'linkToPage', 'linkToDestination',
+  'noWrap', 'opacity', 'sup', 'sub', 'lineHeight', 'preserveLeadingSpaces', 'preserveTrailingSpaces', 'leadingIndent',
+] as const;
+
+/** A value per property; null where nothing sets it. */
+type Styles = Record<(typeof PROPERTIES)[number], unknown>;
+
+const isValue = (value: unknown): boolean => value !== undefined && value !== null;
+
+const PROPERTY_NAMES = new Set<string>(PROPERTIES);
+
+/** The styles with an item's own values over them (the same object when it sets none). */
+function withOwn(styles: Styles, item: Record<string, unknown>): Styles {
+  let result = styles;
+  for (const key in item) {
+    if (!PROPERTY_NAMES.has(key) || !isValue(item[key])) continue;
+    if (result === styles) result = { ...styles };
+    result[key as keyof Styles] = item[key];
+  }
+  return result;
+}
+
+/** What the stack gives up to one of its items, and the entry for the items under it. */
+interface StackEntry {
+  below: StackEntry | undefined;
+  styles: Styles;
+}
+
+/** Per measuring pass: the document's default style. */
+const defaultEntries = new WeakMap<DocMeasure, StackEntry>();
+/**
+ * Per stack item (a node of the definition): what the stack gives up to it. A node has one place
+ * in the tree, so the items under it are the same each time; the entry is reused only while they
+ * are (the same entry under it).
+ */
+const itemEntries = new WeakMap<object, StackEntry>();
+
+function defaultEntry(measure: DocMeasure): StackEntry {
+  let entry = defaultEntries.get(measure);
+  if (!entry) {
+    const defaults = (measure.styleStack.defaultStyle ?? {}) as Record<string, unknown>;
+    const styles = {} as Styles;
+    for (const property of PROPERTIES) styles[property] = defaults[property] ?? null;
+    entry = { below: undefined, styles };
+    defaultEntries.set(measure, entry);
+  }
+  return entry;
+}
+
+/**
+ * StyleContextStack.getProperty for every property at once, with the node's own style on top.
+ * Undefined when the stack holds a named style (pdfmake resolves those).
+ */
+function nodeStyles(measure: DocMeasure, node: TextNode): Styles | undefined {
+  const items = measure.styleStack.styleOverrides;
+  // measureNode has pushed the node itself; it is applied last, without an entry of its own.
+  const depth = items[items.length - 1] === node ? items.length - 1 : items.length;
+  let entry = defaultEntry(measure);
+  for (let index = 0; index < depth; index++) {
+    const item = items[index];
+    if (typeof item !== 'object' || item === null) return undefined;
+    let next = itemEntries.get(item);
+    if (next?.below !== entry) {
+      next = { below: entry, styles: withOwn(entry.styles, item as Record<string, unknown>) };
+      itemEntries.set(item, next);
+    }
+    entry = next;
+  }
+  return withOwn(entry.styles, node as Record<string, unknown>);
+}
+
+/** The run properties text.ts sets: anything else leaves the node to pdfmake. */
+const RUN_KEYS = new Set(['text', 'font', 'bold', 'italics', 'noWrap', 'fontSize', 'color', 'decoration', 'sup', 'sub', 'link', 'background']);
 
 /** Runs pdfmake would keep whole and style from the stack alone. */
 function measurableRuns(node: TextNode): Run[] | undefined {
   if (node._textRef || !Array.isArray(node.text) || node.text.length === 0) return undefined;
   for (const run of node.text as unknown[]) {
     if (typeof run !== 'object' || run === null || Array.isArray(run)) return undefined;
-    const { text, noWrap, style, _textRef, _pageRef, _tocItemRef } = run as Record<string, unknown>;
+    for (const key in run) if (!RUN_KEYS.has(key)) return undefined;
+    const { text, noWrap } = run as Record<string, unknown>;
     if (typeof text !== 'string' || text.includes('\n') || noWrap !== true) return undefined;
-    if (style !== undefined || _textRef !== undefined || _pageRef !== undefined || _tocItemRef !== undefined) return undefined;
   }
   return node.text as Run[];
 }
@@ -71,86 +158,87 @@ function widthOfString(font: EmbeddedFont, text: string, size: number): number {
   return width * (size / 1000);
 }
 
+/** TextInlines.widthOfText. */
+function textWidth(text: string, item: Inline): number {
+  const width = item.fontFeatures ? item.font.widthOfString(text, item.fontSize, item.fontFeatures) : widthOfString(item.font, text, item.fontSize);
+  return width + ((item.characterSpacing as number) || 0) * (text.length - 1);
+}
+
 const LEADING = /^(\s)+/g;
 const TRAILING = /(\s)+$/g;
 
+/** A run's own value, else the node's, else pdfmake's default. */
+const pick = (own: unknown, inherited: unknown, fallback: unknown): unknown => (isValue(own) ? own : isValue(inherited) ? inherited : fallback);
+
+/** One inline as TextInlines.measure leaves it (every run has the same shape). */
+function inline(measure: DocMeasure, run: Run, styles: Styles): Inline {
+  const sup = pick(run.sup, styles.sup, false);
+  const sub = pick(run.sub, styles.sub, false);
+  const fontSize = pick(run.fontSize, styles.fontSize, 12) as number;
+  const item: Inline = {
+    text: run.text,
+    bold: run.bold,
+    italics: run.italics,
+    font: measure.pdfDocument.provideFont(pick(run.font, styles.font, 'Roboto'), pick(run.bold, styles.bold, false), pick(run.italics, styles.italics, false)),
+    alignment: pick(undefined, styles.alignment, 'left'),
+    // pdfmake's size for sub- and superscripts.
+    fontSize: sup || sub ? fontSize * 0.58 : fontSize,
+    fontFeatures: pick(undefined, styles.fontFeatures, null),
+    characterSpacing: pick(undefined, styles.characterSpacing, 0),
+    color: pick(run.color, styles.color, 'black'),
+    decoration: pick(run.decoration, styles.decoration, null),
+    decorationColor: pick(undefined, styles.decorationColor, null),
+    decorationStyle: pick(undefined, styles.decorationStyle, null),
+    decorationThickness: pick(undefined, styles.decorationThickness, null),
+    background: pick(run.background, styles.background, null),
+    link: pick(run.link, styles.link, null),
+    linkToPage: pick(undefined, styles.linkToPage, null),
+    linkToDestination: pick(undefined, styles.linkToDestination, null),
+    noWrap: pick(run.noWrap, styles.noWrap, null),
+    opacity: pick(undefined, styles.opacity, 1),
+    sup,
+    sub,
+    width: 0,
+    height: 0,
+    leadingCut: 0,
+    trailingCut: 0,
+  };
+  item.width = textWidth(item.text, item);
+  item.height = item.font.lineHeight(item.fontSize) * (pick(undefined, styles.lineHeight, 1) as number);
+  return item;
+}
+
 /** What pdfmake's TextInlines.buildInlines gives for these runs on this stack. */
-function measureRuns(measure: DocMeasure, node: TextNode, runs: Run[]): void {
-  const stack = measure.styleStack.clone();
-  stack.push(node);
-  // What the stack gives for each property, looked up when a run first lacks it.
-  const inherited: Record<string, unknown> = Object.create(null);
-  const style = (run: Run, property: string, fallback: unknown): unknown => {
-    const own = run[property];
-    if (own !== undefined && own !== null) return own;
-    let value = inherited[property];
-    if (value === undefined) value = inherited[property] = stack.getProperty(property) ?? null;
-    return value === null ? fallback : value;
-  };
-  const textWidth = (text: string, item: Record<string, unknown>): number => {
-    const font = item.font as EmbeddedFont;
-    const size = item.fontSize as number;
-    const width = item.fontFeatures ? font.widthOfString(text, size, item.fontFeatures) : widthOfString(font, text, size);
-    return width + ((item.characterSpacing as number) || 0) * (text.length - 1);
-  };
-  const items = runs.map((run) => {
-    // TextBreaker's copy of the run's own style (its text kept whole: noWrap).
-    const item: Record<string, unknown> = { text: run.text };
-    for (const key in run) if (key !== 'text' && Object.hasOwn(run, key)) item[key] = run[key];
-    return item;
-  });
-  const leadingIndent = style(runs[0], 'leadingIndent', 0) as number;
+function measureRuns(measure: DocMeasure, node: TextNode, runs: Run[], styles: Styles): void {
+  const items = runs.map((run) => inline(measure, run, styles));
+  const leadingIndent = pick(undefined, styles.leadingIndent, 0) as number;
   if (leadingIndent) {
     items[0].leadingCut = -leadingIndent;
     items[0].leadingIndent = leadingIndent;
   }
-  items.forEach((item, index) => {
-    const run = runs[index];
-    item.font = measure.pdfDocument.provideFont(style(run, 'font', 'Roboto'), style(run, 'bold', false), style(run, 'italics', false));
-    item.alignment = style(run, 'alignment', 'left');
-    item.fontSize = style(run, 'fontSize', 12);
-    item.fontFeatures = style(run, 'fontFeatures', null);
-    item.characterSpacing = style(run, 'characterSpacing', 0);
-    item.color = style(run, 'color', 'black');
-    item.decoration = style(run, 'decoration', null);
-    item.decorationColor = style(run, 'decorationColor', null);
-    item.decorationStyle = style(run, 'decorationStyle', null);
-    item.decorationThickness = style(run, 'decorationThickness', null);
-    item.background = style(run, 'background', null);
-    item.link = style(run, 'link', null);
-    item.linkToPage = style(run, 'linkToPage', null);
-    item.linkToDestination = style(run, 'linkToDestination', null);
-    item.noWrap = style(run, 'noWrap', null);
-    item.opacity = style(run, 'opacity', 1);
-    item.sup = style(run, 'sup', false);
-    item.sub = style(run, 'sub', false);
-    // pdfmake's size for sub- and superscripts.
-    if (item.sup || item.sub) item.fontSize = (item.fontSize as number) * 0.58;
-    const lineHeight = style(run, 'lineHeight', 1) as number;
-    item.width = textWidth(item.text as string, item);
-    item.height = (item.font as EmbeddedFont).lineHeight(item.fontSize as number) * lineHeight;
-    if (!item.leadingCut) item.leadingCut = 0;
-    if (!style(run, 'preserveLeadingSpaces', false)) {
-      const spaces = (item.text as string).match(LEADING);
-      if (spaces) item.leadingCut = (item.leadingCut as number) + textWidth(spaces[0], item);
+  const preserveLeading = pick(undefined, styles.preserveLeadingSpaces, false);
+  const preserveTrailing = pick(undefined, styles.preserveTrailingSpaces, false);
+  for (const item of items) {
+    if (!preserveLeading) {
+      const spaces = item.text.match(LEADING);
+      if (spaces) item.leadingCut += textWidth(spaces[0], item);
     }
-    item.trailingCut = 0;
-    if (!style(run, 'preserveTrailingSpaces', false)) {
-      const spaces = (item.text as string).match(TRAILING);
+    if (!preserveTrailing) {
+      const spaces = item.text.match(TRAILING);
       if (spaces) item.trailingCut = textWidth(spaces[0], item);
     }
-  });
+  }
   // buildInlines' widths: the widest run, and the whole line (no run ends a line: none holds "\n").
   const trimmed = (width: number, leadingCut: number, trailingCut: number): number => Math.max(0, width - leadingCut - trailingCut);
   let minWidth = 0;
   let maxWidth = 0;
   let lineWidth = 0;
   for (const item of items) {
-    minWidth = Math.max(minWidth, trimmed(item.width as number, item.leadingCut as number, item.trailingCut as number));
-    lineWidth += item.width as number;
-    maxWidth = Math.max(maxWidth, trimmed(lineWidth, items[0].leadingCut as number, item.trailingCut as number));
+    minWidth = Math.max(minWidth, trimmed(item.width, item.leadingCut, item.trailingCut));
+    lineWidth += item.width;
+    maxWidth = Math.max(maxWidth, trimmed(lineWidth, items[0].leadingCut, item.trailingCut));
   }
-  if (style({ text: '' }, 'noWrap', false)) minWidth = maxWidth;
+  if (styles.noWrap) minWidth = maxWidth;
   node._inlines = items;
   node._minWidth = minWidth;
   node._maxWidth = maxWidth;
@@ -167,8 +255,9 @@ export function installLineMeasuring(): void {
   if (typeof original !== 'function') throw new Error('pdfmake has no DocMeasure.measureLeaf: the line measuring needs updating');
   prototype.measureLeaf = function measureLeaf(this: DocMeasure, node: TextNode) {
     const runs = measurableRuns(node);
-    if (!runs) return original.call(this, node);
-    measureRuns(this, node, runs);
+    const styles = runs && nodeStyles(this, node);
+    if (!runs || !styles) return original.call(this, node);
+    measureRuns(this, node, runs, styles);
     return node;
   };
 }
