@@ -152,8 +152,84 @@ function encode(font: EmbeddedFont, text: string): Encoded {
   return [glyphs, positions];
 }
 
+/**
+ * A word's glyphs as pieces of a TJ array: a piece closes at a glyph with a kerning adjustment.
+ * `head` (hex) runs to the first such glyph and joins the hex left open by the words before;
+ * `closed` are the whole pieces after it; `tail` is the hex after the last adjustment, left open.
+ */
+interface WordPieces {
+  head?: string;
+  headAdjustment?: number;
+  closed: string[];
+  tail: string;
+}
+
+/** Per font of a document: a word -> its pieces; null when a glyph is offset (a Tm of its own). */
+const wordPieces = new WeakMap<EmbeddedFont, Map<string, WordPieces | null>>();
+
+function piecesOf(font: EmbeddedFont, word: string): WordPieces | null {
+  let pieces = wordPieces.get(font);
+  if (!pieces) wordPieces.set(font, (pieces = new Map()));
+  let result = pieces.get(word);
+  if (result !== undefined) return result;
+  const [encoded, positions] = encode(font, word);
+  result = { closed: [], tail: '' };
+  let hex = '';
+  for (let index = 0; index < positions.length && result; index++) {
+    const { xOffset, yOffset, xAdvance, advanceWidth } = positions[index];
+    if (xOffset || yOffset) result = null;
+    else {
+      hex += encoded[index];
+      const adjustment = xAdvance - advanceWidth;
+      if (adjustment === 0) continue;
+      if (result.head === undefined) {
+        result.head = hex;
+        result.headAdjustment = number(-adjustment);
+      } else result.closed.push(`<${hex}> ${number(-adjustment)}`);
+      hex = '';
+    }
+  }
+  if (result) result.tail = hex;
+  pieces.set(word, result);
+  return result;
+}
+
+/**
+ * What glyphOperators writes for a left-to-right run without offset glyphs, joined from each
+ * word's pieces; undefined for any other run.
+ */
+function joinedGlyphOperators(inline: Inline): string | undefined {
+  const { font, text } = inline;
+  if (hasRightToLeftText(text)) return undefined;
+  const commands: string[] = [];
+  let open = '';
+  let start = 0;
+  for (let index = 0; index < text.length; ) {
+    const char = text.charCodeAt(index++);
+    if (char !== 0x20 && char !== 0x09 && index < text.length) continue;
+    const pieces = piecesOf(font, text.slice(start, index));
+    if (pieces === null) return undefined;
+    start = index;
+    if (pieces.head === undefined) {
+      open += pieces.tail;
+      continue;
+    }
+    commands.push(`<${open}${pieces.head}> ${pieces.headAdjustment}`);
+    for (const piece of pieces.closed) commands.push(piece);
+    open = pieces.tail;
+  }
+  // The last glyph has no adjustment when it leaves hex open: pdfkit closes the array with 0.
+  if (open) commands.push(`<${open}> 0`);
+  return commands.length > 0 ? `[${commands.join(' ')}] TJ` : '';
+}
+
 /** The glyphs of a run as pdfkit's `_fragment` writes them: TJ arrays, a Tm where a glyph is offset. */
 function glyphOperators(inline: Inline, x: number, y: number, out: string[]): void {
+  const joined = joinedGlyphOperators(inline);
+  if (joined !== undefined) {
+    if (joined) out.push(joined);
+    return;
+  }
   const [encoded, positions] = encode(inline.font, inline.text);
   const scale = inline.fontSize / 1000;
   const commands: string[] = [];
