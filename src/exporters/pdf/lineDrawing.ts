@@ -6,7 +6,8 @@
  * here instead when none of its runs has a link, a page reference, a letter spacing, font
  * features or an opacity: the same operators pdfkit writes for each run (position, font, glyphs
  * with their kerning), at the same positions, with the state around them written once per line
- * and colour and font only where they change; a heading's named destination and outline entry
+ * (not at all when the line drawn just before on the page left it so) and colour and font only
+ * where they change; a heading's named destination and outline entry
  * are added as pdfmake adds them. Every other line, and everything drawn around lines (shading,
  * underlines, tagging's marked content), is pdfmake's as before.
  *
@@ -72,7 +73,7 @@ interface Line {
 }
 
 interface PdfKitDocument {
-  page: { height: number; fonts: Record<string, unknown> };
+  page: { height: number; fonts: Record<string, unknown>; content: { uncompressedLength: number } };
   outline: Outline;
   addNamedDestination(name: string, ...view: unknown[]): void;
   _font: EmbeddedFont;
@@ -296,26 +297,39 @@ function setFillColor(doc: PdfKitDocument, color: unknown, operators: string[]):
   doc._fillColor = [color, undefined];
 }
 
+/**
+ * Per page: how long its content was when the last plain line on it was drawn, and the fill
+ * colour that line left set (its opacity is 1). While nothing else has been written since, the
+ * next line needs neither again.
+ */
+const lastLineState = new WeakMap<object, { length: number; color: unknown }>();
+
 /** Draws a plain line (see isPlainLine) at x, y (top left, pdfkit's coordinates). */
 function drawPlainLine(doc: PdfKitDocument, decorator: TextDecorator, line: Line, x: number, y: number): void {
   const lineHeight = line.getHeight();
   const descent = lineHeight - line.getAscenderHeight();
   decorator.drawBackground(line, x, y);
   for (const inline of line.inlines) beforeTextRun(doc, inline.text);
-  doc.opacity(1);
-  const pageHeight = doc.page.height;
+  const { page } = doc;
+  const last = lastLineState.get(page);
+  const stateKept = last !== undefined && last.length === page.content.uncompressedLength;
+  if (!stateKept) doc.opacity(1);
+  const pageHeight = page.height;
   const operators: string[] = [];
-  let color: unknown;
-  let firstColor: unknown;
+  // The colour in effect, when known.
+  let color: unknown = stateKept ? last.color : undefined;
+  let colorKnown = stateKept;
+  let firstColor: unknown = color;
   let font: EmbeddedFont | undefined;
   let fontSize: number | undefined;
   let open = false;
   for (const [index, inline] of line.inlines.entries()) {
     if (inline.text.length === 0) continue;
     const inlineColor = doc.resolveColor(inline.color, 'black');
-    if (!open || inlineColor !== color) {
+    if (!colorKnown || inlineColor !== color) {
       setFillColor(doc, inlineColor, operators);
       color = inlineColor;
+      colorKnown = true;
       if (!open) firstColor = inlineColor;
     }
     if (!open) {
@@ -347,6 +361,7 @@ function drawPlainLine(doc: PdfKitDocument, decorator: TextDecorator, line: Line
     doc.addContent(operators.join('\n'));
     // The restore undid colours set inside; pdfkit would have left the last one set.
     if (color !== firstColor) doc.fillColor(color);
+    lastLineState.set(page, { length: page.content.uncompressedLength, color });
   }
   decorator.drawDecorations(line, x, y);
 }
