@@ -119,23 +119,28 @@ export function textContent(segments: Segment[], options: TextOptions): TextCont
     return { node, anchor: node, lineHeights };
   }
   const alignment = options.align === 'left' || options.align === 'right' || options.align === 'center' ? options.align : direction === 'rtl' ? 'right' : 'left';
+  // On the paragraph, which its lines inherit (their measuring then shares one style, lineMeasuring.ts).
+  const paragraphStyle: LineStyle = {
+    ...nodeStyle,
+    alignment,
+    // Lines come trimmed; spaces left at their ends are indentation or sit inside right-to-left runs.
+    preserveLeadingSpaces: true,
+    preserveTrailingSpaces: true,
+  };
   const nodes: ContentText[] = lines.map((runs, index) => {
-    const node: ContentText = {
-      text: runs.length > 0 ? runs.map((run) => pdfInline(run, options)) : [blankLine(segments, options)],
-      alignment,
-      // Lines come trimmed; spaces left at their ends are indentation or sit inside right-to-left runs.
-      preserveLeadingSpaces: true,
-      preserveTrailingSpaces: true,
-    };
+    const node: ContentText = { text: runs.length > 0 ? runs.map((run) => pdfInline(run, options)) : [blankLine(segments, options)] };
     const actualText = readingOrder[index];
     return actualText === undefined ? node : tagNode(node, { role: 'Span', actualText });
   });
   if (nodes.length === 1) {
-    const node = Object.assign(nodes[0], nodeStyle);
+    const node = Object.assign(nodes[0], paragraphStyle);
     return { node, anchor: node, lineHeights };
   }
-  return { node: { stack: nodes, ...nodeStyle }, anchor: nodes[0], lineHeights };
+  return { node: { stack: nodes, ...paragraphStyle }, anchor: nodes[0], lineHeights };
 }
+
+/** The style a paragraph of laid-out lines gives them. */
+type LineStyle = Pick<ContentText, 'fontSize' | 'color' | 'lineHeight' | 'alignment' | 'preserveLeadingSpaces' | 'preserveTrailingSpaces'>;
 
 /**
  * Cuts text laid out line by line after its first `count` lines: the first part keeps the space
@@ -146,7 +151,14 @@ export function splitTextLines(content: TextContent, count: number): [TextConten
   const stack = 'stack' in node ? node.stack : undefined;
   if (!stack || count <= 0 || count >= stack.length || stack.length !== lineHeights.length) return undefined;
   const [left, top, right, bottom] = Array.isArray(node.margin) && node.margin.length === 4 ? node.margin : [0, 0, 0, 0];
-  const style = { fontSize: node.fontSize, color: node.color, lineHeight: node.lineHeight };
+  const style: LineStyle = {
+    fontSize: node.fontSize,
+    color: node.color,
+    lineHeight: node.lineHeight,
+    alignment: node.alignment,
+    preserveLeadingSpaces: node.preserveLeadingSpaces,
+    preserveTrailingSpaces: node.preserveTrailingSpaces,
+  };
   const first: ContentStack = { ...style, stack: stack.slice(0, count), margin: [left, top, right, 0] };
   const rest: ContentStack = { ...style, stack: stack.slice(count), margin: [left, 0, right, bottom] };
   // Both parts are one paragraph (or heading) of the structure tree.
