@@ -7,9 +7,9 @@
  * features or an opacity: the same operators pdfkit writes for each run (position, font, glyphs
  * with their kerning), at the same positions, with the state around them written once per line
  * (not at all when the line drawn just before on the page left it so) and colour and font only
- * where they change; a heading's named destination and outline entry
- * are added as pdfmake adds them. Every other line, and everything drawn around lines (shading,
- * underlines, tagging's marked content), is pdfmake's as before.
+ * where they change; a heading's named destination and outline entry are added as pdfmake adds
+ * them. Every other line, and everything drawn around lines (shading, underlines, tagging's
+ * marked content), is pdfmake's as before.
  *
  * Installed once per thread on pdfmake's Renderer, before tagging wraps the same method.
  */

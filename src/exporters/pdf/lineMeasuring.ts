@@ -7,8 +7,9 @@
  * A text node whose runs are all explicit objects drawn unwrapped (`noWrap`, with only the
  * properties text.ts sets; it builds every laid-out line so) is measured here with the same
  * result, for a fraction of the work: what the stack gives is worked out once per stack item (the
- * lines of a paragraph share all but the last), each run becomes one object of one shape, and widths are pdfkit's
- * own, summed over the same cached word layouts in the same order. Any other node is pdfmake's.
+ * lines of a paragraph share it), each run becomes one object of one shape, and widths are
+ * pdfkit's own, summed over the same cached word layouts in the same order. Any other node is
+ * pdfmake's.
  *
  * Installed once per thread on pdfmake's DocMeasure.
  */
