@@ -225,6 +225,19 @@ describe('writePdf: page setup and theme', () => {
     expect(lineEnds[lineEnds.length - 1]).toBeLessThan(595.28 - 56 - 20);
   });
 
+  it('keeps a right-aligned paragraph right-aligned on both pages when its first lines go with the heading above it', async () => {
+    // Taller than a page: its first lines are kept with the heading and the rest flows on (placed.ts).
+    const content = Array.from({ length: 60 }, (_, index) => [text(`Line ${index + 1} of the retention schedule.`), { type: 'break' } as const]).flat();
+    const schedule: Block = { type: 'paragraph', content, align: 'right' };
+    const words = await pdfWords(await writePdf({ meta: meta({ headerText: '', footerText: '' }), blocks: [heading(1, 'Retention'), schedule] }));
+    const lineEnds = words
+      .filter((word) => word.text === 'schedule.')
+      .map((word) => ({ page: word.page, xMax: word.xMax }));
+    expect(lineEnds).toHaveLength(60);
+    expect(new Set(lineEnds.map((end) => end.page))).toEqual(new Set([1, 2]));
+    for (const end of lineEnds) expect(end.xMax).toBeCloseTo(595.28 - 56, 0);
+  });
+
   it('puts the running header on the first page when there is no cover', async () => {
     const pages = await pdfPages(await writePdf({ meta: meta(), blocks: [heading(1, 'Introduction'), paragraph('Text.')] }));
     expect(pages[0]).toContain('Running header of the plan');
