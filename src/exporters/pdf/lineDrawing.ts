@@ -15,6 +15,7 @@
  */
 import path from 'node:path';
 import { hasRightToLeftText } from './lines';
+import { eachPdfkitWord } from './pdfkitWords';
 import { beforeTextRun } from './tagging';
 
 /** pdfkit's embedded font, as far as drawing uses it. */
@@ -125,6 +126,14 @@ type Encoded = [string[], GlyphPosition[]];
 /** Per font of a document: a word (with the space after it) -> its glyphs, as pdfkit's `encode` gives them. */
 const encodedWords = new WeakMap<EmbeddedFont, Map<string, Encoded>>();
 
+function encodeWord(font: EmbeddedFont, word: string): Encoded {
+  let words = encodedWords.get(font);
+  if (!words) encodedWords.set(font, (words = new Map()));
+  let encoded = words.get(word);
+  if (!encoded) words.set(word, (encoded = font.encode(word)));
+  return encoded;
+}
+
 /**
  * pdfkit's `encode`, word by word with each word's result kept: pdfkit lays text out in the same
  * pieces (a word and the space after it, its layout cached per font), but joins the glyph arrays
@@ -133,23 +142,15 @@ const encodedWords = new WeakMap<EmbeddedFont, Map<string, Encoded>>();
  */
 function encode(font: EmbeddedFont, text: string): Encoded {
   if (hasRightToLeftText(text)) return font.encode(text);
-  let words = encodedWords.get(font);
-  if (!words) encodedWords.set(font, (words = new Map()));
   const glyphs: string[] = [];
   const positions: GlyphPosition[] = [];
-  let start = 0;
-  for (let index = 0; index < text.length; ) {
-    const char = text.charCodeAt(index++);
-    if (char !== 0x20 && char !== 0x09 && index < text.length) continue;
-    const word = text.slice(start, index);
-    let encoded = words.get(word);
-    if (!encoded) words.set(word, (encoded = font.encode(word)));
-    for (let glyph = 0; glyph < encoded[0].length; glyph++) {
-      glyphs.push(encoded[0][glyph]);
-      positions.push(encoded[1][glyph]);
+  eachPdfkitWord(text, (word) => {
+    const [wordGlyphs, wordPositions] = encodeWord(font, word);
+    for (let glyph = 0; glyph < wordGlyphs.length; glyph++) {
+      glyphs.push(wordGlyphs[glyph]);
+      positions.push(wordPositions[glyph]);
     }
-    start = index;
-  }
+  });
   return [glyphs, positions];
 }
 
@@ -173,7 +174,7 @@ function piecesOf(font: EmbeddedFont, word: string): WordPieces | null {
   if (!pieces) wordPieces.set(font, (pieces = new Map()));
   let result = pieces.get(word);
   if (result !== undefined) return result;
-  const [encoded, positions] = encode(font, word);
+  const [encoded, positions] = encodeWord(font, word);
   result = { closed: [], tail: '' };
   let hex = '';
   for (let index = 0; index < positions.length && result; index++) {
@@ -204,21 +205,19 @@ function joinedGlyphOperators(inline: Inline): string | undefined {
   if (hasRightToLeftText(text)) return undefined;
   const commands: string[] = [];
   let open = '';
-  let start = 0;
-  for (let index = 0; index < text.length; ) {
-    const char = text.charCodeAt(index++);
-    if (char !== 0x20 && char !== 0x09 && index < text.length) continue;
-    const pieces = piecesOf(font, text.slice(start, index));
-    if (pieces === null) return undefined;
-    start = index;
+  const joined = eachPdfkitWord(text, (word) => {
+    const pieces = piecesOf(font, word);
+    if (pieces === null) return false;
     if (pieces.head === undefined) {
       open += pieces.tail;
-      continue;
+      return true;
     }
     commands.push(`<${open}${pieces.head}> ${pieces.headAdjustment}`);
     for (const piece of pieces.closed) commands.push(piece);
     open = pieces.tail;
-  }
+    return true;
+  });
+  if (!joined) return undefined;
   // The last glyph has no adjustment when it leaves hex open: pdfkit closes the array with 0.
   if (open) commands.push(`<${open}> 0`);
   return commands.length > 0 ? `[${commands.join(' ')}] TJ` : '';
@@ -316,9 +315,8 @@ function drawPlainLine(doc: PdfKitDocument, decorator: TextDecorator, line: Line
   if (!stateKept) doc.opacity(1);
   const pageHeight = page.height;
   const operators: string[] = [];
-  // The colour in effect, when known.
+  // The colour in effect, when known (a resolved colour is never undefined).
   let color: unknown = stateKept ? last.color : undefined;
-  let colorKnown = stateKept;
   let firstColor: unknown = color;
   let font: EmbeddedFont | undefined;
   let fontSize: number | undefined;
@@ -326,10 +324,9 @@ function drawPlainLine(doc: PdfKitDocument, decorator: TextDecorator, line: Line
   for (const [index, inline] of line.inlines.entries()) {
     if (inline.text.length === 0) continue;
     const inlineColor = doc.resolveColor(inline.color, 'black');
-    if (!colorKnown || inlineColor !== color) {
+    if (inlineColor !== color) {
       setFillColor(doc, inlineColor, operators);
       color = inlineColor;
-      colorKnown = true;
       if (!open) firstColor = inlineColor;
     }
     if (!open) {

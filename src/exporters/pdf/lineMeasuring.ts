@@ -14,6 +14,7 @@
  * Installed once per thread on pdfmake's DocMeasure.
  */
 import path from 'node:path';
+import { eachPdfkitWord } from './pdfkitWords';
 
 /** pdfkit's embedded font, as far as measuring uses it. */
 interface EmbeddedFont {
@@ -149,13 +150,9 @@ function measurableRuns(node: TextNode): Run[] | undefined {
  */
 function widthOfString(font: EmbeddedFont, text: string, size: number): number {
   let width = 0;
-  let start = 0;
-  for (let index = 0; index < text.length; ) {
-    const char = text.charCodeAt(index++);
-    if (char !== 0x20 && char !== 0x09 && index < text.length) continue;
-    width += font.layoutCached(text.slice(start, index)).advanceWidth;
-    start = index;
-  }
+  eachPdfkitWord(text, (word) => {
+    width += font.layoutCached(word).advanceWidth;
+  });
   return width * (size / 1000);
 }
 
