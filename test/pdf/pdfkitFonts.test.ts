@@ -1,9 +1,10 @@
 /**
  * The two adjustments pdfkitFonts.ts makes to pdfkit's font handling, observed on pdfkit itself:
- * documents share the thread's decoded font tables, and right-to-left ligatures extract in
- * reading order whatever bytes a font was opened from.
+ * documents share the thread's decoded font tables and word shaping (sharedWordLayouts.ts), and
+ * right-to-left ligatures extract in reading order whatever bytes a font was opened from.
  */
 import path from 'node:path';
+import * as fontkit from 'fontkit';
 import { configuredPdfmake } from '../../src/exporters/pdf/engine';
 import { FONT_FILES, fontFileBuffer, sharedParsedFont, sharedTables } from '../../src/exporters/pdf/fonts';
 import { writePdf } from '../../src/exporters/pdf/PdfWriter';
@@ -49,6 +50,40 @@ describe('pdfkit font adjustments', () => {
     }
     expect(opened.shared).toBeGreaterThan(0);
     expect(opened.own).toBe(0);
+  });
+
+  it('shapes a word once per thread: a second document with the same words lays none out again', async () => {
+    const document = { meta: meta(), blocks: [paragraph('Shaped once, kerned: AVATAR Wavy office.'), paragraph('Bold too', { style: 'label' })] };
+    await writePdf(document);
+    const fontPrototype = Object.getPrototypeOf(sharedParsedFont(fontFileBuffer(FONT_FILES.Roboto.normal))) as { layout: (...args: unknown[]) => unknown };
+    const layout = fontPrototype.layout;
+    let layouts = 0;
+    fontPrototype.layout = function countedLayout(this: unknown, ...args: unknown[]) {
+      layouts++;
+      return layout.apply(this, args);
+    };
+    try {
+      const again = await writePdf(document);
+      expect(await pdfText(again)).toContain('Shaped once, kerned: AVATAR Wavy office.');
+    } finally {
+      fontPrototype.layout = layout;
+    }
+    expect(layouts).toBe(0);
+  });
+
+  it('gives a document the characters of its own text for a glyph that several characters share', async () => {
+    // Roboto draws GREEK CAPITAL LETTER OMEGA and OHM SIGN with one glyph. A document's
+    // ToUnicode map takes the character that document used, not one an earlier export used.
+    const omega = '\u03a9';
+    const ohm = '\u2126';
+    expect(sharedParsedFont(fontFileBuffer(FONT_FILES.Roboto.normal))?.glyphForCodePoint(0x2126).id).toBe(
+      (fontkit.create(fontFileBuffer(FONT_FILES.Roboto.normal)) as fontkit.Font).glyphForCodePoint(0x3a9).id,
+    );
+    const inRoboto = meta({ theme: { bodyFont: 'Roboto' } });
+    const greek = await pdfText(await writePdf({ meta: inRoboto, blocks: [paragraph(`Resistance in ${omega} units`)] }));
+    const ohms = await pdfText(await writePdf({ meta: inRoboto, blocks: [paragraph(`Resistance in ${ohm} units`)] }));
+    expect(greek).toContain(`Resistance in ${omega} units`);
+    expect(ohms).toContain(`Resistance in ${ohm} units`);
   });
 
   it('maps right-to-left ligatures in reading order for a font opened from bytes the thread does not share', async () => {

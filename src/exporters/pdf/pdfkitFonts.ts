@@ -10,6 +10,8 @@
  *    the same bytes. Only immutable decoded tables are shared: glyph objects (and with them the
  *    characters each glyph stands for in the ToUnicode map) and subsets stay per document.
  *
+ *    Each word's shaping is shared the same way, its glyph objects not (sharedWordLayouts.ts).
+ *
  * 2. The ToUnicode map of right-to-left text. A ligature glyph such as lam-alef maps to its
  *    characters in logical order ("لا"); text extractors (poppler, pdf.js) reverse right-to-left
  *    words character by character, which swaps the two letters. Such glyphs are mapped to their
@@ -20,6 +22,7 @@ import path from 'node:path';
 import type { Glyph } from 'fontkit';
 import { sharedParsedFont, sharedTables } from './fonts';
 import { hasRightToLeftText } from './lines';
+import { type LayoutFont, shareWordLayouts } from './sharedWordLayouts';
 
 /** The parts of pdfkit's embedded font used here. */
 interface EmbeddedFont {
@@ -77,7 +80,10 @@ export function adjustPdfkitFonts(): void {
     // Independent of the sharing below: a font opened from other bytes still needs the fix.
     fixRightToLeftUnicode(embedded);
     const shared = source instanceof Uint8Array ? sharedParsedFont(source) : undefined;
-    if (shared && embedded.font && embedded.font !== shared) embedded.font._tables = sharedTables(shared);
+    if (shared && embedded.font && embedded.font !== shared) {
+      embedded.font._tables = sharedTables(shared);
+      shareWordLayouts(embedded as unknown as LayoutFont, shared);
+    }
     return result;
   };
 }

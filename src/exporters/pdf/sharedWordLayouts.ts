@@ -1,0 +1,111 @@
+/**
+ * Word layouts shaped once per thread, not once per document. pdfkit lays text out word by word
+ * (a word with the space after it) and caches each word's layout per document font, so every
+ * export shaped its words again with fontkit (GSUB and GPOS): ~50 ms of a 100-description PDF.
+ * The shaping depends only on the font's bytes and the word, so it is now done once on the
+ * thread's parsed copy of the font and kept.
+ *
+ * What stays per document is what pdfkit keeps per document: the glyph objects (each carries the
+ * characters it was first looked up with, which become the ToUnicode map) and the subset. So a
+ * shared layout records the glyph look-ups fontkit made while shaping the word, and a document
+ * replays them on its own font, in the same order, before it takes the word's glyphs from it:
+ * its glyph objects are created with the same characters, in the same order, as its own
+ * shaping would have created them.
+ */
+import type { Font, Glyph } from 'fontkit';
+
+/** A word's layout as pdfkit's `layoutRun` leaves it: positions in thousandths of an em. */
+export interface WordRun {
+  glyphs: Glyph[];
+  positions: Array<Record<string, number>>;
+  advanceWidth: number;
+}
+
+/** pdfkit's embedded font, as far as its word layouts go. */
+export interface LayoutFont {
+  font: Font;
+  scale: number;
+  layoutCache?: Record<string, WordRun>;
+  layoutCached(text: string): WordRun;
+}
+
+interface SharedLayout {
+  /** Every `getGlyph(id, characters)` fontkit made while shaping the word, in order. */
+  lookups: Array<[number, number[] | undefined]>;
+  glyphIds: number[];
+  /** Scaled once; read only afterwards (pdfkit and lineDrawing.ts only read positions). */
+  positions: Array<Record<string, number>>;
+  advanceWidth: number;
+}
+
+/** Words kept per font file before the cache starts again (a long-lived thread sees many plans). */
+const MAX_SHARED_WORDS = 20_000;
+
+const sharedLayouts = new WeakMap<Font, Map<string, SharedLayout>>();
+
+type GlyphLookup = (id: number, characters?: number[]) => Glyph;
+
+/** fontkit's layout of `word` on the thread's font, with the glyph look-ups it made. */
+function shape(shared: Font, scale: number, word: string): SharedLayout {
+  const lookups: SharedLayout['lookups'] = [];
+  const target = shared as unknown as { getGlyph: GlyphLookup };
+  const getGlyph = target.getGlyph;
+  target.getGlyph = function recordedGetGlyph(this: Font, id, characters) {
+    lookups.push([id, characters]);
+    return getGlyph.call(this, id, characters);
+  };
+  let run;
+  try {
+    run = shared.layout(word);
+  } finally {
+    // The prototype's method again (the override was an own property).
+    delete (target as Partial<typeof target>).getGlyph;
+  }
+  // pdfkit's layoutRun, on fontkit's fresh positions: everything in thousandths of an em.
+  const positions = run.positions as unknown as Array<Record<string, number>>;
+  let advanceWidth = 0;
+  for (let index = 0; index < positions.length; index++) {
+    const position = positions[index];
+    for (const key in position) position[key] *= scale;
+    position.advanceWidth = run.glyphs[index].advanceWidth * scale;
+    // What fontkit's advanceWidth getter sums on pdfkit's cached run, in the same order.
+    advanceWidth += position.xAdvance;
+  }
+  return { lookups, glyphIds: run.glyphs.map((glyph) => glyph.id), positions, advanceWidth };
+}
+
+function sharedLayout(shared: Font, scale: number, word: string): SharedLayout {
+  let words = sharedLayouts.get(shared);
+  if (!words) sharedLayouts.set(shared, (words = new Map()));
+  let layout = words.get(word);
+  if (!layout) {
+    layout = shape(shared, scale, word);
+    if (words.size >= MAX_SHARED_WORDS) words.clear();
+    words.set(word, layout);
+  }
+  return layout;
+}
+
+/**
+ * Makes a document font (opened from the same bytes as `shared`) take its word layouts from the
+ * thread's: its own cache first, then the shared layout replayed on its font.
+ */
+export function shareWordLayouts(embedded: LayoutFont, shared: Font): void {
+  const cache = embedded.layoutCache;
+  // pdfkit was told not to cache layouts (`fontLayoutCache: false`): leave it so.
+  if (!cache) return;
+  embedded.layoutCached = function layoutCached(this: LayoutFont, text: string): WordRun {
+    const own = cache[text];
+    if (own) return own;
+    const layout = sharedLayout(shared, this.scale, text);
+    const font = this.font as unknown as { getGlyph: GlyphLookup };
+    for (const [id, characters] of layout.lookups) font.getGlyph(id, characters);
+    const run: WordRun = {
+      glyphs: layout.glyphIds.map((id) => font.getGlyph(id)),
+      positions: layout.positions,
+      advanceWidth: layout.advanceWidth,
+    };
+    cache[text] = run;
+    return run;
+  };
+}
