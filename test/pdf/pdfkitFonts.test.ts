@@ -8,6 +8,7 @@ import * as fontkit from 'fontkit';
 import { configuredPdfmake } from '../../src/exporters/pdf/engine';
 import { FONT_FILES, fontFileBuffer, sharedParsedFont, sharedTables } from '../../src/exporters/pdf/fonts';
 import { writePdf } from '../../src/exporters/pdf/PdfWriter';
+import { sharedWordCount } from '../../src/exporters/pdf/sharedWordLayouts';
 import { pdfText } from '../helpers/pdf';
 import { meta, paragraph } from './documents';
 
@@ -69,6 +70,15 @@ describe('pdfkit font adjustments', () => {
       fontPrototype.layout = layout;
     }
     expect(layouts).toBe(0);
+  });
+
+  it('keeps at most 5,000 shaped words per thread, and a document past that still has all its text', async () => {
+    const words = Array.from({ length: 6_000 }, (_, index) => `w${index.toString(36)}`);
+    const bytes = await writePdf({ meta: meta(), blocks: [paragraph(words.join(' '))] });
+    expect(sharedWordCount()).toBeLessThanOrEqual(5_000);
+    expect(sharedWordCount()).toBeGreaterThan(0);
+    const extracted = (await pdfText(bytes)).split(/\s+/);
+    expect(extracted).toEqual(expect.arrayContaining([words[0], words[2_999], words[5_999]]));
   });
 
   it('gives a document the characters of its own text for a glyph that several characters share', async () => {

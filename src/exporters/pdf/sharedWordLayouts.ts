@@ -30,28 +30,42 @@ export interface LayoutFont {
 }
 
 interface SharedLayout {
-  /** Every `getGlyph(id, characters)` fontkit made while shaping the word, in order. */
-  lookups: Array<[number, number[] | undefined]>;
+  /**
+   * The glyph look-ups fontkit made while shaping the word, in order: each glyph id's first one
+   * only (a later look-up of an id finds the glyph made by the first), with its characters.
+   */
+  lookupIds: number[];
+  lookupCharacters: Array<number[] | undefined>;
   glyphIds: number[];
   /** Scaled once; read only afterwards (pdfkit and lineDrawing.ts only read positions). */
   positions: Array<Record<string, number>>;
   advanceWidth: number;
 }
 
-/** Words kept per font file before the cache starts again (a long-lived thread sees many plans). */
-const MAX_SHARED_WORDS = 20_000;
+/**
+ * Words kept per thread, all fonts together, before the cache starts again: a long-lived thread
+ * sees many plans. A word takes ~2 KB, so the cache stays under ~10 MB per thread; the bench plan
+ * and the fixtures use ~2,100 words over 11 font files.
+ */
+const MAX_SHARED_WORDS = 5_000;
 
-const sharedLayouts = new WeakMap<Font, Map<string, SharedLayout>>();
+/** Per font of the thread (fonts.ts keeps one per file for the thread's life). */
+const sharedLayouts = new Map<Font, Map<string, SharedLayout>>();
+let sharedWords = 0;
 
 type GlyphLookup = (id: number, characters?: number[]) => Glyph;
 
 /** fontkit's layout of `word` on the thread's font, with the glyph look-ups it made. */
 function shape(shared: Font, scale: number, word: string): SharedLayout {
-  const lookups: SharedLayout['lookups'] = [];
+  const lookupIds: number[] = [];
+  const lookupCharacters: Array<number[] | undefined> = [];
   const target = shared as unknown as { getGlyph: GlyphLookup };
   const getGlyph = target.getGlyph;
   target.getGlyph = function recordedGetGlyph(this: Font, id, characters) {
-    lookups.push([id, characters]);
+    if (!lookupIds.includes(id)) {
+      lookupIds.push(id);
+      lookupCharacters.push(characters);
+    }
     return getGlyph.call(this, id, characters);
   };
   let run;
@@ -71,7 +85,7 @@ function shape(shared: Font, scale: number, word: string): SharedLayout {
     // What fontkit's advanceWidth getter sums on pdfkit's cached run, in the same order.
     advanceWidth += position.xAdvance;
   }
-  return { lookups, glyphIds: run.glyphs.map((glyph) => glyph.id), positions, advanceWidth };
+  return { lookupIds, lookupCharacters, glyphIds: run.glyphs.map((glyph) => glyph.id), positions, advanceWidth };
 }
 
 function sharedLayout(shared: Font, scale: number, word: string): SharedLayout {
@@ -80,8 +94,12 @@ function sharedLayout(shared: Font, scale: number, word: string): SharedLayout {
   let layout = words.get(word);
   if (!layout) {
     layout = shape(shared, scale, word);
-    if (words.size >= MAX_SHARED_WORDS) words.clear();
+    if (sharedWords >= MAX_SHARED_WORDS) {
+      for (const map of sharedLayouts.values()) map.clear();
+      sharedWords = 0;
+    }
     words.set(word, layout);
+    sharedWords++;
   }
   return layout;
 }
@@ -99,7 +117,8 @@ export function shareWordLayouts(embedded: LayoutFont, shared: Font): void {
     if (own) return own;
     const layout = sharedLayout(shared, this.scale, text);
     const font = this.font as unknown as { getGlyph: GlyphLookup };
-    for (const [id, characters] of layout.lookups) font.getGlyph(id, characters);
+    const { lookupIds, lookupCharacters } = layout;
+    for (let index = 0; index < lookupIds.length; index++) font.getGlyph(lookupIds[index], lookupCharacters[index]);
     const run: WordRun = {
       glyphs: layout.glyphIds.map((id) => font.getGlyph(id)),
       positions: layout.positions,
@@ -108,4 +127,9 @@ export function shareWordLayouts(embedded: LayoutFont, shared: Font): void {
     cache[text] = run;
     return run;
   };
+}
+
+/** How many word layouts the thread keeps (for the memory bound's test). */
+export function sharedWordCount(): number {
+  return sharedWords;
 }
