@@ -8,7 +8,7 @@ import * as fontkit from 'fontkit';
 import { configuredPdfmake } from '../../src/exporters/pdf/engine';
 import { FONT_FILES, fontFileBuffer, sharedParsedFont, sharedTables } from '../../src/exporters/pdf/fonts';
 import { writePdf } from '../../src/exporters/pdf/PdfWriter';
-import { sharedWordCount } from '../../src/exporters/pdf/sharedWordLayouts';
+import { sharedGlyphCount } from '../../src/exporters/pdf/sharedWordLayouts';
 import { pdfText } from '../helpers/pdf';
 import { meta, paragraph } from './documents';
 
@@ -56,6 +56,7 @@ describe('pdfkit font adjustments', () => {
   it('shapes a word once per thread: a second document with the same words lays none out again', async () => {
     const document = { meta: meta(), blocks: [paragraph('Shaped once, kerned: AVATAR Wavy office.'), paragraph('Bold too', { style: 'label' })] };
     await writePdf(document);
+    // fontkit's TrueType font class: every font of ours, the thread's copies and each document's.
     const fontPrototype = Object.getPrototypeOf(sharedParsedFont(fontFileBuffer(FONT_FILES.Roboto.normal))) as { layout: (...args: unknown[]) => unknown };
     const layout = fontPrototype.layout;
     let layouts = 0;
@@ -72,13 +73,24 @@ describe('pdfkit font adjustments', () => {
     expect(layouts).toBe(0);
   });
 
-  it('keeps at most 5,000 shaped words per thread, and a document past that still has all its text', async () => {
-    const words = Array.from({ length: 6_000 }, (_, index) => `w${index.toString(36)}`);
+  it('keeps at most 40,000 shaped glyphs per thread, and a document past that still has all its text', async () => {
+    // ~56,000 glyphs: each word and the space after it.
+    const words = Array.from({ length: 12_000 }, (_, index) => `w${index.toString(36)}`);
     const bytes = await writePdf({ meta: meta(), blocks: [paragraph(words.join(' '))] });
-    expect(sharedWordCount()).toBeLessThanOrEqual(5_000);
-    expect(sharedWordCount()).toBeGreaterThan(0);
+    expect(sharedGlyphCount()).toBeLessThanOrEqual(40_000);
+    expect(sharedGlyphCount()).toBeGreaterThan(0);
     const extracted = (await pdfText(bytes)).split(/\s+/);
-    expect(extracted).toEqual(expect.arrayContaining([words[0], words[2_999], words[5_999]]));
+    expect(extracted).toEqual(expect.arrayContaining([words[0], words[5_999], words[11_999]]));
+  });
+
+  it('leaves a word longer than 64 characters to each document: drawn, not kept', async () => {
+    // Narrow letters: the whole word fits on one line, so it reaches pdfkit in one piece.
+    const long = 'ilj'.repeat(30);
+    await writePdf({ meta: meta(), blocks: [paragraph('short')] });
+    const before = sharedGlyphCount();
+    const text = await pdfText(await writePdf({ meta: meta(), blocks: [paragraph(long)] }));
+    expect(text.replace(/\s+/g, '')).toContain(long);
+    expect(sharedGlyphCount()).toBe(before);
   });
 
   it('gives a document the characters of its own text for a glyph that several characters share', async () => {

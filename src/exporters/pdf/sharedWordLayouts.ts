@@ -43,15 +43,17 @@ interface SharedLayout {
 }
 
 /**
- * Words kept per thread, all fonts together, before the cache starts again: a long-lived thread
- * sees many plans. A word takes ~2 KB, so the cache stays under ~10 MB per thread; the bench plan
- * and the fixtures use ~2,100 words over 11 font files.
+ * Glyphs kept per thread, all fonts together, before the cache starts again: a long-lived thread
+ * sees many plans. A glyph takes ~260 bytes, so the cache stays under ~10 MB per thread; the bench
+ * plan and the fixtures use ~15,600 (~2,100 words over 11 font files).
  */
-const MAX_SHARED_WORDS = 5_000;
+const MAX_SHARED_GLYPHS = 40_000;
+/** Longer "words" (a line of Chinese has no spaces, a URL) seldom come back: shaped per document. */
+const MAX_SHARED_WORD_LENGTH = 64;
 
 /** Per font of the thread (fonts.ts keeps one per file for the thread's life). */
 const sharedLayouts = new Map<Font, Map<string, SharedLayout>>();
-let sharedWords = 0;
+let sharedGlyphs = 0;
 
 type GlyphLookup = (id: number, characters?: number[]) => Glyph;
 
@@ -94,12 +96,12 @@ function sharedLayout(shared: Font, scale: number, word: string): SharedLayout {
   let layout = words.get(word);
   if (!layout) {
     layout = shape(shared, scale, word);
-    if (sharedWords >= MAX_SHARED_WORDS) {
+    if (sharedGlyphs + layout.glyphIds.length > MAX_SHARED_GLYPHS) {
       for (const map of sharedLayouts.values()) map.clear();
-      sharedWords = 0;
+      sharedGlyphs = 0;
     }
     words.set(word, layout);
-    sharedWords++;
+    sharedGlyphs += layout.glyphIds.length;
   }
   return layout;
 }
@@ -112,9 +114,11 @@ export function shareWordLayouts(embedded: LayoutFont, shared: Font): void {
   const cache = embedded.layoutCache;
   // pdfkit was told not to cache layouts (`fontLayoutCache: false`): leave it so.
   if (!cache) return;
+  const ownLayout = embedded.layoutCached;
   embedded.layoutCached = function layoutCached(this: LayoutFont, text: string): WordRun {
     const own = cache[text];
     if (own) return own;
+    if (text.length > MAX_SHARED_WORD_LENGTH) return ownLayout.call(this, text);
     const layout = sharedLayout(shared, this.scale, text);
     const font = this.font as unknown as { getGlyph: GlyphLookup };
     const { lookupIds, lookupCharacters } = layout;
@@ -129,7 +133,7 @@ export function shareWordLayouts(embedded: LayoutFont, shared: Font): void {
   };
 }
 
-/** How many word layouts the thread keeps (for the memory bound's test). */
-export function sharedWordCount(): number {
-  return sharedWords;
+/** How many glyphs the thread's word layouts hold (for the memory bound's test). */
+export function sharedGlyphCount(): number {
+  return sharedGlyphs;
 }
