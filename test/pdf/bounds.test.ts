@@ -2,6 +2,7 @@
  * Extreme input keeps its content and stays fast: very long words, deep nesting, wide tables.
  * What cannot be laid out normally is shown another way, with a visible note, never dropped.
  */
+import { execFile } from 'node:child_process';
 import type { Block } from '../../src/document/types';
 import { htmlToBlocks } from '../../src/document/html';
 import { writePdf } from '../../src/exporters/pdf/PdfWriter';
@@ -54,6 +55,27 @@ describe('writePdf: deep nesting', () => {
 
 describe('writePdf: wide tables', () => {
   const row = (count: number, prefix: string) => ({ cells: Array.from({ length: count }, (_, index) => ({ blocks: [paragraph(`${prefix}${index + 1}`)] })) });
+
+  it('lays out tables and lists nested as deep as they go without a "memory leak" warning on stderr', async () => {
+    // In a process of its own: Node writes the warning to the real process's stderr, which a
+    // test's sandboxed \`process\` does not see.
+    const script = `
+      const { writePdf } = require(${JSON.stringify(require.resolve('../../src/exporters/pdf/PdfWriter'))});
+      const { meta, paragraph } = require(${JSON.stringify(require.resolve('./documents'))});
+      let table = paragraph('Deep text in cell');
+      for (let level = 0; level < 60; level++) table = { type: 'table', headerRows: 0, rows: [{ cells: [{ blocks: [table] }] }] };
+      let list = { type: 'list', ordered: true, items: [[paragraph('innermost item')]] };
+      for (let level = 0; level < 20; level++) list = { type: 'list', ordered: false, items: [[paragraph('level ' + (20 - level)), list]] };
+      writePdf({ meta: meta(), blocks: [table, list] }).then((bytes) => setImmediate(() => console.log('wrote', bytes.length)));
+    `;
+    const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
+      execFile(process.execPath, ['--require', require.resolve('tsx/cjs'), '-e', script], { timeout: 60_000 }, (error, out, err) =>
+        error ? reject(error) : resolve({ stdout: out, stderr: err }),
+      );
+    });
+    expect(stdout).toMatch(/^wrote \d+/);
+    expect(stderr).not.toContain('MaxListenersExceededWarning');
+  });
 
   it('continues a table too wide for the page in bands of columns, every cell shown', async () => {
     const bytes = await writePdf({ meta: bare, blocks: [{ type: 'table', headerRows: 1, rows: [row(45, 'h'), row(45, 'c')] }, paragraph('after')] });

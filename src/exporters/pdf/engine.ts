@@ -5,11 +5,13 @@
  * Links in the text are only link annotations in the PDF: pdfmake never fetches them.
  *
  * Configuration happens once per thread, on first use (see also pdfkitFonts.ts; lineMeasuring.ts
- * and lineDrawing.ts, which take over measuring and drawing plain lines of text; and tagging/,
- * whose hooks on pdfmake and pdfkit act only on documents built with a structure root).
- * Rendering changes nothing global except adding font buffers to pdfmake's virtual file system
- * the first time a document needs them.
+ * and lineDrawing.ts, which take over measuring and drawing plain lines of text; tagging/, whose
+ * hooks on pdfmake and pdfkit act only on documents built with a structure root; and the page
+ * writer's listener limit, below). Rendering changes nothing global except adding font buffers
+ * to pdfmake's virtual file system the first time a document needs them.
  */
+import path from 'node:path';
+import type { EventEmitter } from 'node:events';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import pdfmake = require('pdfmake');
 import { ALLOWED_FONT_PATHS, FONT_FILES, fontFileBuffer } from './fonts';
@@ -26,6 +28,25 @@ interface VirtualFileSystem {
 
 type PdfMake = typeof pdfmake;
 
+/**
+ * pdfmake's page writer gets a listener per table being laid out (and per row being split) and
+ * one per list item being marked, each removed when done. Tables and lists nest at most 12 levels
+ * (blocks.ts), so a dozen at once is the design, not a leak; but Node's default of 10 printed
+ * "Possible EventEmitter memory leak detected" to the service's stderr for every such export.
+ */
+const WRITER_LISTENERS = 64;
+
+function allowNestedWriterListeners(): void {
+  const file = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'js', 'PageElementWriter');
+  const prototype = (require(file) as { default: { prototype: EventEmitter } }).default.prototype;
+  const addListener = prototype.addListener;
+  if (typeof addListener !== 'function') throw new Error('pdfmake has no PageElementWriter.addListener: its listener limit needs updating');
+  prototype.addListener = function addWriterListener(this: EventEmitter, ...args: Parameters<EventEmitter['addListener']>) {
+    if (this.getMaxListeners() < WRITER_LISTENERS) this.setMaxListeners(WRITER_LISTENERS);
+    return addListener.apply(this, args);
+  };
+}
+
 let configured = false;
 
 /** The configured pdfmake instance (tests use it to prove the policies hold). */
@@ -39,6 +60,7 @@ export function configuredPdfmake(): PdfMake {
     // Before tagging, which wraps the line drawing in marked content.
     installLineDrawing();
     installTaggingHooks();
+    allowNestedWriterListeners();
     configured = true;
   }
   return pdfmake;
