@@ -10,13 +10,13 @@
  * writer's listener limit, below). Rendering changes nothing global except adding font buffers
  * to pdfmake's virtual file system the first time a document needs them.
  */
-import path from 'node:path';
 import type { EventEmitter } from 'node:events';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import pdfmake = require('pdfmake');
 import { ALLOWED_FONT_PATHS, FONT_FILES, fontFileBuffer } from './fonts';
 import { installLineDrawing } from './lineDrawing';
 import { installLineMeasuring } from './lineMeasuring';
+import { pdfmakeClass, wrapMethod } from './pdfmakeInternals';
 import { adjustPdfkitFonts } from './pdfkitFonts';
 import { installTaggingHooks } from './tagging';
 
@@ -37,14 +37,12 @@ type PdfMake = typeof pdfmake;
 const WRITER_LISTENERS = 64;
 
 function allowNestedWriterListeners(): void {
-  const file = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'js', 'PageElementWriter');
-  const prototype = (require(file) as { default: { prototype: EventEmitter } }).default.prototype;
-  const addListener = prototype.addListener;
-  if (typeof addListener !== 'function') throw new Error('pdfmake has no PageElementWriter.addListener: its listener limit needs updating');
-  prototype.addListener = function addWriterListener(this: EventEmitter, ...args: Parameters<EventEmitter['addListener']>) {
-    if (this.getMaxListeners() < WRITER_LISTENERS) this.setMaxListeners(WRITER_LISTENERS);
-    return addListener.apply(this, args);
-  };
+  wrapMethod(pdfmakeClass('PageElementWriter').prototype, 'addListener', "the page writer's listener limit", (addListener) =>
+    function addWriterListener(this: EventEmitter, ...args: Parameters<EventEmitter['addListener']>) {
+      if (this.getMaxListeners() < WRITER_LISTENERS) this.setMaxListeners(WRITER_LISTENERS);
+      return addListener.apply(this, args);
+    },
+  );
 }
 
 let configured = false;

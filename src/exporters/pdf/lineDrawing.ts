@@ -13,8 +13,8 @@
  *
  * Installed once per thread on pdfmake's Renderer, before tagging wraps the same method.
  */
-import path from 'node:path';
 import { hasRightToLeftText } from './lines';
+import { pdfmakeClass, wrapMethod } from './pdfmakeInternals';
 import { eachPdfkitWord } from './pdfkitWords';
 import { beforeTextRun } from './tagging';
 
@@ -363,22 +363,18 @@ function drawPlainLine(doc: PdfKitDocument, decorator: TextDecorator, line: Line
   decorator.drawDecorations(line, x, y);
 }
 
-type RenderLine = (this: Renderer, line: Line, x?: number, y?: number) => unknown;
-
 let installed = false;
 
 export function installLineDrawing(): void {
   if (installed) return;
   installed = true;
-  const pdfmakeJs = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'js');
-  const renderer = (require(path.join(pdfmakeJs, 'Renderer')) as { default: { prototype: { renderLine: RenderLine } } }).default.prototype;
-  const Decorator = (require(path.join(pdfmakeJs, 'TextDecorator')) as { default: new (doc: PdfKitDocument) => TextDecorator }).default;
-  const original = renderer.renderLine;
-  if (typeof original !== 'function') throw new Error('pdfmake has no Renderer.renderLine: the line drawing needs updating');
-  renderer.renderLine = function renderLine(line, x, y) {
-    if (!isPlainLine(line)) return original.call(this, line, x, y);
-    if (line._outline) addOutlineEntry(this, line._outline);
-    drawPlainLine(this.pdfDocument, new Decorator(this.pdfDocument), line, x || 0, y || 0);
-    return undefined;
-  };
+  const Decorator = pdfmakeClass<new (doc: PdfKitDocument) => TextDecorator>('TextDecorator');
+  wrapMethod(pdfmakeClass('Renderer').prototype, 'renderLine', 'the line drawing', (original) =>
+    function renderLine(this: Renderer, line: Line, x?: number, y?: number) {
+      if (!isPlainLine(line)) return original.call(this, line, x, y);
+      if (line._outline) addOutlineEntry(this, line._outline);
+      drawPlainLine(this.pdfDocument, new Decorator(this.pdfDocument), line, x || 0, y || 0);
+      return undefined;
+    },
+  );
 }

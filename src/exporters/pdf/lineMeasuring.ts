@@ -13,7 +13,7 @@
  *
  * Installed once per thread on pdfmake's DocMeasure.
  */
-import path from 'node:path';
+import { pdfmakeClass, wrapMethod } from './pdfmakeInternals';
 import { eachPdfkitWord } from './pdfkitWords';
 
 /** pdfkit's embedded font, as far as measuring uses it. */
@@ -247,15 +247,13 @@ let installed = false;
 export function installLineMeasuring(): void {
   if (installed) return;
   installed = true;
-  const file = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'js', 'DocMeasure');
-  const prototype = (require(file) as { default: { prototype: DocMeasure } }).default.prototype;
-  const original = prototype.measureLeaf;
-  if (typeof original !== 'function') throw new Error('pdfmake has no DocMeasure.measureLeaf: the line measuring needs updating');
-  prototype.measureLeaf = function measureLeaf(this: DocMeasure, node: TextNode) {
-    const runs = measurableRuns(node);
-    const styles = runs && nodeStyles(this, node);
-    if (!runs || !styles) return original.call(this, node);
-    measureRuns(this, node, runs, styles);
-    return node;
-  };
+  wrapMethod(pdfmakeClass('DocMeasure').prototype, 'measureLeaf', 'the line measuring', (original) =>
+    function measureLeaf(this: DocMeasure, node: TextNode) {
+      const runs = measurableRuns(node);
+      const styles = runs && nodeStyles(this, node);
+      if (!runs || !styles) return original.call(this, node);
+      measureRuns(this, node, runs, styles);
+      return node;
+    },
+  );
 }

@@ -18,10 +18,10 @@
  *    characters in drawn order, so copy, paste and search give the word as written. And the
  *    non-breaking spaces between right-to-left words (see lines.ts) are mapped to plain spaces.
  */
-import path from 'node:path';
 import type { Glyph } from 'fontkit';
 import { sharedParsedFont, sharedTables } from './fonts';
 import { hasRightToLeftText } from './lines';
+import { pdfkitClass, wrapMethod } from './pdfmakeInternals';
 import { type LayoutFont, shareWordLayouts } from './sharedWordLayouts';
 
 /** The parts of pdfkit's embedded font used here. */
@@ -35,10 +35,6 @@ interface EmbeddedFont {
 
 interface PdfKitDocument {
   _font?: EmbeddedFont;
-}
-
-interface PdfKitClass {
-  prototype: { font(this: PdfKitDocument, ...args: unknown[]): unknown };
 }
 
 const withUnicodeFix = new WeakSet<EmbeddedFont>();
@@ -69,21 +65,20 @@ let installed = false;
 export function adjustPdfkitFonts(): void {
   if (installed) return;
   installed = true;
-  const pdfkitPath = require.resolve('pdfkit', { paths: [path.dirname(require.resolve('pdfmake/package.json'))] });
-  const PdfKit = require(pdfkitPath) as PdfKitClass;
-  const openFont = PdfKit.prototype.font;
-  PdfKit.prototype.font = function font(this: PdfKitDocument, ...args: unknown[]) {
-    const result = openFont.apply(this, args);
-    const source = args[0];
-    const embedded = this._font;
-    if (!embedded || typeof embedded.encode !== 'function' || typeof embedded.layout !== 'function') return result;
-    // Independent of the sharing below: a font opened from other bytes still needs the fix.
-    fixRightToLeftUnicode(embedded);
-    const shared = source instanceof Uint8Array ? sharedParsedFont(source) : undefined;
-    if (shared && embedded.font && embedded.font !== shared) {
-      embedded.font._tables = sharedTables(shared);
-      shareWordLayouts(embedded as unknown as LayoutFont, shared);
-    }
-    return result;
-  };
+  wrapMethod(pdfkitClass().prototype, 'font', 'the font adjustments', (openFont) =>
+    function font(this: PdfKitDocument, ...args: unknown[]) {
+      const result = openFont.apply(this, args);
+      const source = args[0];
+      const embedded = this._font;
+      if (!embedded || typeof embedded.encode !== 'function' || typeof embedded.layout !== 'function') return result;
+      // Independent of the sharing below: a font opened from other bytes still needs the fix.
+      fixRightToLeftUnicode(embedded);
+      const shared = source instanceof Uint8Array ? sharedParsedFont(source) : undefined;
+      if (shared && embedded.font && embedded.font !== shared) {
+        embedded.font._tables = sharedTables(shared);
+        shareWordLayouts(embedded as unknown as LayoutFont, shared);
+      }
+      return result;
+    },
+  );
 }

@@ -6,7 +6,7 @@
  * content when the page is drawn (render.ts). Layout is synchronous, so one module-level state
  * is safe; it is reset on every layout pass.
  */
-import path from 'node:path';
+import { type Method, pdfmakeClass, type Prototype, wrapMethod } from '../pdfmakeInternals';
 import type { DocumentTagging, PdfTag, StructureRole } from './tags';
 
 /** An element of the structure tree being built. */
@@ -119,21 +119,8 @@ function targetFor(state: LayoutState, item: { inlines?: unknown[] } | undefined
   return isVector ? undefined : slotIn(top.node as StructNode);
 }
 
-/** A pdfmake or pdfkit method, as wrapped here: its own types are not published. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- wrappers state their own `this` and parameters
-type Method = (this: any, ...args: any[]) => unknown;
-type Prototype = Record<string, Method>;
-
-function pdfmakeClass(name: string): { prototype: Prototype } {
-  const dir = path.dirname(require.resolve('pdfmake/package.json'));
-  return (require(path.join(dir, 'js', name)) as { default: { prototype: Prototype } }).default;
-}
-
-function wrap(prototype: Prototype, name: string, wrapper: (original: Method) => Method): void {
-  const original = prototype[name];
-  if (typeof original !== 'function') throw new Error(`pdfmake has no ${name}: the tagging hooks need updating`);
-  prototype[name] = wrapper(original);
-}
+const wrap = (prototype: Prototype, name: string, wrapper: (original: Method) => Method): void =>
+  wrapMethod(prototype, name, 'the tagging hooks', wrapper);
 
 let installed = false;
 

@@ -6,7 +6,7 @@
  * Artifact. After the last page, the structure tree from layout.ts becomes pdfkit structure
  * elements, headings renumbered so that no level is skipped, empty elements left out.
  */
-import path from 'node:path';
+import { type Method, pdfkitClass, pdfmakeClass, type Prototype, wrapMethod } from '../pdfmakeInternals';
 import { type DrawTarget, type Slot, type StructNode, structureTreeOf, type StructureTree, TARGET } from './layout';
 import type { StructureRole } from './tags';
 
@@ -27,11 +27,6 @@ interface PdfKitDocument {
   file(src: Buffer, options: object): unknown;
   info: Record<string, unknown>;
 }
-
-/** A pdfmake or pdfkit method, as wrapped here: its own types are not published. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- wrappers state their own `this` and parameters
-type Method = (this: any, ...args: any[]) => unknown;
-type Prototype = Record<string, Method>;
 
 /** One marked-content sequence: its page, its MCID, and the page's ParentTree array. */
 interface MarkedContent {
@@ -250,15 +245,8 @@ function orderedKids(node: StructNode): (StructNode | Slot)[] {
 
 const taggers = new WeakMap<object, Tagger>();
 
-function wrap(prototype: Prototype, name: string, wrapper: (original: Method) => Method): void {
-  const original = prototype[name];
-  if (typeof original !== 'function') throw new Error(`pdfmake/pdfkit has no ${name}: the tagging hooks need updating`);
-  prototype[name] = wrapper(original);
-}
-
-const pdfmakeDir = (): string => path.dirname(require.resolve('pdfmake/package.json'));
-const pdfmakeClass = (name: string): { prototype: Prototype } =>
-  (require(path.join(pdfmakeDir(), 'js', name)) as { default: { prototype: Prototype } }).default;
+const wrap = (prototype: Prototype, name: string, wrapper: (original: Method) => Method): void =>
+  wrapMethod(prototype, name, 'the tagging hooks', wrapper);
 
 interface Inline {
   background?: unknown;
@@ -279,7 +267,7 @@ export function installRenderHooks(): void {
   installed = true;
   const renderer = pdfmakeClass('Renderer').prototype;
   const decorator = pdfmakeClass('TextDecorator').prototype;
-  const pdfkit = (require(require.resolve('pdfkit', { paths: [pdfmakeDir()] })) as { prototype: Prototype }).prototype;
+  const pdfkit = pdfkitClass().prototype;
 
   wrap(renderer, 'renderPages', (original) =>
     function renderPages(this: { pdfDocument: PdfKitDocument }, ...args: unknown[]) {
