@@ -13,6 +13,7 @@
 import type { EventEmitter } from 'node:events';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import pdfmake = require('pdfmake');
+import { installCompactOutput } from './compactOutput';
 import { ALLOWED_FONT_PATHS, FONT_FILES, fontFileBuffer } from './fonts';
 import { installLineDrawing } from './lineDrawing';
 import { installLineMeasuring } from './lineMeasuring';
@@ -59,6 +60,7 @@ export function configuredPdfmake(): PdfMake {
     installLineDrawing();
     installTaggingHooks();
     allowNestedWriterListeners();
+    installCompactOutput();
     configured = true;
   }
   return pdfmake;

@@ -4,15 +4,17 @@
  * fill, a save, a flip of the coordinate system, a text object and a restore (~200 bytes of
  * content, each operator its own small buffer), and the glyphs are shaped again. A line is drawn
  * here instead when none of its runs has a link, a page reference, a letter spacing, font
- * features or an opacity: the same operators pdfkit writes for each run (position, font, glyphs
- * with their kerning), at the same positions, with the state around them written once per line
- * (not at all when the line drawn just before on the page left it so) and colour and font only
- * where they change; a heading's named destination and outline entry are added as pdfmake adds
- * them. Every other line, and everything drawn around lines (shading, underlines, tagging's
- * marked content), is pdfmake's as before.
+ * features or an opacity: the operators pdfkit writes for each run (position, font, glyphs with
+ * their kerning), at the same positions, without the save, flip and restore (the text matrix
+ * turns the glyphs upright instead), with the opacity written once per line (not at all when the
+ * line drawn just before on the page left it so) and colour and font only where they change; a
+ * heading's named destination and outline entry are added as pdfmake adds them. Every other line,
+ * and everything drawn around lines (shading, underlines, tagging's marked content), is pdfmake's
+ * as before.
  *
  * Installed once per thread on pdfmake's Renderer, before tagging wraps the same method.
  */
+import { colorComponent } from './compactOutput';
 import { hasRightToLeftText } from './lines';
 import { pdfmakeClass, wrapMethod } from './pdfmakeInternals';
 import { eachPdfkitWord } from './pdfkitWords';
@@ -74,7 +76,7 @@ interface Line {
 }
 
 interface PdfKitDocument {
-  page: { height: number; fonts: Record<string, unknown>; content: { uncompressedLength: number } };
+  page: { fonts: Record<string, unknown>; content: { uncompressedLength: number } };
   outline: Outline;
   addNamedDestination(name: string, ...view: unknown[]): void;
   _font: EmbeddedFont;
@@ -93,6 +95,13 @@ interface TextDecorator {
 
 /** pdfkit's number format in content streams (PDFObject.number). */
 const number = (value: number): number => Math.round(value * 1e6) / 1e6;
+
+/**
+ * Text placed at x, y in the page's own coordinates, whose y axis pdfkit turns downwards: the
+ * matrix turns the glyphs upright again. pdfkit instead saves the state, turns the whole page
+ * back and restores it around every run (q, cm, Q): the same place, in more bytes.
+ */
+const textMatrix = (x: number, y: number): string => `1 0 0 -1 ${number(x)} ${number(y)} Tm`;
 
 const plainInline = (inline: Inline): boolean =>
   !inline.link &&
@@ -223,7 +232,7 @@ function joinedGlyphOperators(inline: Inline): string | undefined {
   return commands.length > 0 ? `[${commands.join(' ')}] TJ` : '';
 }
 
-/** The glyphs of a run as pdfkit's `_fragment` writes them: TJ arrays, a Tm where a glyph is offset. */
+/** The glyphs of a run at x, y (its baseline, pdfkit's coordinates) as pdfkit's `_fragment` writes them: TJ arrays, a Tm where a glyph is offset. */
 function glyphOperators(inline: Inline, x: number, y: number, out: string[]): void {
   const joined = joinedGlyphOperators(inline);
   if (joined !== undefined) {
@@ -254,12 +263,12 @@ function glyphOperators(inline: Inline, x: number, y: number, out: string[]): vo
     const position = positions[index];
     if (position.xOffset || position.yOffset) {
       flush(index);
-      out.push(`1 0 0 1 ${number(x + position.xOffset * scale)} ${number(y + position.yOffset * scale)} Tm`);
+      out.push(textMatrix(x + position.xOffset * scale, y - position.yOffset * scale));
       flush(index + 1);
       hadOffset = true;
     } else {
       if (hadOffset) {
-        out.push(`1 0 0 1 ${number(x)} ${number(y)} Tm`);
+        out.push(textMatrix(x, y));
         hadOffset = false;
       }
       if (position.xAdvance - position.advanceWidth !== 0) addSegment(index + 1);
@@ -289,7 +298,7 @@ function setFillColor(doc: PdfKitDocument, color: unknown, operators: string[]):
     const hex = color.length === 4 ? color.replace(/[0-9a-f]/gi, (digit) => digit + digit) : color;
     const value = Number.parseInt(hex.slice(1), 16);
     const rgb = [value >> 16, (value >> 8) & 0xff, value & 0xff].map((part) => part / 255);
-    set = `/DeviceRGB cs\n${rgb.join(' ')} scn`;
+    set = `/DeviceRGB cs\n${rgb.map(colorComponent).join(' ')} scn`;
     colorOperators.set(color, set);
   }
   operators.push(set);
@@ -313,11 +322,9 @@ function drawPlainLine(doc: PdfKitDocument, decorator: TextDecorator, line: Line
   const last = lastLineState.get(page);
   const stateKept = last !== undefined && last.length === page.content.uncompressedLength;
   if (!stateKept) doc.opacity(1);
-  const pageHeight = page.height;
   const operators: string[] = [];
   // The colour in effect, when known (a resolved colour is never undefined).
   let color: unknown = stateKept ? last.color : undefined;
-  let firstColor: unknown = color;
   let font: EmbeddedFont | undefined;
   let fontSize: number | undefined;
   let open = false;
@@ -327,10 +334,9 @@ function drawPlainLine(doc: PdfKitDocument, decorator: TextDecorator, line: Line
     if (inlineColor !== color) {
       setFillColor(doc, inlineColor, operators);
       color = inlineColor;
-      if (!open) firstColor = inlineColor;
     }
     if (!open) {
-      operators.push('q', `1 0 0 -1 0 ${number(pageHeight)} cm`, 'BT');
+      operators.push('BT');
       open = true;
     }
     const ascent = (inline.font.ascender / 1000) * inline.fontSize;
@@ -338,11 +344,11 @@ function drawPlainLine(doc: PdfKitDocument, decorator: TextDecorator, line: Line
     if (inline.sup) top -= inline.fontSize * 0.75;
     if (inline.sub) top += inline.fontSize * 0.35;
     const left = x + inline.x;
-    const baseline = pageHeight - top - ascent;
+    const baseline = top + ascent;
     // pdfkit names the destination at the first run's top left, when that run has text.
     if (index === 0 && line.id) doc.addNamedDestination(line.id, 'XYZ', left, top, null);
     doc.page.fonts[inline.font.id] ??= inline.font.ref();
-    operators.push(`1 0 0 1 ${number(left)} ${number(baseline)} Tm`);
+    operators.push(textMatrix(left, baseline));
     if (inline.font !== font || inline.fontSize !== fontSize) {
       operators.push(`/${inline.font.id} ${number(inline.fontSize)} Tf`);
       font = inline.font;
@@ -354,10 +360,8 @@ function drawPlainLine(doc: PdfKitDocument, decorator: TextDecorator, line: Line
     doc.fontSize(inline.fontSize);
   }
   if (open) {
-    operators.push('ET', 'Q');
+    operators.push('ET');
     doc.addContent(operators.join('\n'));
-    // The restore undid colours set inside; pdfkit would have left the last one set.
-    if (color !== firstColor) doc.fillColor(color);
     lastLineState.set(page, { length: page.content.uncompressedLength, color });
   }
   decorator.drawDecorations(line, x, y);
