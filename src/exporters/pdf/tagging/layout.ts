@@ -158,7 +158,8 @@ export function installLayoutHooks(): void {
     // Hot (every node of the document): fixed arguments, no rest array.
     function processNode(this: unknown, node: { pdfTag?: PdfTag } | undefined, verticalAlignmentAllowed: unknown) {
       const state = active;
-      if (!state || !node?.pdfTag) return original.call(this, node, verticalAlignmentAllowed);
+      // Untagged documents (no structure root) have nothing to open.
+      if (!state || !node?.pdfTag || (!state.tree && node.pdfTag.role !== 'Document')) return original.call(this, node, verticalAlignmentAllowed);
       const depth = state.stack.length;
       open(state, node.pdfTag, node as Parameters<typeof open>[2]);
       try {
