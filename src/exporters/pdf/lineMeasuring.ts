@@ -108,10 +108,10 @@ function defaultEntry(measure: DocMeasure): StackEntry {
 }
 
 /**
- * StyleContextStack.getProperty for every property at once, with the node's own style on top.
- * Undefined when the stack holds a named style (pdfmake resolves those).
+ * StyleContextStack.getProperty for every property at once, below the node's own style (see
+ * NodeStyle). Undefined when the stack holds a named style (pdfmake resolves those).
  */
-function nodeStyles(measure: DocMeasure, node: TextNode): Styles | undefined {
+function stackStyles(measure: DocMeasure, node: TextNode): Styles | undefined {
   const items = measure.styleStack.styleOverrides;
   // measureNode has pushed the node itself; it is applied last, without an entry of its own.
   const depth = items[items.length - 1] === node ? items.length - 1 : items.length;
@@ -126,7 +126,24 @@ function nodeStyles(measure: DocMeasure, node: TextNode): Styles | undefined {
     }
     entry = next;
   }
-  return withOwn(entry.styles, node as Record<string, unknown>);
+  return entry.styles;
+}
+
+/**
+ * What a node's runs inherit: the node's own value over the stack's. Read one property at a
+ * time: a node's lines each have their own node, and copying the stack's two dozen properties
+ * for each of ~10,000 lines was a tenth of the measuring.
+ */
+class NodeStyle {
+  constructor(
+    private readonly node: Record<string, unknown>,
+    private readonly stack: Styles,
+  ) {}
+
+  get(name: keyof Styles): unknown {
+    const own = this.node[name];
+    return isValue(own) ? own : this.stack[name];
+  }
 }
 
 /** The run properties text.ts sets: anything else leaves the node to pdfmake. */
@@ -169,31 +186,31 @@ const TRAILING = /(\s)+$/g;
 const pick = (own: unknown, inherited: unknown, fallback: unknown): unknown => (isValue(own) ? own : isValue(inherited) ? inherited : fallback);
 
 /** One inline as TextInlines.measure leaves it (every run has the same shape). */
-function inline(measure: DocMeasure, run: Run, styles: Styles): Inline {
-  const sup = pick(run.sup, styles.sup, false);
-  const sub = pick(run.sub, styles.sub, false);
-  const fontSize = pick(run.fontSize, styles.fontSize, 12) as number;
+function inline(measure: DocMeasure, run: Run, styles: NodeStyle): Inline {
+  const sup = pick(run.sup, styles.get('sup'), false);
+  const sub = pick(run.sub, styles.get('sub'), false);
+  const fontSize = pick(run.fontSize, styles.get('fontSize'), 12) as number;
   const item: Inline = {
     text: run.text,
     bold: run.bold,
     italics: run.italics,
-    font: measure.pdfDocument.provideFont(pick(run.font, styles.font, 'Roboto'), pick(run.bold, styles.bold, false), pick(run.italics, styles.italics, false)),
-    alignment: pick(undefined, styles.alignment, 'left'),
+    font: measure.pdfDocument.provideFont(pick(run.font, styles.get('font'), 'Roboto'), pick(run.bold, styles.get('bold'), false), pick(run.italics, styles.get('italics'), false)),
+    alignment: pick(undefined, styles.get('alignment'), 'left'),
     // pdfmake's size for sub- and superscripts.
     fontSize: sup || sub ? fontSize * 0.58 : fontSize,
-    fontFeatures: pick(undefined, styles.fontFeatures, null),
-    characterSpacing: pick(undefined, styles.characterSpacing, 0),
-    color: pick(run.color, styles.color, 'black'),
-    decoration: pick(run.decoration, styles.decoration, null),
-    decorationColor: pick(undefined, styles.decorationColor, null),
-    decorationStyle: pick(undefined, styles.decorationStyle, null),
-    decorationThickness: pick(undefined, styles.decorationThickness, null),
-    background: pick(run.background, styles.background, null),
-    link: pick(run.link, styles.link, null),
-    linkToPage: pick(undefined, styles.linkToPage, null),
-    linkToDestination: pick(undefined, styles.linkToDestination, null),
-    noWrap: pick(run.noWrap, styles.noWrap, null),
-    opacity: pick(undefined, styles.opacity, 1),
+    fontFeatures: pick(undefined, styles.get('fontFeatures'), null),
+    characterSpacing: pick(undefined, styles.get('characterSpacing'), 0),
+    color: pick(run.color, styles.get('color'), 'black'),
+    decoration: pick(run.decoration, styles.get('decoration'), null),
+    decorationColor: pick(undefined, styles.get('decorationColor'), null),
+    decorationStyle: pick(undefined, styles.get('decorationStyle'), null),
+    decorationThickness: pick(undefined, styles.get('decorationThickness'), null),
+    background: pick(run.background, styles.get('background'), null),
+    link: pick(run.link, styles.get('link'), null),
+    linkToPage: pick(undefined, styles.get('linkToPage'), null),
+    linkToDestination: pick(undefined, styles.get('linkToDestination'), null),
+    noWrap: pick(run.noWrap, styles.get('noWrap'), null),
+    opacity: pick(undefined, styles.get('opacity'), 1),
     sup,
     sub,
     width: 0,
@@ -202,20 +219,20 @@ function inline(measure: DocMeasure, run: Run, styles: Styles): Inline {
     trailingCut: 0,
   };
   item.width = textWidth(item.text, item);
-  item.height = item.font.lineHeight(item.fontSize) * (pick(undefined, styles.lineHeight, 1) as number);
+  item.height = item.font.lineHeight(item.fontSize) * (pick(undefined, styles.get('lineHeight'), 1) as number);
   return item;
 }
 
 /** What pdfmake's TextInlines.buildInlines gives for these runs on this stack. */
-function measureRuns(measure: DocMeasure, node: TextNode, runs: Run[], styles: Styles): void {
+function measureRuns(measure: DocMeasure, node: TextNode, runs: Run[], styles: NodeStyle): void {
   const items = runs.map((run) => inline(measure, run, styles));
-  const leadingIndent = pick(undefined, styles.leadingIndent, 0) as number;
+  const leadingIndent = pick(undefined, styles.get('leadingIndent'), 0) as number;
   if (leadingIndent) {
     items[0].leadingCut = -leadingIndent;
     items[0].leadingIndent = leadingIndent;
   }
-  const preserveLeading = pick(undefined, styles.preserveLeadingSpaces, false);
-  const preserveTrailing = pick(undefined, styles.preserveTrailingSpaces, false);
+  const preserveLeading = pick(undefined, styles.get('preserveLeadingSpaces'), false);
+  const preserveTrailing = pick(undefined, styles.get('preserveTrailingSpaces'), false);
   for (const item of items) {
     if (!preserveLeading) {
       const spaces = item.text.match(LEADING);
@@ -236,7 +253,7 @@ function measureRuns(measure: DocMeasure, node: TextNode, runs: Run[], styles: S
     lineWidth += item.width;
     maxWidth = Math.max(maxWidth, trimmed(lineWidth, items[0].leadingCut, item.trailingCut));
   }
-  if (styles.noWrap) minWidth = maxWidth;
+  if (styles.get('noWrap')) minWidth = maxWidth;
   node._inlines = items;
   node._minWidth = minWidth;
   node._maxWidth = maxWidth;
@@ -250,9 +267,9 @@ export function installLineMeasuring(): void {
   wrapMethod(pdfmakeClass('DocMeasure').prototype, 'measureLeaf', 'the line measuring', (original) =>
     function measureLeaf(this: DocMeasure, node: TextNode) {
       const runs = measurableRuns(node);
-      const styles = runs && nodeStyles(this, node);
-      if (!runs || !styles) return original.call(this, node);
-      measureRuns(this, node, runs, styles);
+      const stack = runs && stackStyles(this, node);
+      if (!runs || !stack) return original.call(this, node);
+      measureRuns(this, node, runs, new NodeStyle(node as Record<string, unknown>, stack));
       return node;
     },
   );
