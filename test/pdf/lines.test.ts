@@ -40,6 +40,17 @@ describe('layoutLines', () => {
     ]);
   });
 
+  it('keeps a line that fits exactly whole, and breaks it at its last space when the line is a hair narrower', () => {
+    // Plain ASCII of several runs, spaces between and inside them: every word and run of spaces measured as it is drawn.
+    const inlines: Inline[] = [{ type: 'text', text: 'Data are  kept for ' }, { type: 'text', text: 'ten', marks: { bold: true } }, { type: 'text', text: ' years.' }];
+    const [whole] = layout(inlines);
+    expect(texts([whole])).toEqual([['Data are  kept for ', 'ten', ' years.']]);
+    const pieces = ['Data', ' ', 'are', '  ', 'kept', ' ', 'for', ' '].map((text) => textWidth(text, 'DejaVuSans', 'normal', 10));
+    const width = pieces.reduce((sum, piece) => sum + piece, 0) + textWidth('ten', 'DejaVuSans', 'bold', 10) + textWidth(' ', 'DejaVuSans', 'normal', 10) + textWidth('years.', 'DejaVuSans', 'normal', 10);
+    expect(texts(layout(inlines, { maxWidth: width }))).toEqual([['Data are  kept for ', 'ten', ' years.']]);
+    expect(texts(layout(inlines, { maxWidth: width - 0.01 }))).toEqual([['Data are  kept for ', 'ten'], ['years.']]);
+  });
+
   it('breaks at spaces so that no line is wider than the limit', () => {
     const sentence = 'The quick brown fox jumps over the lazy dog and keeps running through the field';
     const lines = layout(sentence, { maxWidth: 120 });

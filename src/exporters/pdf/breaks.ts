@@ -25,6 +25,9 @@ export const EMERGENCY_BREAK = 2;
  * spaces, except before . , : ;": the common case, answered without the full algorithm.
  */
 const SIMPLE_ASCII = /^[A-Za-z0-9 .,:;'"]*$/;
+
+/** Whether a line of `text` may break only after its spaces (UAX #14 on simple ASCII). */
+export const breaksOnlyAfterSpaces = (text: string): boolean => SIMPLE_ASCII.test(text);
 /** Space, full stop, comma, colon, semicolon: no break before them (UAX #14 rules LB7 and LB13). */
 const noBreakBeforeSimple = (code: number): boolean => code === 0x20 || code === 0x2e || code === 0x2c || code === 0x3a || code === 0x3b;
 /** Hyphens and dashes: a line never starts with one. */
@@ -37,7 +40,7 @@ const URL = /(?:\b[a-z][a-z0-9+.-]*:\/\/|\bwww\.|\bmailto:|\bdoi:)[^\s]+/giu;
  */
 export function breakOpportunities(text: string): Uint8Array {
   const breaks = new Uint8Array(text.length);
-  if (SIMPLE_ASCII.test(text)) {
+  if (breaksOnlyAfterSpaces(text)) {
     for (let index = 1; index < text.length; index++) {
       if (text.charCodeAt(index - 1) === 0x20 && !noBreakBeforeSimple(text.charCodeAt(index))) breaks[index] = BREAK;
     }

@@ -11,7 +11,7 @@
  */
 import bidiFactory from 'bidi-js';
 import { RIGHT_TO_LEFT_SCRIPTS } from '../../document/direction';
-import { breakOpportunities, EMERGENCY_BREAK, hyphenationPoints, NO_BREAK } from './breaks';
+import { breakOpportunities, breaksOnlyAfterSpaces, EMERGENCY_BREAK, hyphenationPoints, NO_BREAK } from './breaks';
 import { fontVariant, textWidth } from './fonts';
 import { effectiveFontSize, type Run, type Segment } from './runs';
 
@@ -321,6 +321,38 @@ function visualRuns(line: Piece[], keepLeadingSpaces: boolean): Run[] {
   }));
 }
 
+const SPACE_CODE = 0x20;
+
+/**
+ * The line a segment makes when it needs no breaking, answered without cutting it into pieces:
+ * left-to-right text that breaks only after spaces (plain ASCII, see breaks.ts), starts and ends
+ * with a non-space and fits, measured as `pieces` cuts it (each word and each run of spaces of
+ * each run). What `visualRuns` would give for it: runs of the same look joined. Undefined for
+ * any other segment: most labels, headings and short answers are this case.
+ */
+function unbrokenLine(segment: Segment, text: string, options: LineOptions): Run[] | undefined {
+  if (options.direction !== 'ltr' || text.charCodeAt(0) === SPACE_CODE || text.charCodeAt(text.length - 1) === SPACE_CODE || !breaksOnlyAfterSpaces(text)) return undefined;
+  let width = 0;
+  for (const run of segment) {
+    const runText = run.text;
+    let start = 0;
+    for (let index = 1; index <= runText.length; index++) {
+      if (index === runText.length || (runText.charCodeAt(index) === SPACE_CODE) !== (runText.charCodeAt(index - 1) === SPACE_CODE)) {
+        width += pieceWidth(runText.slice(start, index), run);
+        start = index;
+      }
+    }
+  }
+  if (width > options.maxWidth) return undefined;
+  const runs: Run[] = [];
+  for (const run of segment) {
+    const previous = runs[runs.length - 1];
+    if (previous !== undefined && sameLook(previous, run)) previous.text += run.text;
+    else if (run.text.length > 0) runs.push({ text: run.text, family: run.family, style: run.style });
+  }
+  return runs;
+}
+
 /**
  * Breaks segments into lines no wider than `maxWidth` and returns each line's runs in visual
  * (left to right) order. An empty segment gives an empty line. `readingOrder`, when given, gets
@@ -332,6 +364,12 @@ export function layoutLines(segments: Segment[], options: LineOptions, readingOr
     const text = segment.map((run) => run.text).join('');
     if (text.length === 0) {
       lines.push([]);
+      readingOrder?.push(undefined);
+      continue;
+    }
+    const unbroken = unbrokenLine(segment, text, options);
+    if (unbroken) {
+      lines.push(unbroken);
       readingOrder?.push(undefined);
       continue;
     }
