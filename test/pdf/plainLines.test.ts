@@ -60,6 +60,10 @@ function documentBlocks(): Block[] {
   blocks.push(paragraph('Right aligned line of text.', { align: 'right' }));
   blocks.push(paragraph('Centred line of text.', { align: 'center' }));
   blocks.push({ type: 'code', text: 'const   indented = "spaces kept";\n    return indented;' });
+  // The same short text again and again, in two fonts: each font keeps its own joined glyphs and widths.
+  for (let index = 0; index < 3; index++) {
+    blocks.push(paragraph('Storage and backup'), { type: 'paragraph', content: [text('Storage and backup', { bold: true })] });
+  }
   for (let index = 0; index < 40; index++) {
     if (index % 10 === 0) blocks.push(heading(index === 20 ? 1 : 2, `Part ${index / 10 + 1}`));
     blocks.push(paragraph(`Paragraph ${index + 1}: the data are kept for ten years in the institutional repository, then reviewed by the data steward.`));

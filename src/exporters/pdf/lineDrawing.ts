@@ -205,12 +205,30 @@ function piecesOf(font: EmbeddedFont, word: string): WordPieces | null {
   return result;
 }
 
+/** Runs up to this long are kept joined (labels, short answers recur); longer lines seldom do. */
+const MAX_KEPT_RUN = 64;
+
+/** Per font of a document: a short run's text -> its joined operators (null: not joinable). */
+const joinedRuns = new WeakMap<EmbeddedFont, Map<string, string | null>>();
+
 /**
  * What glyphOperators writes for a left-to-right run without offset glyphs, joined from each
  * word's pieces; undefined for any other run.
  */
 function joinedGlyphOperators(inline: Inline): string | undefined {
   const { font, text } = inline;
+  if (text.length > MAX_KEPT_RUN) return joinRun(font, text);
+  let runs = joinedRuns.get(font);
+  if (!runs) joinedRuns.set(font, (runs = new Map()));
+  let joined = runs.get(text);
+  if (joined === undefined) {
+    joined = joinRun(font, text) ?? null;
+    runs.set(text, joined);
+  }
+  return joined ?? undefined;
+}
+
+function joinRun(font: EmbeddedFont, text: string): string | undefined {
   if (hasRightToLeftText(text)) return undefined;
   const commands: string[] = [];
   let open = '';

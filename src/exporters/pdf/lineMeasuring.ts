@@ -166,11 +166,27 @@ function measurableRuns(node: TextNode): Run[] | undefined {
  * each word with the space or tab after it, summed in order, scaled the same way.
  */
 function widthOfString(font: EmbeddedFont, text: string, size: number): number {
-  let width = 0;
-  eachPdfkitWord(text, (word) => {
-    width += font.layoutCached(word).advanceWidth;
-  });
-  return width * (size / 1000);
+  return advanceOf(font, text) * (size / 1000);
+}
+
+/** Texts up to this long keep their advance (labels, short answers recur); longer lines seldom do. */
+const MAX_KEPT_TEXT = 64;
+
+/** Per font of a document: a short text -> its advance (the sum, in the same order). */
+const advances = new WeakMap<EmbeddedFont, Map<string, number>>();
+
+function advanceOf(font: EmbeddedFont, text: string): number {
+  let kept = advances.get(font);
+  if (!kept) advances.set(font, (kept = new Map()));
+  let advance = kept.get(text);
+  if (advance === undefined) {
+    advance = 0;
+    eachPdfkitWord(text, (word) => {
+      advance = (advance as number) + font.layoutCached(word).advanceWidth;
+    });
+    if (text.length <= MAX_KEPT_TEXT) kept.set(text, advance);
+  }
+  return advance;
 }
 
 /** TextInlines.widthOfText. */
