@@ -17,7 +17,7 @@
  * caller's resolver.
  */
 import sanitizeHtml from 'sanitize-html';
-import { ElementType, parseDocument } from 'htmlparser2';
+import { DomHandler, ElementType, Parser, parseDocument } from 'htmlparser2';
 import { imageBlockFromBytes, MAX_IMAGE_BYTES } from './images';
 import { limitNesting } from './nesting';
 import { blocksToPlainText } from './text';
@@ -39,18 +39,50 @@ export interface HtmlOptions {
 /** HTML -> blocks. Never throws on bad HTML; what it drops is reported through `onWarning`. */
 export function htmlToBlocks(html: string, options: HtmlOptions = {}): Block[] {
   const warn = options.onWarning ?? (() => undefined);
-  const nesting = limitNesting(withoutXmlInvalidCharacters(html), MAX_TREE_DEPTH);
-  if (nesting.cut) warn(`HTML nested more than ${MAX_TREE_DEPTH} levels deep was flattened to its text`);
-  const bounded = nesting.html;
+  const valid = withoutXmlInvalidCharacters(html);
   // Answers pass sanitize-html first. Layout output (ours or a tenant's) is read by the walker
   // alone: it never leaves as HTML, and the walker is itself an allow-list (known elements and
   // attributes only, links and images re-checked, scripts dropped with their content). Sanitizing
   // it again cost ~80 ms on a 100-description plan.
-  const clean = options.layout ? bounded : sanitize(bounded, warn);
+  const tree = options.layout ? parseWithinDepth(valid) : undefined;
   const walker = new BlockWalker(options, warn);
   const flow = new FlowBuilder();
-  walker.walkChildren(parseDocument(clean), ROOT_CONTEXT, flow);
+  walker.walkChildren(tree ?? parseDocument(boundedHtml(valid, options, warn)), ROOT_CONTEXT, flow);
   return flow.finish();
+}
+
+/** The HTML with its nesting limited, and sanitized unless it is layout output. */
+function boundedHtml(html: string, options: HtmlOptions, warn: (message: string) => void): string {
+  const nesting = limitNesting(html, MAX_TREE_DEPTH);
+  if (nesting.cut) warn(`HTML nested more than ${MAX_TREE_DEPTH} levels deep was flattened to its text`);
+  return options.layout ? nesting.html : sanitize(nesting.html, warn);
+}
+
+const TOO_DEEP = Symbol('nested deeper than MAX_TREE_DEPTH');
+
+/** htmlparser2's tree builder, stopped at the first element that would nest deeper than MAX_TREE_DEPTH. */
+class DepthLimitedHandler extends DomHandler {
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    // The stack holds the document too.
+    if (this.tagStack.length > MAX_TREE_DEPTH) throw TOO_DEEP;
+    super.onopentag(name, attribs);
+  }
+}
+
+/**
+ * The tree of HTML that nests no deeper than MAX_TREE_DEPTH, parsed once; undefined for deeper
+ * HTML, which goes through limitNesting first (its scan is a second pass over the whole text:
+ * ~7 ms of a 100-description plan's layout, needed only when the parse stops here).
+ */
+function parseWithinDepth(html: string): ReturnType<typeof parseDocument> | undefined {
+  const handler = new DepthLimitedHandler();
+  try {
+    new Parser(handler).end(html);
+  } catch (error) {
+    if (error === TOO_DEEP) return undefined;
+    throw error;
+  }
+  return handler.root;
 }
 
 /** HTML as a rich-text answer may hold it: the answers' allow-list applied (for imported text). */

@@ -140,6 +140,25 @@ describe('deep nesting: the pre-scan follows htmlparser2', () => {
   });
 });
 
+describe('deep nesting in layout output (parsed once, the pre-scan only past the limit)', () => {
+  const layout = (html: string) => {
+    const warnings: string[] = [];
+    const blocks = htmlToBlocks(html, { layout: true, onWarning: (message) => warnings.push(message) });
+    return { text: blocksToPlainText(blocks), warnings };
+  };
+
+  it('flattens layout HTML nested more than 1000 levels deep to its text, and says so', () => {
+    expect(layout(`${'<div>'.repeat(1_001)}bottom`)).toEqual({ text: 'bottom', warnings: [expect.stringMatching(/nested more than 1000 levels/)] });
+    expect(layout(`${'<p><li>'.repeat(160_000)}bottom`).warnings).toEqual([expect.stringMatching(/nested more than 1000 levels/)]);
+  });
+
+  it('reads layout HTML exactly 1000 levels deep as it is, a void element at the bottom included', () => {
+    const deepest = layout(`${'<div>'.repeat(1_000)}top<br>bottom`);
+    expect(deepest.warnings).toEqual([]);
+    expect(deepest.text).toMatch(/^top\s+bottom$/);
+  });
+});
+
 describe('long runs of spaces are read in linear time', () => {
   const spaces = (count: number) => '&nbsp;'.repeat(count);
 
