@@ -1,9 +1,12 @@
 /**
- * How many bytes pdfkit's output takes, and how long deflating them does.
+ * How pdfkit's page contents are collected and compressed, and how many bytes they take.
  *
+ * - Text: pdfkit turns every operator it writes into a Buffer of its own (nine for a shaded
+ *   rectangle) and joins them when the page ends. A page's operators are kept as strings here
+ *   and turned into bytes once, when something other than text is written or the page ends.
  * - Colours: pdfkit writes a component as the full double (0.10196078431372549 for #1a); four
  *   decimals still tell all 256 levels of a channel apart.
- * - Page contents: pdfkit deflates every stream at zlib's default level, 6; page contents are
+ * - Deflate: pdfkit deflates every stream at zlib's default level, 6; page contents are
  *   deflated at PAGE_CONTENT_LEVEL here, before pdfkit writes them (as flate all the same). Other
  *   streams (fonts, images, metadata) are pdfkit's.
  *
@@ -17,20 +20,49 @@ import { pdfkitClass, wrapMethod } from './pdfmakeInternals';
 
 const PAGE_CONTENT_LEVEL = 5;
 
+/** Colour names kept with their components: a theme has a handful, a tenant's template a few more. */
+const MAX_NAMED_COLORS = 1_000;
+
 /** A colour component (0-1) with four decimals. */
 export const colorComponent = (value: number): number => Math.round(value * 1e4) / 1e4;
 
-/** pdfkit's PDFReference, as far as ending it goes. */
+/** pdfkit's PDFReference, as far as writing and ending it goes. */
 interface Reference {
   compress: boolean;
   buffer: Uint8Array[] | Buffer;
+  /** Bytes written so far (lineDrawing.ts reads it to know whether anything was drawn since). */
+  uncompressedLength: number;
+  write(chunk: unknown): void;
   finalize(): void;
 }
 
-/** Deflates the stream at `level` when it ends; pdfkit then writes its dictionary (Filter, Length) and the bytes as they are. */
-function deflateAtLevel(reference: Reference, level: number): void {
-  const finalize = reference.finalize;
-  reference.finalize = function finalizeAtLevel(this: Reference) {
+/**
+ * A page's contents: text kept as strings until bytes are needed, then deflated at `level` when
+ * the page ends; pdfkit writes the dictionary (Filter, Length) and the bytes as they are.
+ */
+function collectPageContent(content: Reference, level: number): void {
+  const { write, finalize } = content;
+  let text: string[] = [];
+  const flush = (): void => {
+    if (text.length === 0) return;
+    const length = content.uncompressedLength;
+    // Each operator with its newline, as pdfkit's write makes them (one byte per character).
+    write.call(content, Buffer.from(`${text.join('\n')}\n`, 'binary'));
+    content.uncompressedLength = length;
+    text = [];
+  };
+  content.write = function writeText(this: Reference, chunk: unknown) {
+    if (chunk instanceof Uint8Array) {
+      flush();
+      write.call(this, chunk);
+      return;
+    }
+    const operators = `${chunk}`;
+    text.push(operators);
+    this.uncompressedLength += operators.length + 1;
+  };
+  content.finalize = function finalizeAtLevel(this: Reference) {
+    flush();
     const chunks = this.buffer;
     if (this.compress && Array.isArray(chunks) && chunks.length > 0) {
       this.buffer = [zlib.deflateSync(Buffer.concat(chunks), { level })];
@@ -46,17 +78,25 @@ export function installCompactOutput(): void {
   if (installed) return;
   installed = true;
   const pdfkit = pdfkitClass().prototype;
+  // Per colour name ("#1a1a1a", "black"): its components, worked out once (pdfkit only reads them).
+  const named = new Map<string, readonly number[]>();
   wrapMethod(pdfkit, '_normalizeColor', 'the compact colours', (normalize) =>
-    function normalizeColor(this: unknown, color: unknown) {
+    function normalizeColor(this: { spotColors: Record<string, unknown> }, color: unknown) {
+      const cacheable = typeof color === 'string' && !(color in this.spotColors);
+      const kept = cacheable ? named.get(color) : undefined;
+      if (kept) return kept;
       const normalized = normalize.call(this, color);
       // Gradients and spot colours are objects, left as they are.
-      return Array.isArray(normalized) ? normalized.map((part) => (typeof part === 'number' ? colorComponent(part) : part)) : normalized;
+      if (!Array.isArray(normalized)) return normalized;
+      const components = Object.freeze(normalized.map((part) => (typeof part === 'number' ? colorComponent(part) : part)));
+      if (cacheable && named.size < MAX_NAMED_COLORS) named.set(color, components);
+      return components;
     },
   );
   wrapMethod(pdfkit, 'addPage', 'the page-content compression', (addPage) =>
     function addPageWithContent(this: { page: { content: Reference } }, ...args: unknown[]) {
       const result = addPage.apply(this, args);
-      deflateAtLevel(this.page.content, PAGE_CONTENT_LEVEL);
+      collectPageContent(this.page.content, PAGE_CONTENT_LEVEL);
       return result;
     },
   );
