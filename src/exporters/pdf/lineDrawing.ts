@@ -346,7 +346,9 @@ function drawPlainLine(doc: PdfKitDocument, decorator: TextDecorator, line: Line
   let font: EmbeddedFont | undefined;
   let fontSize: number | undefined;
   let open = false;
-  for (const [index, inline] of line.inlines.entries()) {
+  const { inlines } = line;
+  for (let index = 0; index < inlines.length; index++) {
+    const inline = inlines[index];
     if (inline.text.length === 0) continue;
     const inlineColor = doc.resolveColor(inline.color, 'black');
     if (inlineColor !== color) {
@@ -380,7 +382,10 @@ function drawPlainLine(doc: PdfKitDocument, decorator: TextDecorator, line: Line
   if (open) {
     operators.push('ET');
     doc.addContent(operators.join('\n'));
-    lastLineState.set(page, { length: page.content.uncompressedLength, color });
+    if (last) {
+      last.length = page.content.uncompressedLength;
+      last.color = color;
+    } else lastLineState.set(page, { length: page.content.uncompressedLength, color });
   }
   decorator.drawDecorations(line, x, y);
 }
@@ -391,11 +396,16 @@ export function installLineDrawing(): void {
   if (installed) return;
   installed = true;
   const Decorator = pdfmakeClass<new (doc: PdfKitDocument) => TextDecorator>('TextDecorator');
+  // A decorator holds nothing but its document: one per document.
+  const decorators = new WeakMap<PdfKitDocument, TextDecorator>();
   wrapMethod(pdfmakeClass('Renderer').prototype, 'renderLine', 'the line drawing', (original) =>
     function renderLine(this: Renderer, line: Line, x?: number, y?: number) {
       if (!isPlainLine(line)) return original.call(this, line, x, y);
       if (line._outline) addOutlineEntry(this, line._outline);
-      drawPlainLine(this.pdfDocument, new Decorator(this.pdfDocument), line, x || 0, y || 0);
+      const doc = this.pdfDocument;
+      let decorator = decorators.get(doc);
+      if (!decorator) decorators.set(doc, (decorator = new Decorator(doc)));
+      drawPlainLine(doc, decorator, line, x || 0, y || 0);
       return undefined;
     },
   );
