@@ -1,6 +1,6 @@
 /**
  * pdfmake's and pdfkit's own classes, for the hooks this writer installs on them (engine.ts,
- * pdfkitFonts.ts, lineMeasuring.ts, lineDrawing.ts, tagging/). Their types are not published.
+ * pdfkitFonts.ts, lineMeasuring.ts, lineDrawing.ts, compactOutput.ts, tagging/). Their types are not published.
  * pdfkit is resolved from pdfmake's location, so it is the copy pdfmake uses.
  */
 import path from 'node:path';
