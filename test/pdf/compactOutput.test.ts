@@ -63,12 +63,12 @@ describe('page contents', () => {
     expect((await qpdfCheck(pdf)).ok).toBe(true);
   });
 
-  it('writes colour components with four decimals, the same 8-bit colour', async () => {
+  // The same pixels as with pdfkit's full doubles: plainLines.test.ts compares whole pages.
+  it('writes colour components with four decimals', async () => {
     const doc = newDocument().addPage();
     doc.fillColor('#1a1a1a').rect(10, 10, 20, 20).fill();
     doc.fillColor('#1a1a1a').rect(40, 10, 20, 20).fill();
     const [content] = contents(await bytesOf(doc)).filter((text) => text.includes(' re'));
     expect(content.match(/^.* scn$/gm)).toEqual(['0.102 0.102 0.102 scn', '0.102 0.102 0.102 scn']);
-    expect(Math.round(0.102 * 255)).toBe(0x1a);
   });
 });

@@ -7,8 +7,9 @@
  * Configuration happens once per thread, on first use (see also pdfkitFonts.ts; lineMeasuring.ts
  * and lineDrawing.ts, which take over measuring and drawing plain lines of text; tagging/, whose
  * hooks on pdfmake and pdfkit act only on documents built with a structure root; compactOutput.ts,
- * how page contents are collected and deflated; and the page writer's listener limit, below). Rendering changes nothing global except adding font buffers
- * to pdfmake's virtual file system the first time a document needs them.
+ * how page contents are collected and deflated; and the page writer's listener limit, below).
+ * Rendering changes nothing global except adding font buffers to pdfmake's virtual file system
+ * the first time a document needs them.
  */
 import type { EventEmitter } from 'node:events';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';

@@ -250,7 +250,10 @@ function joinRun(font: EmbeddedFont, text: string): string | undefined {
   return commands.length > 0 ? `[${commands.join(' ')}] TJ` : '';
 }
 
-/** The glyphs of a run at x, y (its baseline, pdfkit's coordinates) as pdfkit's `_fragment` writes them: TJ arrays, a Tm where a glyph is offset. */
+/**
+ * The glyphs of a run whose baseline starts at x, y (pdfkit's coordinates), as pdfkit's
+ * `_fragment` writes them: TJ arrays, a text matrix of its own for a glyph that is offset.
+ */
 function glyphOperators(inline: Inline, x: number, y: number, out: string[]): void {
   const joined = joinedGlyphOperators(inline);
   if (joined !== undefined) {
