@@ -17,7 +17,7 @@
 import { colorComponent } from './compactOutput';
 import { hasRightToLeftText } from './lines';
 import { pdfmakeClass, wrapMethod } from './pdfmakeInternals';
-import { eachPdfkitWord } from './pdfkitWords';
+import { eachPdfkitWord, KEPT_TEXT_LENGTH, keptPerFont } from './pdfkitWords';
 import { beforeTextRun } from './tagging';
 
 /** pdfkit's embedded font, as far as drawing uses it. */
@@ -133,15 +133,7 @@ function addOutlineEntry(renderer: Renderer, entry: OutlineEntry): void {
 type Encoded = [string[], GlyphPosition[]];
 
 /** Per font of a document: a word (with the space after it) -> its glyphs, as pdfkit's `encode` gives them. */
-const encodedWords = new WeakMap<EmbeddedFont, Map<string, Encoded>>();
-
-function encodeWord(font: EmbeddedFont, word: string): Encoded {
-  let words = encodedWords.get(font);
-  if (!words) encodedWords.set(font, (words = new Map()));
-  let encoded = words.get(word);
-  if (!encoded) words.set(word, (encoded = font.encode(word)));
-  return encoded;
-}
+const encodeWord = keptPerFont((font: EmbeddedFont, word: string): Encoded => font.encode(word));
 
 /**
  * pdfkit's `encode`, word by word with each word's result kept: pdfkit lays text out in the same
@@ -176,15 +168,9 @@ interface WordPieces {
 }
 
 /** Per font of a document: a word -> its pieces; null when a glyph is offset (a Tm of its own). */
-const wordPieces = new WeakMap<EmbeddedFont, Map<string, WordPieces | null>>();
-
-function piecesOf(font: EmbeddedFont, word: string): WordPieces | null {
-  let pieces = wordPieces.get(font);
-  if (!pieces) wordPieces.set(font, (pieces = new Map()));
-  let result = pieces.get(word);
-  if (result !== undefined) return result;
+const piecesOf = keptPerFont((font: EmbeddedFont, word: string): WordPieces | null => {
   const [encoded, positions] = encodeWord(font, word);
-  result = { closed: [], tail: '' };
+  let result: WordPieces | null = { closed: [], tail: '' };
   let hex = '';
   for (let index = 0; index < positions.length && result; index++) {
     const { xOffset, yOffset, xAdvance, advanceWidth } = positions[index];
@@ -201,31 +187,18 @@ function piecesOf(font: EmbeddedFont, word: string): WordPieces | null {
     }
   }
   if (result) result.tail = hex;
-  pieces.set(word, result);
   return result;
-}
-
-/** Runs up to this long are kept joined (labels, short answers recur); longer lines seldom do. */
-const MAX_KEPT_RUN = 64;
+});
 
 /** Per font of a document: a short run's text -> its joined operators (null: not joinable). */
-const joinedRuns = new WeakMap<EmbeddedFont, Map<string, string | null>>();
+const joinedRun = keptPerFont((font: EmbeddedFont, text: string): string | null => joinRun(font, text) ?? null, KEPT_TEXT_LENGTH);
 
 /**
  * What glyphOperators writes for a left-to-right run without offset glyphs, joined from each
  * word's pieces; undefined for any other run.
  */
 function joinedGlyphOperators(inline: Inline): string | undefined {
-  const { font, text } = inline;
-  if (text.length > MAX_KEPT_RUN) return joinRun(font, text);
-  let runs = joinedRuns.get(font);
-  if (!runs) joinedRuns.set(font, (runs = new Map()));
-  let joined = runs.get(text);
-  if (joined === undefined) {
-    joined = joinRun(font, text) ?? null;
-    runs.set(text, joined);
-  }
-  return joined ?? undefined;
+  return joinedRun(inline.font, inline.text) ?? undefined;
 }
 
 function joinRun(font: EmbeddedFont, text: string): string | undefined {

@@ -14,7 +14,7 @@
  * Installed once per thread on pdfmake's DocMeasure.
  */
 import { pdfmakeClass, wrapMethod } from './pdfmakeInternals';
-import { eachPdfkitWord } from './pdfkitWords';
+import { eachPdfkitWord, KEPT_TEXT_LENGTH, keptPerFont } from './pdfkitWords';
 
 /** pdfkit's embedded font, as far as measuring uses it. */
 interface EmbeddedFont {
@@ -169,25 +169,14 @@ function widthOfString(font: EmbeddedFont, text: string, size: number): number {
   return advanceOf(font, text) * (size / 1000);
 }
 
-/** Texts up to this long keep their advance (labels, short answers recur); longer lines seldom do. */
-const MAX_KEPT_TEXT = 64;
-
-/** Per font of a document: a short text -> its advance (the sum, in the same order). */
-const advances = new WeakMap<EmbeddedFont, Map<string, number>>();
-
-function advanceOf(font: EmbeddedFont, text: string): number {
-  let kept = advances.get(font);
-  if (!kept) advances.set(font, (kept = new Map()));
-  let advance = kept.get(text);
-  if (advance === undefined) {
-    advance = 0;
-    eachPdfkitWord(text, (word) => {
-      advance = (advance as number) + font.layoutCached(word).advanceWidth;
-    });
-    if (text.length <= MAX_KEPT_TEXT) kept.set(text, advance);
-  }
+/** Per font of a document: a short text -> its advance (the words' advances, summed in order). */
+const advanceOf = keptPerFont((font: EmbeddedFont, text: string): number => {
+  let advance = 0;
+  eachPdfkitWord(text, (word) => {
+    advance += font.layoutCached(word).advanceWidth;
+  });
   return advance;
-}
+}, KEPT_TEXT_LENGTH);
 
 /** TextInlines.widthOfText. */
 function textWidth(text: string, item: Inline): number {
