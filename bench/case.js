@@ -8,8 +8,8 @@ const fs = require('node:fs');
 const { performance } = require('node:perf_hooks');
 const { assertValidModel } = require('../dist/contract/validate');
 const { decodePlan } = require('../dist/contract/decode');
-const { ALL_EXPORTERS } = require('../dist/exporters/index');
-const { ExportService } = require('../dist/exporters/exportService');
+const { ALL_EXPORTERS } = require('../dist/service/formats');
+const { ExportService } = require('../dist/service/exportService');
 const { silentLogger } = require('../dist/logger');
 const { loadConfig } = require('../dist/config');
 
@@ -36,7 +36,7 @@ async function exportOnce() {
 async function templateOverhead() {
   const { buildPlanView } = require('../dist/plan/buildPlanView');
   const { renderPlanDocument } = require('../dist/templates/layout');
-  const { exportOptionsFrom } = require('../dist/templates/options');
+  const { exportOptionsFrom } = require('../dist/pipeline/options');
   const { resolveTemplate } = require('../dist/templates/resolve');
   const viewOf = (plan) => buildPlanView(decodePlan(plan), context);
   const plainView = viewOf(body);

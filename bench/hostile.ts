@@ -9,10 +9,10 @@
  *   npm run bench:hostile -- html rda  only these groups (html, template, rda, pdf)
  */
 import { htmlToBlocks, htmlToPlainText } from '../src/document/html';
-import { rdaImporter } from '../src/exporters/rda';
-import { MAX_IMPORTED_DESCRIPTIONS } from '../src/exporters/rda/import/RdaImporter';
-import { parseByteSize } from '../src/exporters/rda/text';
-import { writePdf } from '../src/exporters/pdf/PdfWriter';
+import { rdaImporter } from '../src/service/formats';
+import { MAX_IMPORTED_DESCRIPTIONS } from '../src/formats/rda/import/RdaImporter';
+import { parseByteSize } from '../src/formats/rda/text';
+import { writePdf } from '../src/formats/pdf/PdfWriter';
 import { RENDER_LIMITS } from '../src/templates/guard';
 import { renderPlanDocument } from '../src/templates/layout';
 import { resolveTemplate } from '../src/templates/resolve';

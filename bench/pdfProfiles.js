@@ -7,25 +7,26 @@
 // include what they add (archival-with-data: the RDA export it embeds).
 const fs = require('node:fs');
 const { decodePlan } = require('../dist/contract/decode');
-const { renderPlan } = require('../dist/exporters/documentExport');
-const { write } = require('../dist/exporters/pdf/render');
-const { writePdf } = require('../dist/exporters/pdf/PdfWriter');
+const { rdaExporter } = require('../dist/formats/rda');
+const { renderPlan } = require('../dist/pipeline/render');
+const { write } = require('../dist/formats/pdf/render');
+const { writePdf } = require('../dist/formats/pdf/PdfWriter');
 
 const [planFile, roundsArg] = process.argv.slice(2);
 const rounds = Number(roundsArg);
 const context = { transformerId: 'dmp-file-transformer' };
 const plan = decodePlan(JSON.parse(fs.readFileSync(planFile, 'utf8')));
-const rendered = renderPlan(plan, context);
-const source = { entity: 'plan', model: plan, context };
+const dataFile = async () => (await rdaExporter.exportPlan(plan, context)).bytes;
+const rendered = renderPlan(plan, context, {}, dataFile);
 
 const VARIANTS = {
   // The shared steps before the writer (plan view, layout template -> document model), for the share of a whole export.
   'document model': async () => renderPlan(plan, context),
   untagged: () => writePdf(rendered.document, { profile: 'standard', tagged: false }),
-  standard: () => write({ ...rendered, pdfProfile: 'standard' }, source),
-  accessible: () => write({ ...rendered, pdfProfile: 'accessible' }, source),
-  archival: () => write({ ...rendered, pdfProfile: 'archival' }, source),
-  'archival-with-data': () => write({ ...rendered, pdfProfile: 'archival-with-data' }, source),
+  standard: () => write({ ...rendered, pdfProfile: 'standard' }),
+  accessible: () => write({ ...rendered, pdfProfile: 'accessible' }),
+  archival: () => write({ ...rendered, pdfProfile: 'archival' }),
+  'archival-with-data': () => write({ ...rendered, pdfProfile: 'archival-with-data' }),
 };
 const names = Object.keys(VARIANTS);
 

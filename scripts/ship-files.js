@@ -51,7 +51,7 @@ async function main() {
   for (const file of files) if (devOnly.has(packageDir(file))) files.delete(file);
   if (devOnly.size > 0) console.log(`ship-files: left out dev-only packages reached by optional requires: ${[...devOnly].join(', ')}`);
 
-  const { ALLOWED_FONT_PATHS } = require(path.join(ROOT, 'dist/exporters/pdf/fonts.js'));
+  const { ALLOWED_FONT_PATHS } = require(path.join(ROOT, 'dist/formats/pdf/fonts.js'));
   for (const font of ALLOWED_FONT_PATHS) files.add(path.relative(ROOT, font));
 
   const packages = new Set([...files].map(packageDir).filter(Boolean));

@@ -3,7 +3,17 @@
  * depend on them); every variable has a default, so a fresh clone runs with no configuration.
  */
 import os from 'node:os';
-import { withholdEntries } from './plan/withhold';
+
+/**
+ * "rda.dmp.cost*, Budget; 3f2a…" -> the entries, split at commas, semicolons and line breaks: the
+ * list syntax of WITHHOLD, which the `withhold` configuration field shares (plan/withhold.ts).
+ */
+export function withholdEntries(text: string | null | undefined): string[] {
+  return (text ?? '')
+    .split(/[,;\n]/)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
 
 export interface AuthConfig {
   /** OIDC issuer, e.g. a Keycloak realm URL. null: no token validation (see `disabled`). */

@@ -3,7 +3,7 @@ import http, { type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { authIsOpen, loadConfig } from './config';
 import { createLogger, type Logger } from './logger';
-import { createService } from './service';
+import { createService } from './http/service';
 import { assertUsableStorage } from './storage/sharedStorage';
 
 /** Request headers may total this much: room for a large Keycloak token; past it 431. */

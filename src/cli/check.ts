@@ -7,8 +7,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { renderDescription, renderPlan } from '../exporters/documentExport';
-import type { ExportContext } from '../exporters/types';
+import { renderDescription, renderPlan } from '../pipeline/render';
+import type { ExportContext } from '../formats/types';
 import { PROJECT_ROOT } from '../paths';
 import { formatDiagnostic, type Diagnostic } from './diagnostics';
 import { readModelFile, type ModelFile } from '../contract/modelFile';

@@ -4,13 +4,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ALL_EXPORTERS } from '../exporters/index';
-import type { ExportContext, ExportResult, Exporter } from '../exporters/types';
-import { HttpError } from '../http/errors';
+import { ALL_EXPORTERS } from '../service/formats';
+import type { ExportContext, ExportResult, Exporter } from '../formats/types';
+import { ServiceError } from '../errors';
 import { CliError, jsonPointerPosition, uniqueLines, type Diagnostic } from './diagnostics';
 import { readModelFile, type ModelFile } from '../contract/modelFile';
 import { TemplateInput } from './templateInput';
-import { withholdEntries } from '../plan/withhold';
+import { withholdEntries } from '../config';
 
 export const FORMATS = ALL_EXPORTERS.map((exporter) => exporter.format);
 
@@ -59,7 +59,7 @@ export interface Failure {
 /** An export failure -> the service's message plus one located line per problem. */
 export function describeFailure(error: unknown, context: FailureContext): Failure {
   if (error instanceof CliError) return { summary: error.message, diagnostics: [] };
-  if (!(error instanceof HttpError)) {
+  if (!(error instanceof ServiceError)) {
     // Not the template's fault nor the plan's: a bug in the exporters, worth a stack trace.
     const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
     return { summary: `internal error (please report it): ${stack}`, diagnostics: [] };

@@ -10,8 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { zipSync } from 'fflate';
-import type { ExportContext } from '../exporters/types';
-import { HttpError, type ErrorDetail } from '../http/errors';
+import type { ExportContext } from '../formats/types';
+import { ServiceError, type ErrorDetail } from '../errors';
 import { BUNDLE_LIMITS, readBundle, singleFileSource, sourceFromEntries, type TemplateSource } from '../templates/bundle';
 import { templateProblems } from '../templates/compile';
 import { MANIFEST_FILE } from '../templates/manifest';
@@ -100,7 +100,7 @@ export class TemplateInput {
           try {
             return readBundle(this.upload.bytes, this.path);
           } catch (error) {
-            if (!(error instanceof HttpError)) throw error;
+            if (!(error instanceof ServiceError)) throw error;
             return { source: null, problems: error.details.map((detail) => ({ file: '', message: detail.message })) };
           }
         case 'single':

@@ -3,8 +3,25 @@
  * 8 keys, numeric enums, arrays never null where the frontend iterates them. The backend decodes
  * it with FAIL_ON_UNKNOWN_PROPERTIES, so an extra key anywhere makes the plugin vanish silently.
  */
-import type { ExporterRegistry } from '../exporters/registry';
-import type { EntityType } from '../exporters/types';
+
+export type EntityType = 'plan' | 'description';
+
+/** A plugin configuration field, as `/formats` declares it (`type`: String or File). */
+export interface ConfigurationFieldSpec {
+  code: string;
+  type: 'string' | 'file';
+  label: string;
+  appliesTo: EntityType[];
+  /** Marks secret values (the planning service hides them). */
+  authInfo?: boolean;
+}
+
+/** What `/formats` lists: the enabled export and import variants and their configuration fields (the registry). */
+export interface FormatsSource {
+  readonly exporters: readonly { format: string; icon: string; entityTypes: readonly EntityType[] }[];
+  readonly importers: readonly { format: string; icon: string; hasLogo: boolean; entityTypes: readonly EntityType[] }[];
+  configurationFields(): ConfigurationFieldSpec[];
+}
 
 const ENTITY_TYPE: Record<EntityType, number> = { plan: 0, description: 1 };
 const DATA_TYPE = { string: 0, file: 1 } as const;
@@ -28,7 +45,7 @@ export interface FileTransformerConfiguration {
 
 const entityTypes = (types: Iterable<EntityType>) => [...new Set(types)].map((t) => ENTITY_TYPE[t]).sort();
 
-export function buildFormats(registry: ExporterRegistry, transformerId: string, useSharedStorage: boolean): FileTransformerConfiguration {
+export function buildFormats(registry: FormatsSource, transformerId: string, useSharedStorage: boolean): FileTransformerConfiguration {
   const importers = registry.importers;
   return {
     fileTransformerId: transformerId,

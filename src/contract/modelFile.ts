@@ -6,8 +6,8 @@
 import { decodeDescription, decodePlan } from './decode';
 import type { DescriptionModel, PlanModel } from './model';
 import { assertValidModel } from './validate';
-import type { EntityType } from '../exporters/types';
-import { badRequest } from '../http/errors';
+import type { EntityType } from './formats';
+import { badRequest } from '../errors';
 
 export type ModelFile = { entity: 'plan'; model: PlanModel } | { entity: 'description'; model: DescriptionModel };
 

@@ -5,7 +5,7 @@
  * ajv and the decoders recurse once per level of template sections.
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import { badRequest, type ErrorDetail } from '../http/errors';
+import { badRequest, type ErrorDetail } from '../errors';
 import { readPackageJson } from '../paths';
 import { isInstantString } from './decode';
 

@@ -1,12 +1,12 @@
 /** The Express application: routes, auth, limits and the one error shape. */
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { authIsOpen, type Config } from '../config';
-import type { ExportService } from '../exporters/exportService';
-import type { ExporterRegistry } from '../exporters/registry';
+import type { ExportService } from '../service/exportService';
+import type { ExporterRegistry } from '../service/registry';
 import type { Logger } from '../logger';
 import { requireBearerToken } from './auth';
 import { BytesInFlight, declaredLengthGuard } from './body';
-import { HttpError } from './errors';
+import { HttpError, httpErrorOf } from './errors';
 import { fileTransformerRoutes } from './fileTransformerRoutes';
 import { Metrics } from './metrics';
 import { requestContext, requestLogger } from './requestContext';
@@ -91,9 +91,9 @@ export function createApp(deps: AppDependencies): App {
   return { app, metrics, lifecycle };
 }
 
-// Bodies are read by http/body.ts, which throws HttpErrors itself: anything else is a bug.
+// Service errors and our own HttpErrors have an answer: anything else is a bug.
 const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
-  const known = error instanceof HttpError ? error : null;
+  const known = httpErrorOf(error);
   const log = requestLogger(res);
   if (known) {
     // 503s are overload or shutdown, expected under load: a warning, not an error.

@@ -1,19 +1,28 @@
 /**
- * The one error shape (DESIGN.md): `{code, error, details: [{path, message}]}`. Throw an
- * `HttpError` anywhere in the pipeline; the error handler answers it as is. Anything else is a
- * bug and becomes a 500.
+ * The one error shape on the wire (DESIGN.md): `{code, error, details: [{path, message}]}`.
+ * The layers below throw `ServiceError`s, which know a kind but no status: this is where a kind
+ * becomes a status. `HttpError` is for what only HTTP can get wrong (a method, a media type, a
+ * token). Anything else is a bug and becomes a 500.
  */
-export interface ErrorDetail {
-  /** Where: a JSON pointer into the request, a configuration field code, or a file:line:column. */
-  path: string;
-  message: string;
-}
+import { ServiceError, type ErrorDetail, type ErrorKind } from '../errors';
+
+export type { ErrorDetail } from '../errors';
 
 export interface ErrorBody {
   code: number;
   error: string;
   details: ErrorDetail[];
 }
+
+const STATUS_OF_KIND: Record<ErrorKind, number> = {
+  'bad-request': 400,
+  'not-found': 404,
+  'too-large': 413,
+  unprocessable: 422,
+  unavailable: 503,
+  'storage-full': 507,
+  internal: 500,
+};
 
 export class HttpError extends Error {
   readonly status: number;
@@ -33,10 +42,18 @@ export class HttpError extends Error {
     return { code: this.status, error: this.message, details: this.details };
   }
 
-  /** Plain data, so an error raised in a worker thread survives the trip back. */
-  static fromBody(body: ErrorBody): HttpError {
-    return new HttpError(body.code, body.error, body.details);
+  /** A service error as HTTP answers it. */
+  static of(error: ServiceError): HttpError {
+    return new HttpError(STATUS_OF_KIND[error.kind], error.message, error.details, { retryAfterSeconds: error.retryAfterSeconds });
   }
 }
 
-export const badRequest = (message: string, details: ErrorDetail[] = []) => new HttpError(400, message, details);
+/** The HTTP answer to an error we know (a ServiceError or an HttpError); null for a bug. */
+export function httpErrorOf(error: unknown): HttpError | null {
+  if (error instanceof HttpError) return error;
+  if (error instanceof ServiceError) return HttpError.of(error);
+  return null;
+}
+
+/** The status an error is answered with: its kind's, or 500 for a bug. */
+export const statusOf = (error: unknown): number => httpErrorOf(error)?.status ?? 500;

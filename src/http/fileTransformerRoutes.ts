@@ -5,12 +5,12 @@
 import { Router, type Request, type Response } from 'express';
 import { buildFormats } from '../contract/formats';
 import type { Config } from '../config';
-import type { ExportService } from '../exporters/exportService';
-import type { ExporterRegistry } from '../exporters/registry';
-import type { EntityType } from '../exporters/types';
+import type { ExportService } from '../service/exportService';
+import type { ExporterRegistry } from '../service/registry';
+import type { EntityType } from '../contract/formats';
 import { writeSharedFile } from '../storage/sharedStorage';
 import { rawJsonBody, type BytesInFlight } from './body';
-import { HttpError } from './errors';
+import { HttpError, httpErrorOf } from './errors';
 import { safeFilename } from './filename';
 import type { Metrics } from './metrics';
 import { requestLogger } from './requestContext';
@@ -92,7 +92,8 @@ export function fileTransformerRoutes({ config, registry, exports, metrics, inFl
       }
     } catch (error) {
       // 503: past its deadline or no room in the queue.
-      if (error instanceof HttpError) outcome = error.status === 503 ? 'unavailable' : error.status < 500 ? 'client_error' : 'error';
+      const known = httpErrorOf(error);
+      if (known) outcome = known.status === 503 ? 'unavailable' : known.status < 500 ? 'client_error' : 'error';
       throw error;
     } finally {
       metrics.exportsInFlight.dec();

@@ -8,11 +8,12 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import multer from 'multer';
 import { readModelFile } from '../contract/modelFile';
 import type { Config } from '../config';
-import type { ExportService } from '../exporters/exportService';
-import type { ExporterRegistry } from '../exporters/registry';
-import type { ExportContext } from '../exporters/types';
+import type { ExportService } from '../service/exportService';
+import type { ExporterRegistry } from '../service/registry';
+import type { ExportContext } from '../formats/types';
 import { BUNDLE_LIMITS } from '../templates/bundle';
-import { badRequest, HttpError } from './errors';
+import { badRequest, ServiceError } from '../errors';
+import { HttpError } from './errors';
 import { safeFilename } from './filename';
 import { PREVIEW_PAGE_CSP, PREVIEW_PAGE_HTML } from './previewPage';
 import { requestLogger } from './requestContext';
@@ -79,8 +80,8 @@ export class LimitedMemoryStorage implements multer.StorageEngine {
 }
 
 /** multer's and busboy's errors -> our error shape: 400 for everything a client sent wrong (sizes are 413s from the storage). */
-function uploadError(error: unknown): HttpError {
-  if (error instanceof HttpError) return error;
+function uploadError(error: unknown): Error {
+  if (error instanceof HttpError || error instanceof ServiceError) return error;
   if (error instanceof multer.MulterError) {
     const field = error.field ?? '';
     switch (error.code) {

@@ -12,19 +12,12 @@
  * un-withhold what the service withholds by default.
  */
 import picomatch from 'picomatch';
+import { withholdEntries } from '../config';
 import type * as V from './types';
 
 export const WITHHOLD_FIELD_CODE = 'withhold';
 
 export type WithholdRule = (candidates: (string | null)[]) => boolean;
-
-/** "rda.dmp.cost*, Budget; 3f2a…" -> the entries, split at commas, semicolons and line breaks. */
-export function withholdEntries(text: string | null | undefined): string[] {
-  return (text ?? '')
-    .split(/[,;\n]/)
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '');
-}
 
 function compile(entry: string): WithholdRule {
   const wanted = entry.toLowerCase();

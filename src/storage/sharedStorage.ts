@@ -8,24 +8,24 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
-import { HttpError } from '../http/errors';
+import { ServiceError, type ErrorKind } from '../errors';
 
 /** What each storage failure means, for the answer (the log keeps the full error). */
-const CAUSES: Record<string, [status: number, cause: string]> = {
-  ENOSPC: [507, 'the shared storage is full (ENOSPC)'],
-  EDQUOT: [507, 'the shared storage quota is used up (EDQUOT)'],
-  EROFS: [503, 'the shared storage is read-only (EROFS)'],
-  EACCES: [503, 'the shared storage is not writable by this service (EACCES)'],
-  EPERM: [503, 'the shared storage is not writable by this service (EPERM)'],
-  ENOENT: [503, 'the shared storage directory is missing (ENOENT)'],
-  ENOTDIR: [503, 'the shared storage path is not a directory (ENOTDIR)'],
-  EIO: [503, 'the shared storage failed to write (EIO)'],
+const CAUSES: Record<string, [kind: ErrorKind, cause: string]> = {
+  ENOSPC: ['storage-full', 'the shared storage is full (ENOSPC)'],
+  EDQUOT: ['storage-full', 'the shared storage quota is used up (EDQUOT)'],
+  EROFS: ['unavailable', 'the shared storage is read-only (EROFS)'],
+  EACCES: ['unavailable', 'the shared storage is not writable by this service (EACCES)'],
+  EPERM: ['unavailable', 'the shared storage is not writable by this service (EPERM)'],
+  ENOENT: ['unavailable', 'the shared storage directory is missing (ENOENT)'],
+  ENOTDIR: ['unavailable', 'the shared storage path is not a directory (ENOTDIR)'],
+  EIO: ['unavailable', 'the shared storage failed to write (EIO)'],
 };
 
-export function storageError(error: unknown): HttpError {
+export function storageError(error: unknown): ServiceError {
   const code = (error as { code?: string }).code ?? 'unknown';
-  const [status, cause] = CAUSES[code] ?? [503, `the shared storage failed (${code})`];
-  return new HttpError(status, `The export could not be stored: ${cause}.`, [{ path: 'SHARED_STORAGE_DIR', message: cause }], { retryAfterSeconds: 30 });
+  const [kind, cause] = CAUSES[code] ?? ['unavailable', `the shared storage failed (${code})`];
+  return new ServiceError(kind, `The export could not be stored: ${cause}.`, [{ path: 'SHARED_STORAGE_DIR', message: cause }], { retryAfterSeconds: 30 });
 }
 
 export async function writeSharedFile(directory: string, bytes: Uint8Array): Promise<string> {

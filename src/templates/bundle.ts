@@ -13,7 +13,7 @@
  *   README.md, LICENSE     documentation, ignored
  */
 import { unzipSync } from 'fflate';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors';
 import { MANIFEST_FILE } from './manifest';
 import type { TemplateProblem } from './problems';
 
@@ -134,7 +134,7 @@ export function readBundle(bytes: Uint8Array, origin: string): { source: Templat
       },
     });
   } catch (error) {
-    if (error instanceof Error && error.name === 'HttpError') throw error;
+    if (error instanceof Error && error.name === 'ServiceError') throw error;
     throw fail(`is not a readable ZIP archive (${(error as Error).message})`);
   }
   const { source, problems } = sourceFromEntries(origin, Object.entries(unzipped));

@@ -11,7 +11,7 @@ import { PROJECT_ROOT } from '../paths';
 import { analyzeTemplate, type AnalysisScope } from './analyze';
 import { ASSETS_FOLDER, PARTIALS_FOLDER, sourceFromEntries, sourceSize, type TemplateSource } from './bundle';
 import { COMPILE_OPTIONS, handlebars, parseTemplate } from './engine';
-import { LruCache } from './lru';
+import { LruCache } from '../lru';
 import { MANIFEST_FILE, parseManifest, type TemplateManifest } from './manifest';
 import { templateError, type SourcePosition, type TemplateProblem } from './problems';
 

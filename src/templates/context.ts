@@ -17,7 +17,7 @@ import type { PlanUserRole } from '../contract/model';
 import type { RenderAttachments } from './attachments';
 import { formatDate, formatNumber, languageName } from './format';
 import { directionOf, roleLabel, type LabelKey, type Labels } from './labels';
-import type { ExportOptions } from './options';
+import type { ExportOptions } from '../document/options';
 
 export const CONTEXT_VERSION = 1;
 

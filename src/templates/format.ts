@@ -4,7 +4,7 @@
  * kept in small LRU caches: language tags come from requests, and a stream of distinct ones
  * must not grow the process.
  */
-import { LruCache } from './lru';
+import { LruCache } from '../lru';
 
 export type DateStyle = 'long' | 'short' | 'iso';
 

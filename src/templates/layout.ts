@@ -25,10 +25,9 @@ import { createHelpers } from './helpers';
 import { directionOf, isLabelKey, labelsFor, type Labels } from './labels';
 import { complianceRules } from './compliance';
 import { localizedText, MANIFEST_FILE, type TemplateManifest } from './manifest';
-import type { ExportOptions } from './options';
+import type { ExportOptions } from '../document/options';
 import { templateError, TemplateRenderError, type TemplateProblem } from './problems';
 
-export type { ExportOptions } from './options';
 
 export interface RenderedLayout {
   document: DocumentModel;

@@ -4,7 +4,7 @@
  * format `plan-template:partials/question.hbs:12:5` (line and column 1-based), or
  * `plan-template:template.json#/theme/textColor` for manifest values.
  */
-import { HttpError, type ErrorDetail } from '../http/errors';
+import { ServiceError, type ErrorDetail } from '../errors';
 
 export interface TemplateProblem {
   /** The file inside the template ("plan.hbs", "partials/question.hbs"); "" for the upload as a whole. */
@@ -45,7 +45,7 @@ export function templateError(origin: string, problems: TemplateProblem[], built
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
   const message = `The layout template in ${origin} cannot be used: ${first.path}: ${first.message}${more}.`;
   if (builtIn) return new Error(message);
-  return new HttpError(400, message, details);
+  return new ServiceError('bad-request', message, details);
 }
 
 /** A problem found while rendering (helpers, limits); the renderer adds the file. */

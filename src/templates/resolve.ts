@@ -8,11 +8,11 @@
  */
 import { createHash } from 'node:crypto';
 import { unzipSync } from 'fflate';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors';
 import type { FileView } from '../plan/types';
 import { BUNDLE_LIMITS, readBundle, SHELL_FILE, singleFileSource, sourceSize } from './bundle';
 import { compileTemplate, defaultLayout, type CompiledLayout, type LayoutCore } from './compile';
-import { LruCache } from './lru';
+import { LruCache } from '../lru';
 
 export interface ResolvedTemplate {
   layout: CompiledLayout;

@@ -1,13 +1,14 @@
 import { decodeInstant, decodePlan } from '../../src/contract/decode';
 import { assertValidModel } from '../../src/contract/validate';
-import { HttpError } from '../../src/http/errors';
 import { fixtureJson, fixtureText } from '../helpers/fixtures';
+import { ServiceError } from '../../src/errors';
+import { statusOf } from '../../src/http/errors';
 
-const validationError = (kind: 'plan' | 'description', body: unknown): HttpError => {
+const validationError = (kind: 'plan' | 'description', body: unknown): ServiceError => {
   try {
     assertValidModel(kind, body);
   } catch (error) {
-    if (error instanceof HttpError) return error;
+    if (error instanceof ServiceError) return error;
     throw error;
   }
   throw new Error('expected a validation error');
@@ -75,7 +76,7 @@ describe('request validation', () => {
     raw.accessType = 'Public';
     delete raw.descriptions[0].descriptionTemplate;
     const error = validationError('plan', raw);
-    expect(error.status).toBe(400);
+    expect(statusOf(error)).toBe(400);
     expect(error.details).toEqual(
       expect.arrayContaining([
         { path: '/createdAt', message: 'must be an instant: epoch seconds or an RFC 3339 date-time with a time zone, in the years 0000 to 9999' },

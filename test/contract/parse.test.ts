@@ -1,5 +1,5 @@
 import { parseJsonBody } from '../../src/contract/parse';
-import { HttpError } from '../../src/http/errors';
+import { ServiceError } from '../../src/errors';
 
 const bytes = (...parts: (string | number[])[]) => new Uint8Array(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p)))));
 
@@ -20,7 +20,7 @@ describe('parseJsonBody', () => {
   });
 
   it('answers 400 for an empty body and for text that is not JSON', () => {
-    expect(() => parseJsonBody(bytes('  '))).toThrow(HttpError);
+    expect(() => parseJsonBody(bytes('  '))).toThrow(ServiceError);
     expect(() => parseJsonBody(bytes('{"label":'))).toThrow(/not valid JSON/);
   });
 });

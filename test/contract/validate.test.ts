@@ -5,16 +5,17 @@
 import type { ErrorObject } from 'ajv';
 import { decodeDescription } from '../../src/contract/decode';
 import { assertValidModel, assertValidRequest, describeErrors, MAX_JSON_DEPTH, MAX_SECTION_DEPTH } from '../../src/contract/validate';
-import { HttpError } from '../../src/http/errors';
 import { fixtureJson } from '../helpers/fixtures';
+import { ServiceError } from '../../src/errors';
+import { statusOf } from '../../src/http/errors';
 
 const INSTANT = 'must be an instant: epoch seconds or an RFC 3339 date-time with a time zone, in the years 0000 to 9999';
 
-function rejection(call: () => void): HttpError {
+function rejection(call: () => void): ServiceError {
   try {
     call();
   } catch (error) {
-    if (error instanceof HttpError) return error;
+    if (error instanceof ServiceError) return error;
     throw error;
   }
   throw new Error('expected a 400');
@@ -40,7 +41,7 @@ describe('instants', () => {
     const raw = fixtureJson('plan-minimal.json');
     raw.createdAt = createdAt;
     const error = rejection(() => assertValidModel('plan', raw));
-    expect(error.status).toBe(400);
+    expect(statusOf(error)).toBe(400);
     expect(error.details.filter((d) => d.path === '/createdAt')).toEqual([{ path: '/createdAt', message: INSTANT }]);
     expect(error.message).toBe(`The request body is not a valid OpenCDMP PlanModel: /createdAt ${INSTANT}.`);
   });
@@ -80,7 +81,7 @@ describe('nesting', () => {
   it('answers 400 naming the JSON path of the first section nested too deep', () => {
     const error = rejection(() => assertValidModel('description', descriptionWithSectionsNested(MAX_SECTION_DEPTH + 1)));
     const path = `/descriptionTemplate/definition/pages/0/sections/0${'/sections/0'.repeat(MAX_SECTION_DEPTH)}`;
-    expect(error.status).toBe(400);
+    expect(statusOf(error)).toBe(400);
     expect(error.details).toEqual([{ path, message: `sections may nest at most ${MAX_SECTION_DEPTH} levels deep` }]);
   });
 
@@ -88,7 +89,7 @@ describe('nesting', () => {
     const raw = fixtureJson('plan-minimal.json');
     raw.descriptions[0] = descriptionWithSectionsNested(5000);
     const error = rejection(() => assertValidModel('plan', raw));
-    expect(error.status).toBe(400);
+    expect(statusOf(error)).toBe(400);
     expect(error.details[0].path).toMatch(/^\/descriptions\/0\/descriptionTemplate\/definition\/pages\/0\/sections\/0(\/sections\/0)+$/);
   });
 
@@ -104,7 +105,7 @@ describe('nesting', () => {
   it('checks import bodies too: a description template nested 5,000 deep is a 400', () => {
     const template = descriptionWithSectionsNested(5000).descriptionTemplate;
     const error = rejection(() => assertValidRequest('description-import-model', { id: 'a', sectionId: null, descriptionTemplate: template, file: null }));
-    expect(error.status).toBe(400);
+    expect(statusOf(error)).toBe(400);
     expect(error.details[0].path).toMatch(/^\/descriptionTemplate\/definition\/pages\/0(\/sections\/0)+$/);
   });
 });

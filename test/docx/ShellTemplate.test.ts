@@ -5,14 +5,16 @@ import { Document, Footer, Header, Packer, Paragraph, Table, TableCell, TableRow
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import mammoth from 'mammoth';
 import type { Block } from '../../src/document/types';
-import { HttpError } from '../../src/http/errors';
-import { applyShellTemplate, shellPlaceholderValues, type ShellInput } from '../../src/templates/shell';
-import { decodeXmlText } from '../../src/templates/shell/wordText';
+import { applyShellTemplate, type ShellInput } from '../../src/formats/docx/shell';
+import { shellPlaceholderValues } from '../../src/templates/shellValues';
+import { decodeXmlText } from '../../src/formats/docx/shell/wordText';
 import { convertWithLibreOffice } from '../helpers/libreoffice';
 import { pdfText } from '../helpers/pdf';
 import { baseMeta, makePng, para, text } from './documents';
 import { attr, bodyParagraphs, elements, openDocx, paragraphStyle, paragraphText, paragraphWithText, styleById, type Docx } from './ooxml';
 import { descriptionExportView, planView } from './views';
+import { ServiceError } from '../../src/errors';
+import { statusOf } from '../../src/http/errors';
 
 const FIELD = 'plan-template';
 const TEMPLATE_HEADING_COLOR = 'C00000';
@@ -247,9 +249,9 @@ describe('applyShellTemplate upload checks', () => {
       () => undefined,
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(HttpError);
-    const httpError = error as HttpError;
-    expect(httpError.status).toBe(400);
+    expect(error).toBeInstanceOf(ServiceError);
+    const httpError = error as ServiceError;
+    expect(statusOf(httpError)).toBe(400);
     expect(httpError.details).toEqual([{ path: FIELD, message: expect.any(String) }]);
     expect(httpError.message).toContain(FIELD);
     return httpError.details[0].message;
@@ -320,10 +322,10 @@ describe('applyShellTemplate with XML that is not well-formed', () => {
   };
   const rejection = async (template: Uint8Array) => {
     const error = await applyShellTemplate(input(template)).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpError);
-    expect((error as HttpError).status).toBe(400);
-    expect((error as HttpError).details).toEqual([{ path: FIELD, message: expect.any(String) }]);
-    return (error as HttpError).details[0].message;
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(statusOf(error)).toBe(400);
+    expect((error as ServiceError).details).toEqual([{ path: FIELD, message: expect.any(String) }]);
+    return (error as ServiceError).details[0].message;
   };
 
   it.each(['&#x110000;', '&#99999999999;'])('refuses a reference to no character, %s, naming the part', async (reference) => {

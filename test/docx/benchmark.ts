@@ -5,7 +5,7 @@
  */
 import { Document, Packer, Paragraph, TextRun } from 'docx';
 import type { DocumentModel } from '../../src/document/types';
-import { writeDocx } from '../../src/exporters/docx/DocxWriter';
+import { writeDocx } from '../../src/formats/docx/DocxWriter';
 import { countBlocks, planDocument } from './documents';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

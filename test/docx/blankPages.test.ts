@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Block, DocumentModel } from '../../src/document/types';
-import { writeDocx } from '../../src/exporters/docx/DocxWriter';
+import { writeDocx } from '../../src/formats/docx/DocxWriter';
 import { convertAllWithLibreOffice } from '../helpers/libreoffice';
 import { pdfPages } from '../helpers/pdf';
 import { baseMeta, para, text } from './documents';

@@ -2,7 +2,7 @@
  * Which runs Word gets marked right to left (`w:rtl`): only text of a right-to-left script, so
  * English words keep their own font and direction in an Arabic paragraph and the other way round.
  */
-import { directedText } from '../../src/exporters/docx/text';
+import { directedText } from '../../src/formats/docx/text';
 
 describe('directedText', () => {
   it('leaves text without right-to-left letters whole and unmarked', () => {

@@ -3,9 +3,9 @@
  * from Word's rules. How close it comes to a real layout is measured in tocPages.test.ts.
  */
 import type { Block } from '../../src/document/types';
-import { estimateHeadingPages, lineCount, type PageEstimateOptions } from '../../src/exporters/docx/pageEstimate';
-import { pageGeometry } from '../../src/exporters/docx/page';
-import { resolveTheme } from '../../src/exporters/docx/styles';
+import { estimateHeadingPages, lineCount, type PageEstimateOptions } from '../../src/formats/docx/pageEstimate';
+import { pageGeometry } from '../../src/formats/docx/page';
+import { resolveTheme } from '../../src/formats/docx/styles';
 import { baseMeta, para, text } from './documents';
 
 const page = pageGeometry(baseMeta());

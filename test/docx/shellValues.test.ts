@@ -1,4 +1,4 @@
-import { shellPlaceholderValues } from '../../src/templates/shell';
+import { shellPlaceholderValues } from '../../src/templates/shellValues';
 import { descriptionExportView, planView, reference } from './views';
 
 describe('shellPlaceholderValues', () => {

@@ -4,7 +4,7 @@
  * read as Word reads it: Word 2010+ extensions in ignorable namespaces dropped first.
  */
 import JSZip from 'jszip';
-import { writeDocx } from '../../src/exporters/docx/DocxWriter';
+import { writeDocx } from '../../src/formats/docx/DocxWriter';
 import { documentFixtures, exportFixture, fixtureName } from '../helpers/fixtureExports';
 import { applyMarkupCompatibility, MarkupCompatibilityError } from '../helpers/markupCompatibility';
 import { SCHEMA_NAMESPACES, validateWordParts } from '../helpers/wordSchema';

@@ -6,8 +6,9 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { Document, Footer, Header, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import { strFromU8, unzipSync } from 'fflate';
-import { applyShellTemplate, shellPlaceholderValues } from '../../src/templates/shell';
-import { applyEdits, decodeXmlText, escapeXmlText, paragraphsOf, paragraphXml, replaceInParagraph } from '../../src/templates/shell/wordText';
+import { applyShellTemplate } from '../../src/formats/docx/shell';
+import { shellPlaceholderValues } from '../../src/templates/shellValues';
+import { applyEdits, decodeXmlText, escapeXmlText, paragraphsOf, paragraphXml, replaceInParagraph } from '../../src/formats/docx/shell/wordText';
 import { baseMeta, para, text } from './documents';
 import { elements, paragraphText } from './ooxml';
 import { planView } from './views';

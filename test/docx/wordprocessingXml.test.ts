@@ -6,8 +6,9 @@
 import { Document, ExternalHyperlink, LevelFormat, Packer, Paragraph, TextRun } from 'docx';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import type { Block, ImageBlock } from '../../src/document/types';
-import { writeDocx } from '../../src/exporters/docx/DocxWriter';
-import { applyShellTemplate, shellPlaceholderValues } from '../../src/templates/shell';
+import { writeDocx } from '../../src/formats/docx/DocxWriter';
+import { applyShellTemplate } from '../../src/formats/docx/shell';
+import { shellPlaceholderValues } from '../../src/templates/shellValues';
 import { validateWordParts } from '../helpers/wordSchema';
 import { baseMeta, makePng, para, text } from './documents';
 import { attr, elements, openDocx, paragraphText, paragraphWithText, type Docx } from './ooxml';

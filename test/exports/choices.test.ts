@@ -6,9 +6,9 @@
 import { HtmlValidate } from 'html-validate';
 import { decodeDescription, decodePlan } from '../../src/contract/decode';
 import { assertValidModel } from '../../src/contract/validate';
-import { ALL_EXPORTERS } from '../../src/exporters';
-import { schemaErrors } from '../../src/exporters/rda/schemas';
-import type { ExportContext } from '../../src/exporters/types';
+import { ALL_EXPORTERS } from '../../src/service/formats';
+import { schemaErrors } from '../../src/formats/rda/schemas';
+import type { ExportContext } from '../../src/formats/types';
 import { bodyParagraphs, openDocx, paragraphStyle, paragraphText } from '../docx/ooxml';
 import { fixtureJson } from '../helpers/fixtures';
 import { pdfPages, pdfText } from '../helpers/pdf';
@@ -146,7 +146,7 @@ describe('content toggles', () => {
   });
 
   it('reject a value they cannot read with a 400 naming the field', async () => {
-    await expect(exportAs('html', plan({ 'include-question-text': 'sometimes' }))).rejects.toMatchObject({ status: 400, message: expect.stringContaining('include-question-text') });
+    await expect(exportAs('html', plan({ 'include-question-text': 'sometimes' }))).rejects.toMatchObject({ kind: 'bad-request', message: expect.stringContaining('include-question-text') });
   });
 });
 

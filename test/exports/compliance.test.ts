@@ -7,7 +7,7 @@ import path from 'node:path';
 import { decodePlan } from '../../src/contract/decode';
 import { checkTemplate } from '../../src/cli/check';
 import { TemplateInput } from '../../src/cli/templateInput';
-import { pdfExporter } from '../../src/exporters/pdf';
+import { pdfExporter } from '../../src/service/formats';
 import { renderToFile } from '../../src/cli/render';
 import { tempDir } from '../cli/run';
 import { fixtureJson, FIXTURES } from '../helpers/fixtures';
@@ -45,7 +45,7 @@ describe('compliance', () => {
   });
 
   it('refuses a rule it does not know, naming it', async () => {
-    await expect(exportWith({ compliance: { maxPage: 2 } })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('/compliance/maxPage') });
+    await expect(exportWith({ compliance: { maxPage: 2 } })).rejects.toMatchObject({ kind: 'bad-request', message: expect.stringContaining('/compliance/maxPage') });
   });
 
   it('shows in dmp-transform check: the PDF pages of each sample, and the rules each breaks', async () => {

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { decodePlan } from '../../src/contract/decode';
 import { assertValidModel } from '../../src/contract/validate';
-import { docxExporter } from '../../src/exporters/docx';
-import { pdfExporter } from '../../src/exporters/pdf';
+import { docxExporter } from '../../src/service/formats';
+import { pdfExporter } from '../../src/service/formats';
 import { PROJECT_ROOT } from '../../src/paths';
 import { fixtureJson } from '../helpers/fixtures';
 

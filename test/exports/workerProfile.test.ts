@@ -8,9 +8,9 @@ describe('PROFILE_WORKERS', () => {
 
   it('writes one CPU profile per task, named by the task, and passes the result through', async () => {
     process.env.PROFILE_WORKERS = dir;
-    let profiled!: typeof import('../../src/exporters/workerProfile').profiled;
+    let profiled!: typeof import('../../src/service/workerProfile').profiled;
     jest.isolateModules(() => {
-      ({ profiled } = require('../../src/exporters/workerProfile') as typeof import('../../src/exporters/workerProfile'));
+      ({ profiled } = require('../../src/service/workerProfile') as typeof import('../../src/service/workerProfile'));
     });
     delete process.env.PROFILE_WORKERS;
     const busy = async () => {

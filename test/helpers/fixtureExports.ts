@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { decodeDescription, decodePlan } from '../../src/contract/decode';
 import { assertValidModel } from '../../src/contract/validate';
-import { docxExporter } from '../../src/exporters/docx';
-import { pdfExporter } from '../../src/exporters/pdf';
+import { docxExporter } from '../../src/service/formats';
+import { pdfExporter } from '../../src/service/formats';
 import { FIXTURES, fixtureJson } from './fixtures';
 
 export type DocumentFormat = 'docx' | 'pdf';

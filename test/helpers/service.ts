@@ -4,7 +4,7 @@
  */
 import { loadConfig } from '../../src/config';
 import { silentLogger, type Logger } from '../../src/logger';
-import { createService } from '../../src/service';
+import { createService } from '../../src/http/service';
 
 export function startService(env: Record<string, string> = {}, logger: Logger = silentLogger()) {
   const config = loadConfig({ AUTH_DISABLED: 'true', EXPORT_WORKERS: '1', ...env });

@@ -3,9 +3,9 @@
  * naming the path and the limit, and DOCX/PDF exports of more answers than they can lay out a 422
  * naming the field set, before any rendering starts.
  */
-import { runRequest } from '../../src/exporters/worker';
+import { runRequest } from '../../src/service/worker';
 import { MAX_ARRAY_ITEMS, MAX_LABEL_CHARS } from '../../src/contract/validate';
-import { DOCUMENT_LIMITS } from '../../src/exporters/documentLimits';
+import { DOCUMENT_LIMITS } from '../../src/pipeline/limits';
 import { fixtureJson } from '../helpers/fixtures';
 import { planWithAnswerTable } from './plans';
 
@@ -22,8 +22,8 @@ describe('content past the limits is refused with the path and the limit', () =>
   it.each(['docx', 'pdf'])('a %s export of a field set with too many answers is a 422 naming it', async (format) => {
     const { plan, fieldSetId } = planWithAnswerTable(101, 200);
     const error = await exportPlan(plan, format);
-    expect(error.code).toBe(422);
-    expect(error.error).toContain(`has 20,200 answers; a ${format.toUpperCase()} export lays out at most ${DOCUMENT_LIMITS.maxAnswersPerFieldSet.toLocaleString('en')}`);
+    expect(error.kind).toBe('unprocessable');
+    expect(error.message).toContain(`has 20,200 answers; a ${format.toUpperCase()} export lays out at most ${DOCUMENT_LIMITS.maxAnswersPerFieldSet.toLocaleString('en')}`);
     expect(error.details).toEqual([{ path: `/descriptions/0/properties/fieldSets/${fieldSetId}`, message: 'at most 20,000 answers per field set' }]);
   });
 
@@ -31,7 +31,7 @@ describe('content past the limits is refused with the path and the limit', () =>
     const plan = fixtureJson('plan-full.json') as Wire;
     plan.label = 'x'.repeat(MAX_LABEL_CHARS + 1);
     const error = await exportPlan(plan, 'pdf');
-    expect(error.code).toBe(400);
+    expect(error.kind).toBe('bad-request');
     expect(error.details).toEqual([{ path: '/label', message: 'must be at most 10,000 characters' }]);
   });
 
@@ -39,7 +39,7 @@ describe('content past the limits is refused with the path and the limit', () =>
     const plan = fixtureJson('plan-full.json') as Wire;
     plan.descriptions[0].tags = Array.from({ length: MAX_ARRAY_ITEMS + 1 }, () => 1);
     const error = await exportPlan(plan, 'json');
-    expect(error.code).toBe(400);
+    expect(error.kind).toBe('bad-request');
     expect(error.details).toEqual([{ path: '/descriptions/0/tags', message: 'must have at most 100,000 items' }]);
   });
 

@@ -5,10 +5,12 @@
  */
 import { Document, ExternalHyperlink, Packer, Paragraph, TextRun } from 'docx';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { HttpError } from '../../src/http/errors';
-import { applyShellTemplate, shellPlaceholderValues } from '../../src/templates/shell';
+import { applyShellTemplate } from '../../src/formats/docx/shell';
+import { shellPlaceholderValues } from '../../src/templates/shellValues';
 import { baseMeta } from '../docx/documents';
 import { planView } from '../docx/views';
+import { ServiceError } from '../../src/errors';
+import { statusOf } from '../../src/http/errors';
 
 const ATTACKER = 'http://attacker.example';
 const IMAGE_TYPE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/image';
@@ -82,8 +84,8 @@ describe('Word shells are sanitised', () => {
       view.writeUInt32LE(view.readUInt32LE(biggest + 24), at + 24);
     }
     const error = await fill(new Uint8Array(view)).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpError);
-    expect((error as HttpError).status).toBe(400);
-    expect((error as HttpError).message).toMatch(/entries overlap/);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(statusOf(error)).toBe(400);
+    expect((error as ServiceError).message).toMatch(/entries overlap/);
   });
 });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { loadConfig } from '../../src/config';
-import { createRegistry } from '../../src/exporters/index';
+import { createRegistry } from '../../src/service/formats';
 import { isFileTransformerConfiguration } from '../helpers/jacksonShapes';
 import { startService } from '../helpers/service';
 

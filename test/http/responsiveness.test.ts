@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type Piscina from 'piscina';
 import request from 'supertest';
 import { generatePlanJson } from '../../fixtures/generate';
-import type { ExportService } from '../../src/exporters/exportService';
+import type { ExportService } from '../../src/service/exportService';
 import { startService } from '../helpers/service';
 
 /** Resolves when the service hands its next request to the worker pool (the real `runRequest` goes on). */

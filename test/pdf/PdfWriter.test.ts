@@ -1,5 +1,5 @@
 import type { Block, DocumentModel } from '../../src/document/types';
-import { writePdf } from '../../src/exporters/pdf/PdfWriter';
+import { writePdf } from '../../src/formats/pdf/PdfWriter';
 import { pdfCatalog, pdfFonts, pdfImages, pdfInfo, pdfObjects, pdfPages, pdfText, pdfWords, qpdfCheck, qpdfJson } from '../helpers/pdf';
 import { heading, makeCorruptPng, makePng, meta, paragraph, text } from './documents';
 

@@ -9,9 +9,9 @@ import { pngChunk } from '../../fixtures/lib/png';
 import { decodeDescription, decodePlan } from '../../src/contract/decode';
 import { assertValidModel } from '../../src/contract/validate';
 import type { Block, DocumentModel } from '../../src/document/types';
-import { pdfExporter } from '../../src/exporters/pdf';
-import { writePdf } from '../../src/exporters/pdf/PdfWriter';
-import { rdaExporter } from '../../src/exporters/rda';
+import { pdfExporter } from '../../src/service/formats';
+import { writePdf } from '../../src/formats/pdf/PdfWriter';
+import { rdaExporter } from '../../src/service/formats';
 import { fixtureJson } from '../helpers/fixtures';
 import { pdfInfo, pdfText, qpdfCheck } from '../helpers/pdf';
 import {

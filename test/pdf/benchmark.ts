@@ -4,7 +4,7 @@
  *   npx tsx test/pdf/benchmark.ts 100      only this size (a fresh process gives its own peak RSS)
  * A script, not a test: timings on a shared machine make flaky assertions.
  */
-import { writePdf } from '../../src/exporters/pdf/PdfWriter';
+import { writePdf } from '../../src/formats/pdf/PdfWriter';
 import { countBlocks, planDocument } from './documents';
 
 const cpuMs = (start: NodeJS.CpuUsage): number => {

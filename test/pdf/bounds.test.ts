@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import type { Block } from '../../src/document/types';
 import { htmlToBlocks } from '../../src/document/html';
-import { writePdf } from '../../src/exporters/pdf/PdfWriter';
+import { writePdf } from '../../src/formats/pdf/PdfWriter';
 import { pdfText, pdfWords } from '../helpers/pdf';
 import { meta, paragraph } from './documents';
 
@@ -60,7 +60,7 @@ describe('writePdf: wide tables', () => {
     // In a process of its own: Node writes the warning to the real process's stderr, which a
     // test's sandboxed \`process\` does not see.
     const script = `
-      const { writePdf } = require(${JSON.stringify(require.resolve('../../src/exporters/pdf/PdfWriter'))});
+      const { writePdf } = require(${JSON.stringify(require.resolve('../../src/formats/pdf/PdfWriter'))});
       const { meta, paragraph } = require(${JSON.stringify(require.resolve('./documents'))});
       let table = paragraph('Deep text in cell');
       for (let level = 0; level < 60; level++) table = { type: 'table', headerRows: 0, rows: [{ cells: [{ blocks: [table] }] }] };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import LineBreaker = require('linebreak');
-import { BREAK, breakOpportunities, EMERGENCY_BREAK, hyphenationPoints, NO_BREAK } from '../../src/exporters/pdf/breaks';
+import { BREAK, breakOpportunities, EMERGENCY_BREAK, hyphenationPoints, NO_BREAK } from '../../src/formats/pdf/breaks';
 
 /** Where the `linebreak` package (UAX #14) alone allows a break. */
 function uax14(text: string): number[] {

@@ -4,8 +4,8 @@
  * the operators in the order they were written, whatever mix of text and bytes, and a valid file.
  */
 import { inflateSync } from 'node:zlib';
-import { configuredPdfmake } from '../../src/exporters/pdf/engine';
-import { pdfkitClass } from '../../src/exporters/pdf/pdfmakeInternals';
+import { configuredPdfmake } from '../../src/formats/pdf/engine';
+import { pdfkitClass } from '../../src/formats/pdf/pdfmakeInternals';
 import { qpdfCheck } from '../helpers/pdf';
 
 interface Document {

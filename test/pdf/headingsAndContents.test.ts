@@ -8,7 +8,7 @@
  */
 import { decodePlan } from '../../src/contract/decode';
 import { assertValidModel } from '../../src/contract/validate';
-import { ALL_EXPORTERS } from '../../src/exporters';
+import { ALL_EXPORTERS } from '../../src/service/formats';
 import { bodyParagraphs, openDocx, paragraphStyle, paragraphText } from '../docx/ooxml';
 import { fixtureJson } from '../helpers/fixtures';
 import { pdfLines, type PdfLine, qpdfJson, type QpdfOutline } from '../helpers/pdf';

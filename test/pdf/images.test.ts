@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
-import { convertToPng } from '../../src/exporters/pdf/imageConversion';
-import { writePdf } from '../../src/exporters/pdf/PdfWriter';
+import { convertToPng } from '../../src/formats/pdf/imageConversion';
+import { writePdf } from '../../src/formats/pdf/PdfWriter';
 import type { Block, ImageBlock } from '../../src/document/types';
 import { pdfImages, pdfText, qpdfJson } from '../helpers/pdf';
 import { makeBlankPng, makeBmp, makeGif, makePng, meta, paragraph } from './documents';

@@ -1,7 +1,7 @@
 import type { Inline } from '../../src/document/types';
-import { fontVariant, textWidth } from '../../src/exporters/pdf/fonts';
-import { layoutLines, type LineOptions } from '../../src/exporters/pdf/lines';
-import { effectiveFontSize, inlineSegments, type Run, type RunStyle } from '../../src/exporters/pdf/runs';
+import { fontVariant, textWidth } from '../../src/formats/pdf/fonts';
+import { layoutLines, type LineOptions } from '../../src/formats/pdf/lines';
+import { effectiveFontSize, inlineSegments, type Run, type RunStyle } from '../../src/formats/pdf/runs';
 
 const base: RunStyle = {
   family: 'DejaVuSans',

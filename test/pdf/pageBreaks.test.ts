@@ -3,7 +3,7 @@
  * first body row, and nothing (a long answer, a tall first row) is ever lost on the way.
  */
 import type { Block } from '../../src/document/types';
-import { writePdf } from '../../src/exporters/pdf/PdfWriter';
+import { writePdf } from '../../src/formats/pdf/PdfWriter';
 import { pdfPages, pdfText, pdfWords, type PdfWord } from '../helpers/pdf';
 import { heading, meta, paragraph } from './documents';
 

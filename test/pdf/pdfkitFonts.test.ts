@@ -5,10 +5,10 @@
  */
 import path from 'node:path';
 import * as fontkit from 'fontkit';
-import { configuredPdfmake } from '../../src/exporters/pdf/engine';
-import { FONT_FILES, fontFileBuffer, sharedParsedFont, sharedTables } from '../../src/exporters/pdf/fonts';
-import { writePdf } from '../../src/exporters/pdf/PdfWriter';
-import { sharedGlyphCount } from '../../src/exporters/pdf/sharedWordLayouts';
+import { configuredPdfmake } from '../../src/formats/pdf/engine';
+import { FONT_FILES, fontFileBuffer, sharedParsedFont, sharedTables } from '../../src/formats/pdf/fonts';
+import { writePdf } from '../../src/formats/pdf/PdfWriter';
+import { sharedGlyphCount } from '../../src/formats/pdf/sharedWordLayouts';
 import { pdfText } from '../helpers/pdf';
 import { meta, paragraph } from './documents';
 

@@ -8,9 +8,9 @@ import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { Block, Inline } from '../../src/document/types';
-import { buildPdfDefinition } from '../../src/exporters/pdf/definition';
-import { renderDocDefinition } from '../../src/exporters/pdf/engine';
-import { FONT_FILES, fontFileBuffer } from '../../src/exporters/pdf/fonts';
+import { buildPdfDefinition } from '../../src/formats/pdf/definition';
+import { renderDocDefinition } from '../../src/formats/pdf/engine';
+import { FONT_FILES, fontFileBuffer } from '../../src/formats/pdf/fonts';
 import { pdfPageBitmaps, pdfText, qpdfJson } from '../helpers/pdf';
 import { heading, meta, paragraph, text } from './documents';
 

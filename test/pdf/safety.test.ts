@@ -8,9 +8,9 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { DocumentModel } from '../../src/document/types';
-import { configuredPdfmake } from '../../src/exporters/pdf/engine';
-import { ALLOWED_FONT_PATHS } from '../../src/exporters/pdf/fonts';
-import { writePdf } from '../../src/exporters/pdf/PdfWriter';
+import { configuredPdfmake } from '../../src/formats/pdf/engine';
+import { ALLOWED_FONT_PATHS } from '../../src/formats/pdf/fonts';
+import { writePdf } from '../../src/formats/pdf/PdfWriter';
 import { pdfObjects, pdfText, qpdfJson } from '../helpers/pdf';
 import { makePng, meta, paragraph, text } from './documents';
 

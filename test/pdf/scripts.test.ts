@@ -1,5 +1,5 @@
 import type { DocumentModel } from '../../src/document/types';
-import { writePdf } from '../../src/exporters/pdf/PdfWriter';
+import { writePdf } from '../../src/formats/pdf/PdfWriter';
 import { pdfFonts, pdfText, pdfWords, type PdfWord } from '../helpers/pdf';
 import { heading, meta, paragraph } from './documents';
 

@@ -1,4 +1,4 @@
-import { columnBands, columnExtents, columnWidths, MAX_COLUMNS, mirrorGrid, placeCells, shortWordsFit } from '../../src/exporters/pdf/tables';
+import { columnBands, columnExtents, columnWidths, MAX_COLUMNS, mirrorGrid, placeCells, shortWordsFit } from '../../src/formats/pdf/tables';
 import { paragraph } from './documents';
 
 const cell = (value: string, spans: { colSpan?: number; rowSpan?: number } = {}) => ({ blocks: [paragraph(value)], ...spans });

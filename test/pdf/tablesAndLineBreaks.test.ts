@@ -4,11 +4,11 @@
  * measured with pdftotext's word boxes.
  */
 import { decodePlan } from '../../src/contract/decode';
-import { pdfExporter } from '../../src/exporters/pdf';
+import { pdfExporter } from '../../src/service/formats';
 import { humanitiesWideTableJson, TABLE_HEADER, TABLE_ROWS } from '../../fixtures/typography/humanities-wide-table';
 import { fixtureJson, fixtureText } from '../helpers/fixtures';
 import { pdfWords, type PdfWord } from '../helpers/pdf';
-import { writePdf } from '../../src/exporters/pdf/PdfWriter';
+import { writePdf } from '../../src/formats/pdf/PdfWriter';
 import { meta, paragraph } from './documents';
 
 const FIXTURE = 'typography/humanities-wide-table.json';

@@ -2,7 +2,7 @@
 import { decodePlan } from '../../src/contract/decode';
 import { buildPlanView } from '../../src/plan/buildPlanView';
 import type { FieldView, PlanView, SectionView } from '../../src/plan/types';
-import { withholdEntries } from '../../src/plan/withhold';
+import { withholdEntries } from '../../src/config';
 import { fixtureJson } from '../helpers/fixtures';
 
 function view(withhold: string[], blueprintWithhold?: string): PlanView {

@@ -6,7 +6,7 @@
  * taken whole. Each export runs in this process, so mutation testing can credit it.
  */
 import type { TemplateFieldType } from '../../src/contract/model';
-import type { Dataset, Distribution } from '../../src/exporters/rda/madmp';
+import type { Dataset, Distribution } from '../../src/formats/rda/madmp';
 import { reference } from '../../fixtures/lib/wire';
 import { ajvErrors, exportPlanWire, planWithQuestions, testReference, type TestPlan, type TestQuestion } from './helpers';
 

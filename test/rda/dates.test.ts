@@ -1,5 +1,5 @@
 /** Dates typed by people (export) and written by tools (import), read with explicit formats. */
-import { calendarDateOfText, dayOfText, instantOfText } from '../../src/exporters/rda/dates';
+import { calendarDateOfText, dayOfText, instantOfText } from '../../src/formats/rda/dates';
 
 describe('calendarDateOfText', () => {
   it.each([

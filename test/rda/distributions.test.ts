@@ -4,7 +4,7 @@
  * field becomes one distribution with its host and licence; a host or URL that is not public
  * http(s), and a byte size that is no size, are left out with a warning naming the field.
  */
-import type { Dmp } from '../../src/exporters/rda/madmp';
+import type { Dmp } from '../../src/formats/rda/madmp';
 import { exportPlanWire, planWithQuestions, type Wire } from './helpers';
 
 const D = 'rda.dataset.distribution';

@@ -2,10 +2,11 @@
  * RDA maDMP export: the fixtures validate against 1.1 and 1.2 (ajv and python-jsonschema), and
  * each mapping rule holds: semantic answers first, fallbacks from the plan otherwise.
  */
+import { statusOf } from '../../src/http/errors';
 import { generatePlanJson } from '../../fixtures/generate';
 import { reference } from '../../fixtures/lib/wire';
 import { ExtraDataType, SystemFieldType } from '../../fixtures/lib/wire';
-import type { Dataset, MaDmpDocument } from '../../src/exporters/rda/madmp';
+import type { Dataset, MaDmpDocument } from '../../src/formats/rda/madmp';
 import {
   ajvErrors,
   dmpOf,
@@ -246,7 +247,7 @@ describe('contact', () => {
     withoutEmail.creator.contacts = [];
     withoutEmail.users[0].user.contacts = [];
     const error = thrown(() => exportPlanWire(withoutEmail));
-    expect(error.status).toBe(422);
+    expect(statusOf(error)).toBe(422);
     expect(error.details).toEqual([{ path: 'Contact', message: expect.stringMatching(/Add a contact with an e-mail address/) }]);
     expect(JSON.stringify(error.details)).not.toMatch(/\/dmp|#\//);
     const withField = thrown(() =>

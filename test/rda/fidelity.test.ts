@@ -4,7 +4,7 @@
  * producers' files (HTML, fragments, dates, contact lists, unnamed funders, wrapped files,
  * near-miss options, odd words). Values are checked where a reader of the plan looks for them.
  */
-import { rdaImporter } from '../../src/exporters/rda';
+import { rdaImporter } from '../../src/service/formats';
 import {
   dmpOf,
   envelope,

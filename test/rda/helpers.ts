@@ -9,9 +9,9 @@ import path from 'node:path';
 import type { TemplateFieldType } from '../../src/contract/model';
 import { decodeDescription, decodePlan } from '../../src/contract/decode';
 import { assertValidModel } from '../../src/contract/validate';
-import { exportDescriptionToRda, exportPlanToRda, type RdaRendering } from '../../src/exporters/rda/export';
-import type { Dmp } from '../../src/exporters/rda/madmp';
-import { schemaErrors, type RdaSchemaVersion } from '../../src/exporters/rda/schemas';
+import { exportDescriptionToRda, exportPlanToRda, type RdaRendering } from '../../src/formats/rda/export/export';
+import type { Dmp } from '../../src/formats/rda/madmp';
+import { schemaErrors, type RdaSchemaVersion } from '../../src/formats/rda/schemas';
 import { nameUuid } from '../../fixtures/lib/ids';
 import { toJacksonJson, type JsonObject } from '../../fixtures/lib/jackson';
 import {

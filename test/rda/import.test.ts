@@ -4,12 +4,13 @@
  * files get the right 4xx, and export -> import -> export keeps what matters.
  */
 import { assertValidModel } from '../../src/contract/validate';
-import { rdaImporter } from '../../src/exporters/rda';
-import { MAX_IMPORTED_DESCRIPTIONS } from '../../src/exporters/rda/import/RdaImporter';
-import { MAX_IMPORT_BYTES } from '../../src/exporters/rda/import/readRda';
-import type { Dmp } from '../../src/exporters/rda/madmp';
+import { rdaImporter } from '../../src/service/formats';
+import { MAX_IMPORTED_DESCRIPTIONS } from '../../src/formats/rda/import/RdaImporter';
+import { MAX_IMPORT_BYTES } from '../../src/formats/rda/import/readRda';
+import type { Dmp } from '../../src/formats/rda/madmp';
 import { CONTEXT, envelope, exportPlanWire, fixture, rejected, type Wire } from './helpers';
 import { keySetProblems, DESCRIPTION_KEYS, TEMPLATE_KEYS } from './wireKeys';
+import { statusOf } from '../../src/http/errors';
 
 // ---- documents in the three schema generations, modelled on the official examples ----
 
@@ -313,13 +314,13 @@ describe('bad files', () => {
 
   it.each(cases)('%s -> %i', async (_name, body, status, message) => {
     const error = await rejected(() => rdaImporter.preprocessPlan(body));
-    expect(error.status).toBe(status);
+    expect(statusOf(error)).toBe(status);
     expect(error.message).toMatch(message);
   });
 
   it('an invalid PlanImportModel is a 400 naming what is wrong', async () => {
     const error = await rejected(() => rdaImporter.importPlan({ descriptions: [], file: envelope(RDA_12) }, CONTEXT));
-    expect(error.status).toBe(400);
+    expect(statusOf(error)).toBe(400);
     expect(error.details).toEqual(expect.arrayContaining([{ path: '/', message: expect.stringContaining('blueprintModel') }]));
   });
 
@@ -330,7 +331,7 @@ describe('bad files', () => {
         CONTEXT,
       ),
     );
-    expect(error.status).toBe(400);
+    expect(statusOf(error)).toBe(400);
     expect(error.details[0]).toEqual({ path: '/descriptions/0/id', message: expect.stringContaining('"glacier-melt-1"') });
   });
 });
@@ -353,7 +354,7 @@ describe('large imports', () => {
     const error = await rejected(() =>
       rdaImporter.importPlan({ blueprintModel: planFull.planBlueprint, descriptions: asking(MAX_IMPORTED_DESCRIPTIONS + 1, (i) => `d${i}`), file: manyDatasets(3) }, CONTEXT),
     );
-    expect(error.status).toBe(400);
+    expect(statusOf(error)).toBe(400);
     expect(error.details).toEqual([{ path: '/descriptions', message: `must have at most ${MAX_IMPORTED_DESCRIPTIONS} items` }]);
   });
 
@@ -361,7 +362,7 @@ describe('large imports', () => {
     const error = await rejected(() =>
       rdaImporter.importPlan({ blueprintModel: planFull.planBlueprint, descriptions: asking(3, () => 'd0'), file: manyDatasets(2) }, CONTEXT),
     );
-    expect(error.status).toBe(400);
+    expect(statusOf(error)).toBe(400);
     expect(error.message).toMatch(/3 descriptions, but the file has 2 datasets/);
   });
 });

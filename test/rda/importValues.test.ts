@@ -3,8 +3,8 @@
  * text a field shows, the HTML a rich-text field keeps, lists, dates, numbers, flags, and the
  * reference (in the catalogues' own form) a reference field gets.
  */
-import { allAffiliations, allLicenses, datasetScope, dmpScope, ImportRecord, richText, textValue, type ImportScope } from '../../src/exporters/rda/import/importValues';
-import { readDmp } from '../../src/exporters/rda/import/readRda';
+import { allAffiliations, allLicenses, datasetScope, dmpScope, ImportRecord, richText, textValue, type ImportScope } from '../../src/formats/rda/import/importValues';
+import { readDmp } from '../../src/formats/rda/import/readRda';
 
 const ACCOUNT = '9f1c7a52-0d3e-4b8e-9a61-2c4d5e6f7a8b';
 

@@ -10,8 +10,8 @@
 import { generatePlanJson } from '../../fixtures/generate';
 import { decodePlan } from '../../src/contract/decode';
 import { assertValidModel } from '../../src/contract/validate';
-import { exportPlanToRda, renderRda } from '../../src/exporters/rda/export';
-import { rdaVersionChoice } from '../../src/exporters/rda/version';
+import { exportPlanToRda, renderRda } from '../../src/formats/rda/export/export';
+import { rdaVersionChoice } from '../../src/formats/rda/version';
 import { buildPlanView } from '../../src/plan/buildPlanView';
 
 const descriptions = Number(process.argv[2] ?? 100);

@@ -4,10 +4,11 @@
  * 422 that says which field to fill, and how people listed twice become one contributor. Every
  * export runs in this process so that mutation testing credits these tests.
  */
+import { statusOf } from '../../src/http/errors';
 import { reference, ExtraDataType, SystemFieldType } from '../../fixtures/lib/wire';
 import { decodePlan } from '../../src/contract/decode';
-import { renderRda } from '../../src/exporters/rda/export';
-import { rdaVersionChoice } from '../../src/exporters/rda/version';
+import { renderRda } from '../../src/formats/rda/export/export';
+import { rdaVersionChoice } from '../../src/formats/rda/version';
 import { buildPlanView } from '../../src/plan/buildPlanView';
 import {
   ajvErrors,
@@ -283,7 +284,7 @@ describe('no contact e-mail: 422', () => {
 
   it("says what RDA requires, and names the creator whose account could hold an e-mail", () => {
     const error = noEmail({});
-    expect(error.status).toBe(422);
+    expect(statusOf(error)).toBe(422);
     expect(error.message).toBe('The plan has no contact e-mail address, which an RDA maDMP requires.');
     expect(error.details).toEqual([
       {

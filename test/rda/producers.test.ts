@@ -5,7 +5,7 @@
  * at least 97 % of the file's standard leaves, and the values land where a reader looks for them.
  */
 import { readdirSync } from 'node:fs';
-import type { Dmp } from '../../src/exporters/rda/madmp';
+import type { Dmp } from '../../src/formats/rda/madmp';
 import { ajvErrors, pythonValidate, type Wire } from './helpers';
 import { answersOf, importInto, importThenExport, keptShare, producerFile, PRODUCERS_DIR, standardLeaves } from './roundTrip';
 

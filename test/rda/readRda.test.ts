@@ -4,19 +4,20 @@
  * arrays, numbers with decimal commas, flags in words, fragments joined, keys made unique), and
  * the exact answer to each kind of file that cannot be read.
  */
-import { HttpError } from '../../src/http/errors';
-import { MAX_IMPORT_BYTES, parseEnvelopeJson, readDatasetFile, readDmp } from '../../src/exporters/rda/import/readRda';
+import { MAX_IMPORT_BYTES, parseEnvelopeJson, readDatasetFile, readDmp } from '../../src/formats/rda/import/readRda';
+import { ServiceError } from '../../src/errors';
+import { statusOf } from '../../src/http/errors';
 
 const dmpOf = (dmp: Record<string, unknown>) => readDmp({ dmp });
 const datasetOf = (dataset: Record<string, unknown>) => dmpOf({ title: 'T', dataset: [dataset] }).datasets[0];
 const distributionOf = (distribution: Record<string, unknown>) => datasetOf({ title: 'D', distribution: [distribution] }).distributions[0];
 
-/** The HttpError `run` throws: its status, message and details. */
+/** The ServiceError `run` throws: its status, message and details. */
 function refusal(run: () => unknown): { status: number; message: string; details: unknown } {
   try {
     run();
   } catch (error) {
-    if (error instanceof HttpError) return { status: error.status, message: error.message, details: error.details };
+    if (error instanceof ServiceError) return { status: statusOf(error), message: error.message, details: error.details };
     throw error;
   }
   throw new Error('expected a refusal');

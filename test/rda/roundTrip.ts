@@ -5,11 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { rdaImporter } from '../../src/exporters/rda';
+import { rdaImporter } from '../../src/service/formats';
 import { htmlToPlainText } from '../../src/document/html';
-import { dayOfText, instantOfText } from '../../src/exporters/rda/dates';
-import { parseIdentifier } from '../../src/exporters/rda/identifiers';
-import { toYesNoUnknown } from '../../src/exporters/rda/vocabulary';
+import { dayOfText, instantOfText } from '../../src/formats/rda/dates';
+import { parseIdentifier } from '../../src/formats/rda/identifiers';
+import { toYesNoUnknown } from '../../src/formats/rda/vocabulary';
 import { readPackageJson } from '../../src/paths';
 import type { TestField, TestQuestion } from './helpers';
 import { CONTEXT, envelope, exportPlanWire, REFERENCE_TYPE, testId, testPlanWire, type TestBlueprintField, type Wire } from './helpers';

@@ -3,10 +3,11 @@
  * the fields only 1.2 defines; anything else is a 400 naming the field. Our own invalid output is
  * a 500, never shipped.
  */
+import { statusOf } from '../../src/http/errors';
 import { reference } from '../../fixtures/lib/wire';
 import { decodeDescription, decodePlan } from '../../src/contract/decode';
-import { RdaMapper } from '../../src/exporters/rda/RdaMapper';
-import { rdaExporter } from '../../src/exporters/rda';
+import { RdaMapper } from '../../src/formats/rda/export/RdaMapper';
+import { rdaExporter } from '../../src/service/formats';
 import {
   ajvErrors,
   CONTEXT,
@@ -119,7 +120,7 @@ describe('rda-version', () => {
 
   it('answers 400 naming the field for any other value', () => {
     const error = thrown(() => exportPlanWire(withRdaVersion(fixture('plan-full.json'), '2.0')));
-    expect(error.status).toBe(400);
+    expect(statusOf(error)).toBe(400);
     expect(error.details).toEqual([{ path: 'rda-version', message: expect.stringContaining('1.1 or 1.2') }]);
   });
 
@@ -144,7 +145,7 @@ describe('our own output is validated before it leaves', () => {
       return result;
     });
     const error = await rejected(() => rdaExporter.exportPlan(decodePlan(fixture('plan-full.json')), CONTEXT));
-    expect(error.status).toBe(500);
+    expect(statusOf(error)).toBe(500);
     expect(error.details).toEqual(expect.arrayContaining([{ path: '/dmp/language', message: expect.stringContaining('"eng"') }]));
   });
 

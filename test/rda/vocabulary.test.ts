@@ -1,8 +1,8 @@
 /** The small converters the mapping relies on: languages, sizes, numbers, identifiers, access words. */
-import { parseFunderIdentifier, parseIdentifier, rdaIdentifier } from '../../src/exporters/rda/identifiers';
-import { DMP_ID_TYPES, FUNDER_ID_TYPES, GRANT_ID_TYPES, PERSON_ID_TYPES } from '../../src/exporters/rda/madmp';
-import { vocabulary } from '../../src/exporters/rda/schemas';
-import { dateOfPickedInstant, dateOfText, parseByteSize, parseLocaleNumber, toRdaDateTime } from '../../src/exporters/rda/text';
+import { parseFunderIdentifier, parseIdentifier, rdaIdentifier } from '../../src/formats/rda/identifiers';
+import { DMP_ID_TYPES, FUNDER_ID_TYPES, GRANT_ID_TYPES, PERSON_ID_TYPES } from '../../src/formats/rda/madmp';
+import { vocabulary } from '../../src/formats/rda/schemas';
+import { dateOfPickedInstant, dateOfText, parseByteSize, parseLocaleNumber, toRdaDateTime } from '../../src/formats/rda/text';
 import {
   LANGUAGE_TABLE,
   toCertification,
@@ -12,7 +12,7 @@ import {
   toIso6391,
   toRdaLanguage,
   toYesNoUnknown,
-} from '../../src/exporters/rda/vocabulary';
+} from '../../src/formats/rda/vocabulary';
 
 describe('languages', () => {
   it('the ISO 639-1 table covers the schemas\' 185 codes exactly (plus nothing else)', () => {

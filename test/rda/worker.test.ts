@@ -2,11 +2,12 @@
  * RDA exports run in the worker pool, like DOCX and PDF: EXPORT_TIMEOUT_MS can stop them (a
  * synchronous export on the main thread cannot be interrupted), and the event loop stays free.
  */
+import { statusOf } from '../../src/http/errors';
 import { decodePlan } from '../../src/contract/decode';
 import { assertValidModel } from '../../src/contract/validate';
-import { ExportService } from '../../src/exporters/exportService';
-import { rdaExporter } from '../../src/exporters/rda';
-import { exportPlanToRda } from '../../src/exporters/rda/export';
+import { ExportService } from '../../src/service/exportService';
+import { rdaExporter } from '../../src/service/formats';
+import { exportPlanToRda } from '../../src/formats/rda/export/export';
 import { silentLogger } from '../../src/logger';
 import { CONTEXT, fixture, rejected } from './helpers';
 
@@ -29,7 +30,7 @@ describe('RDA export in the worker pool', () => {
     const hurried = new ExportService({ workers: 1, timeoutMs: 1, memoryMb: 1024, logger: silentLogger() });
     try {
       const error = await rejected(() => hurried.run(rdaExporter, 'plan', plan, CONTEXT));
-      expect([error.status, error.message]).toEqual([503, expect.stringContaining('EXPORT_TIMEOUT_MS')]);
+      expect([statusOf(error), error.message]).toEqual([503, expect.stringContaining('EXPORT_TIMEOUT_MS')]);
     } finally {
       await hurried.close();
     }

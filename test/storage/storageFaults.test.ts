@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { assertUsableStorage, storageError, writeSharedFile } from '../../src/storage/sharedStorage';
+import { statusOf } from '../../src/http/errors';
 
 const systemError = (code: string) => Object.assign(new Error(`${code}: failed`), { code });
 
@@ -26,7 +27,7 @@ describe('storageError', () => {
     ['EMFILE', 503, /failed/],
   ])('answers %s with %i, naming the cause at SHARED_STORAGE_DIR and asking for a retry', (code, status, cause) => {
     const error = storageError(systemError(code));
-    expect(error.status).toBe(status);
+    expect(statusOf(error)).toBe(status);
     expect(error.message).toMatch(/^The export could not be stored: /);
     expect(error.message).toMatch(cause);
     expect(error.message).toContain(`(${code})`);
@@ -37,7 +38,7 @@ describe('storageError', () => {
 
   it('says "unknown" for an error without a system code, still as a retryable 503', () => {
     const error = storageError(new Error('something odd'));
-    expect(error.status).toBe(503);
+    expect(statusOf(error)).toBe(503);
     expect(error.message).toBe('The export could not be stored: the shared storage failed (unknown).');
     expect(error.retryAfterSeconds).toBe(30);
   });
@@ -100,7 +101,7 @@ describe('writeSharedFile and a planted temporary file', () => {
     fs.writeFileSync(victim, 'keep me');
     fs.symlinkSync(victim, path.join(directory, `.${fileRef}.partial`));
 
-    await expect(writeSharedFile(directory, new Uint8Array(Buffer.from('export bytes')))).rejects.toMatchObject({ status: 503, message: expect.stringContaining('(EEXIST)') });
+    await expect(writeSharedFile(directory, new Uint8Array(Buffer.from('export bytes')))).rejects.toMatchObject({ kind: 'unavailable', message: expect.stringContaining('(EEXIST)') });
     expect(fs.readFileSync(victim, 'utf8')).toBe('keep me');
     expect(fs.existsSync(path.join(directory, fileRef))).toBe(false);
   });

@@ -5,9 +5,9 @@
 import { coastalLogoPng } from '../../fixtures/lib/png';
 import { decodePlan } from '../../src/contract/decode';
 import { assertValidModel } from '../../src/contract/validate';
-import { docxExporter } from '../../src/exporters/docx';
-import { pdfExporter } from '../../src/exporters/pdf';
-import type { Exporter } from '../../src/exporters/types';
+import { docxExporter } from '../../src/service/formats';
+import { pdfExporter } from '../../src/service/formats';
+import type { Exporter } from '../../src/formats/types';
 import { openDocx } from '../docx/ooxml';
 import { fixtureJson } from '../helpers/fixtures';
 import { pdfImages, pdfInfo, pdfText } from '../helpers/pdf';

@@ -13,7 +13,8 @@ import { RenderAttachments } from '../../src/templates/attachments';
 import { defaultLayout } from '../../src/templates/compile';
 import { ContextBuilder, type TemplateContext } from '../../src/templates/context';
 import { labelsFor } from '../../src/templates/labels';
-import { renderDescriptionDocument, renderPlanDocument, type ExportOptions } from '../../src/templates/layout';
+import { renderDescriptionDocument, renderPlanDocument } from '../../src/templates/layout';
+import { type ExportOptions } from '../../src/document/options';
 import {
   allBlocks,
   DEFAULT_OPTIONS,

@@ -6,7 +6,8 @@ import { strToU8, zipSync } from 'fflate';
 import { coastalLogoPng } from '../../fixtures/lib/png';
 import { renderPlanDocument } from '../../src/templates/layout';
 import { resolveTemplate } from '../../src/templates/resolve';
-import { DEFAULT_OPTIONS, httpErrorOf, planView, upload, zip } from './support';
+import { DEFAULT_OPTIONS, serviceErrorOf, planView, upload, zip } from './support';
+import { statusOf } from '../../src/http/errors';
 
 const FIELD = 'plan-template';
 const MANIFEST = JSON.stringify({ name: 'Funder template', version: '1.0.0' });
@@ -18,20 +19,20 @@ const render = (files: Record<string, string | Uint8Array>) => renderPlanDocumen
 
 describe('problems found before rendering', () => {
   it('reports a syntax error with the line and column where parsing stopped', () => {
-    const error = httpErrorOf(() => resolveHbs('<p>{{plan.title}}</p>\n<p>{{plan.version}</p>\n'));
-    expect(error.status).toBe(400);
+    const error = serviceErrorOf(() => resolveHbs('<p>{{plan.title}}</p>\n<p>{{plan.version}</p>\n'));
+    expect(statusOf(error)).toBe(400);
     expect(error.details).toEqual([{ path: `${FIELD}:funder.hbs:2:18`, message: expect.stringContaining('found "}"') }]);
     expect(error.message).toContain(`${FIELD}:funder.hbs:2:18`);
   });
 
   it('says when a block is never closed', () => {
-    const error = httpErrorOf(() => resolveHbs('{{#if plan.version}}\n<p>v{{plan.version}}</p>\n'));
+    const error = serviceErrorOf(() => resolveHbs('{{#if plan.version}}\n<p>v{{plan.version}}</p>\n'));
     expect(error.details[0].path).toBe(`${FIELD}:funder.hbs:3:1`);
     expect(error.details[0].message).toContain('never closed');
   });
 
   it('names every unknown helper in a partial at once, with a suggestion for a typo', () => {
-    const error = httpErrorOf(() =>
+    const error = serviceErrorOf(() =>
       resolveZip({ 'template.json': MANIFEST, 'partials/question.hbs': '<p>\n  {{title}}\n    {{shout title}} {{fromatDate x}} {{log title}}</p>' }),
     );
     expect(error.details).toEqual([
@@ -42,12 +43,12 @@ describe('problems found before rendering', () => {
   });
 
   it('reports a partial that exists nowhere, in the bundle or the default layout', () => {
-    const error = httpErrorOf(() => resolveZip({ 'template.json': MANIFEST, 'plan.hbs': '{{> cover}}\n  {{> budgetTable}}' }));
+    const error = serviceErrorOf(() => resolveZip({ 'template.json': MANIFEST, 'plan.hbs': '{{> cover}}\n  {{> budgetTable}}' }));
     expect(error.details).toEqual([{ path: `${FIELD}:plan.hbs:2:3`, message: expect.stringContaining('no partial "budgetTable"') }]);
   });
 
   it('reports unknown assets, in the image helper and in plain HTML', () => {
-    const error = httpErrorOf(() =>
+    const error = serviceErrorOf(() =>
       resolveZip({
         'template.json': MANIFEST,
         'assets/logo.png': new Uint8Array(coastalLogoPng()),
@@ -61,7 +62,7 @@ describe('problems found before rendering', () => {
   });
 
   it('reports wrong arguments that can be seen without rendering', () => {
-    const error = httpErrorOf(() => resolveHbs('{{label "notAnswerd"}}\n{{formatDate plan.createdAt "full"}}\n{{#if}}x{{/if}}'));
+    const error = serviceErrorOf(() => resolveHbs('{{label "notAnswerd"}}\n{{formatDate plan.createdAt "full"}}\n{{#if}}x{{/if}}'));
     expect(error.details.map((d) => d.path)).toEqual([`${FIELD}:funder.hbs:1:9`, `${FIELD}:funder.hbs:2:29`, `${FIELD}:funder.hbs:3:4`]);
     expect(error.details.map((d) => d.message)).toEqual([
       'there is no label "notAnswerd"',
@@ -71,13 +72,13 @@ describe('problems found before rendering', () => {
   });
 
   it('refuses decorators other than inline partials', () => {
-    const error = httpErrorOf(() => resolveHbs('{{* mutate}}'));
+    const error = serviceErrorOf(() => resolveHbs('{{* mutate}}'));
     expect(error.details[0]).toEqual({ path: `${FIELD}:funder.hbs:1:1`, message: expect.stringContaining('decorators are not supported') });
   });
 
   it('points manifest values that do not match the schema by JSON pointer', () => {
     const manifest = JSON.stringify({ name: 'x', version: '1.0', theme: { textColor: 'red' }, pagesize: 'A4' });
-    const error = httpErrorOf(() => resolveZip({ 'template.json': manifest }));
+    const error = serviceErrorOf(() => resolveZip({ 'template.json': manifest }));
     expect(error.details).toEqual(
       expect.arrayContaining([
         { path: `${FIELD}:template.json#/pagesize`, message: 'is not a manifest field (check its spelling)' },
@@ -88,17 +89,17 @@ describe('problems found before rendering', () => {
   });
 
   it('locates a JSON syntax error in the manifest', () => {
-    const error = httpErrorOf(() => resolveZip({ 'template.json': '{\n  "name": "x",\n  "version": }' }));
+    const error = serviceErrorOf(() => resolveZip({ 'template.json': '{\n  "name": "x",\n  "version": }' }));
     expect(error.details).toEqual([{ path: `${FIELD}:template.json:3:14`, message: "not valid JSON: Unexpected token '}'" }]);
   });
 
   it('needs a manifest in a bundle', () => {
-    const error = httpErrorOf(() => resolveZip({ 'plan.hbs': '<p>x</p>' }));
+    const error = serviceErrorOf(() => resolveZip({ 'plan.hbs': '<p>x</p>' }));
     expect(error.details).toEqual([{ path: `${FIELD}:template.json`, message: expect.stringContaining('needs a template.json') }]);
   });
 
   it('rejects a root .hbs file that is no entry, so a misspelt entry is not silently ignored', () => {
-    const error = httpErrorOf(() => resolveZip({ 'template.json': MANIFEST, 'Plan.hbs': '<p>x</p>' }));
+    const error = serviceErrorOf(() => resolveZip({ 'template.json': MANIFEST, 'Plan.hbs': '<p>x</p>' }));
     expect(error.details).toEqual([{ path: `${FIELD}:Plan.hbs`, message: expect.stringContaining('not an entry') }]);
   });
 });
@@ -112,7 +113,7 @@ describe('uploads that are not usable templates', () => {
       'notes.txt': strToU8('x'),
       'assets/script.js': strToU8('x'),
     });
-    const error = httpErrorOf(() => resolveTemplate(upload('funder.zip', bytes), FIELD));
+    const error = serviceErrorOf(() => resolveTemplate(upload('funder.zip', bytes), FIELD));
     expect(error.details).toEqual(
       expect.arrayContaining([
         { path: `${FIELD}:../evil.hbs`, message: 'the path leaves the template folder ("..")' },
@@ -126,58 +127,58 @@ describe('uploads that are not usable templates', () => {
   it('refuses a bundle larger than 20 MB before unpacking it', () => {
     const noise = new Uint8Array(21 * 1024 * 1024).map((_, i) => (i * 2654435761) >>> 24);
     const bytes = zipSync({ 'template.json': strToU8(MANIFEST), 'assets/big.png': [noise, { level: 0 }] });
-    const error = httpErrorOf(() => resolveTemplate(upload('funder.zip', bytes), FIELD));
+    const error = serviceErrorOf(() => resolveTemplate(upload('funder.zip', bytes), FIELD));
     expect(error.details).toEqual([{ path: FIELD, message: 'is larger than 20 MB' }]);
   });
 
   it('refuses a small bundle that would unpack to more than 50 MB (a zip bomb)', () => {
     const bytes = zipSync({ 'template.json': strToU8(MANIFEST), 'assets/zeros.png': [new Uint8Array(51 * 1024 * 1024), { level: 1 }] });
     expect(bytes.length).toBeLessThan(1024 * 1024);
-    const error = httpErrorOf(() => resolveTemplate(upload('funder.zip', bytes), FIELD));
+    const error = serviceErrorOf(() => resolveTemplate(upload('funder.zip', bytes), FIELD));
     expect(error.details).toEqual([{ path: FIELD, message: 'unpacks to more than 50 MB' }]);
   });
 
   it('refuses a bundle with too many files', () => {
     const files: Record<string, Uint8Array> = { 'template.json': strToU8(MANIFEST) };
     for (let i = 0; i < 501; i++) files[`partials/p${i}.hbs`] = strToU8('<p>x</p>');
-    const error = httpErrorOf(() => resolveTemplate(upload('funder.zip', zipSync(files)), FIELD));
+    const error = serviceErrorOf(() => resolveTemplate(upload('funder.zip', zipSync(files)), FIELD));
     expect(error.details).toEqual([{ path: FIELD, message: 'has more than 500 files' }]);
   });
 
   it('refuses an upload that is no template, naming the field', () => {
-    const error = httpErrorOf(() => resolveTemplate(upload('logo.png', new Uint8Array(coastalLogoPng()), 'image/png'), FIELD));
-    expect(error.status).toBe(400);
+    const error = serviceErrorOf(() => resolveTemplate(upload('logo.png', new Uint8Array(coastalLogoPng()), 'image/png'), FIELD));
+    expect(statusOf(error)).toBe(400);
     expect(error.details).toEqual([{ path: FIELD, message: '"logo.png" (image/png) is not a .docx, .hbs or .zip template' }]);
   });
 
   it('refuses a damaged ZIP', () => {
     const bytes = zip({ 'template.json': MANIFEST }).slice(0, 40);
-    const error = httpErrorOf(() => resolveTemplate(upload('funder.zip', bytes), FIELD));
+    const error = serviceErrorOf(() => resolveTemplate(upload('funder.zip', bytes), FIELD));
     expect(error.details[0].path).toBe(FIELD);
     expect(error.details[0].message).toContain('not a readable ZIP');
   });
 
   it('refuses a .docx that is not a Word document', () => {
-    const error = httpErrorOf(() => resolveTemplate(upload('shell.docx', 'plain text'), 'plan-docx-template-id'));
+    const error = serviceErrorOf(() => resolveTemplate(upload('shell.docx', 'plain text'), 'plan-docx-template-id'));
     expect(error.details[0].path).toBe('plan-docx-template-id:shell.docx');
   });
 
   it('refuses a file that is not UTF-8 text', () => {
-    const error = httpErrorOf(() => resolveTemplate(upload('funder.hbs', new Uint8Array([0x3c, 0x70, 0xff, 0xfe])), FIELD));
+    const error = serviceErrorOf(() => resolveTemplate(upload('funder.hbs', new Uint8Array([0x3c, 0x70, 0xff, 0xfe])), FIELD));
     expect(error.details).toEqual([{ path: `${FIELD}:funder.hbs`, message: 'the file is not UTF-8 text' }]);
   });
 });
 
 describe('problems found while rendering', () => {
   it('stops a partial that includes itself, at the inclusion', () => {
-    const error = httpErrorOf(() => render({ 'template.json': MANIFEST, 'plan.hbs': '{{> loop}}', 'partials/loop.hbs': '<p>again</p>\n  {{> loop}}' }));
-    expect(error.status).toBe(400);
+    const error = serviceErrorOf(() => render({ 'template.json': MANIFEST, 'plan.hbs': '{{> loop}}', 'partials/loop.hbs': '<p>again</p>\n  {{> loop}}' }));
+    expect(statusOf(error)).toBe(400);
     expect(error.details).toEqual([{ path: `${FIELD}:partials/loop.hbs:2:3`, message: expect.stringContaining('nest deeper than 20 levels at "loop"') }]);
   });
 
   it('stops an inline partial that includes itself', () => {
     const layout = resolveHbs('{{#*inline "row"}}<p>x</p>{{> row}}{{/inline}}\n{{> row}}').layout;
-    const error = httpErrorOf(() => renderPlanDocument(minimal, layout, DEFAULT_OPTIONS));
+    const error = serviceErrorOf(() => renderPlanDocument(minimal, layout, DEFAULT_OPTIONS));
     expect(error.details).toEqual([{ path: `${FIELD}:funder.hbs:1:27`, message: expect.stringContaining('nest deeper than 20 levels at "row"') }]);
   });
 
@@ -185,19 +186,19 @@ describe('problems found while rendering', () => {
     const files: Record<string, string> = { 'template.json': MANIFEST, 'plan.hbs': '{{> p0}}' };
     for (let level = 0; level < 19; level++) files[`partials/p${level}.hbs`] = `{{> p${level + 1}}}{{> p${level + 1}}}`;
     files['partials/p19.hbs'] = `<p>${'laugh '.repeat(10)}</p>`;
-    const error = httpErrorOf(() => render(files));
+    const error = serviceErrorOf(() => render(files));
     expect(error.details).toEqual([{ path: `${FIELD}:partials/p19.hbs`, message: 'the template produces more than 20 MB of HTML' }]);
   });
 
   it('locates a helper given a bad value at run time', () => {
     const layout = resolveHbs('<p>x</p>\n\n   {{formatDate plan.createdAt plan.title}}').layout;
-    const error = httpErrorOf(() => renderPlanDocument(minimal, layout, DEFAULT_OPTIONS));
+    const error = serviceErrorOf(() => renderPlanDocument(minimal, layout, DEFAULT_OPTIONS));
     expect(error.details).toEqual([{ path: `${FIELD}:funder.hbs:3:4`, message: expect.stringContaining('formatDate: the format must be') }]);
   });
 
   it('names the file of a dynamic partial that does not exist', () => {
     const layout = resolveHbs('<p>x</p>\n{{> (concat "question-" plan.id)}}').layout;
-    const error = httpErrorOf(() => renderPlanDocument(minimal, layout, DEFAULT_OPTIONS));
+    const error = serviceErrorOf(() => renderPlanDocument(minimal, layout, DEFAULT_OPTIONS));
     expect(error.details[0].path).toBe(`${FIELD}:funder.hbs`);
     expect(error.details[0].message).toContain('could not be found');
   });

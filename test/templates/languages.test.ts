@@ -4,7 +4,7 @@
  * manifest can override any label.
  */
 import { decodePlan } from '../../src/contract/decode';
-import { htmlExporter } from '../../src/exporters/html';
+import { htmlExporter } from '../../src/service/formats';
 import { LABEL_LANGUAGES, labelsFor } from '../../src/templates/labels';
 import { fixtureJson } from '../helpers/fixtures';
 import { zip } from './support';
@@ -89,6 +89,6 @@ describe('document labels', () => {
   it('refuse an override of a label that does not exist, naming it', async () => {
     const template = zip({ 'template.json': JSON.stringify({ name: 'Typo', version: '1.0.0', labels: { notAnsewred: 'x' } }) });
     const context = { transformerId: 'dmp-file-transformer', templateOverride: { filename: 'typo.zip', bytes: template } };
-    await expect(htmlExporter.exportPlan(planIn('en'), context)).rejects.toMatchObject({ status: 400, message: expect.stringContaining('/labels/notAnsewred') });
+    await expect(htmlExporter.exportPlan(planIn('en'), context)).rejects.toMatchObject({ kind: 'bad-request', message: expect.stringContaining('/labels/notAnsewred') });
   });
 });

@@ -13,7 +13,8 @@ import { renderPlanDocument } from '../../src/templates/layout';
 import { TemplateRenderError } from '../../src/templates/problems';
 import { resolveTemplate } from '../../src/templates/resolve';
 import { png } from '../document/image-bytes';
-import { DEFAULT_OPTIONS, httpErrorOf, planView, textOf, upload, zip } from './support';
+import { DEFAULT_OPTIONS, serviceErrorOf, planView, textOf, upload, zip } from './support';
+import { statusOf } from '../../src/http/errors';
 
 const minimal = planView('plan-minimal.json');
 const full = planView('plan-full.json');
@@ -28,13 +29,13 @@ afterEach(() => jest.restoreAllMocks());
 describe('render time and output', () => {
   it('stops a template that runs longer than the time budget', () => {
     jest.replaceProperty(RENDER_LIMITS, 'timeBudgetMs', 200);
-    const error = httpErrorOf(() => renderHbs(overLabels(4, '{{#if @first}}{{/if}}')));
-    expect(error.status).toBe(400);
+    const error = serviceErrorOf(() => renderHbs(overLabels(4, '{{#if @first}}{{/if}}')));
+    expect(statusOf(error)).toBe(400);
     expect(error.details).toEqual([{ path: 'plan-template:probe.hbs', message: 'the template took longer than 0.2 s to render' }]);
   });
 
   it('stops a template that writes more than 20 MB of HTML', () => {
-    const error = httpErrorOf(() => renderHbs(overLabels(3, `<p>{{@key}} ${'lorem ipsum '.repeat(25)}</p>`)));
+    const error = serviceErrorOf(() => renderHbs(overLabels(3, `<p>{{@key}} ${'lorem ipsum '.repeat(25)}</p>`)));
     expect(error.details).toEqual([{ path: 'plan-template:probe.hbs', message: 'the template produces more than 20 MB of HTML' }]);
   });
 
@@ -43,13 +44,13 @@ describe('render time and output', () => {
     let source = '{{#with (concat plan.title plan.title) as |a0|}}';
     for (let level = 1; level < levels; level++) source += `{{#with (concat a${level - 1} a${level - 1}) as |a${level}|}}`;
     source += `<p>{{len a${levels - 1}}}</p>${'{{/with}}'.repeat(levels)}`;
-    const error = httpErrorOf(() => renderHbs(source));
+    const error = serviceErrorOf(() => renderHbs(source));
     expect(error.details).toEqual([{ path: expect.stringMatching(/^plan-template:probe\.hbs:1:\d+$/), message: 'concat: the result would be longer than 20 MB of text' }]);
   });
 
   it('refuses a join whose separators alone would pass 20 MB', () => {
     const view = { ...full, title: 'x'.repeat(8 * 1024 * 1024) };
-    const error = httpErrorOf(() => renderHbs('<p>\n  {{join plan.users plan.title key="display"}}</p>', view));
+    const error = serviceErrorOf(() => renderHbs('<p>\n  {{join plan.users plan.title key="display"}}</p>', view));
     expect(error.details).toEqual([{ path: 'plan-template:probe.hbs:2:3', message: 'join: the result would be longer than 20 MB of text' }]);
   });
 
@@ -65,7 +66,7 @@ describe('nesting depth', () => {
 
   it(`renders blocks nested ${MAX_BLOCK_DEPTH} deep, and refuses one more level at the block that goes too deep`, () => {
     expect(textOf(renderHbs(nestedIfs(MAX_BLOCK_DEPTH)).document)).toBe('deep');
-    const error = httpErrorOf(() => renderHbs(nestedIfs(MAX_BLOCK_DEPTH + 1)));
+    const error = serviceErrorOf(() => renderHbs(nestedIfs(MAX_BLOCK_DEPTH + 1)));
     expect(error.details).toEqual([
       { path: `plan-template:probe.hbs:1:${MAX_BLOCK_DEPTH * '{{#if plan}}'.length + 1}`, message: `blocks and subexpressions nest more than ${MAX_BLOCK_DEPTH} levels deep here` },
     ]);
@@ -76,7 +77,7 @@ describe('nesting depth', () => {
     ['8,000 nested subexpressions', `{{concat ${'(concat '.repeat(8_000)}"a"${')'.repeat(8_000)}}}`],
     ['an else-if chain 8,000 long', `{{#if a}}${'{{else if b}}x'.repeat(8_000)}{{/if}}`],
   ])('refuses %s by its depth, before Handlebars parses it (which took minutes)', (_name, source) => {
-    expect(httpErrorOf(() => renderHbs(source)).details[0].message).toMatch(/nest more than 200 levels/);
+    expect(serviceErrorOf(() => renderHbs(source)).details[0].message).toMatch(/nest more than 200 levels/);
   });
 
   it('does not count blocks inside a comment', () => {
@@ -87,7 +88,7 @@ describe('nesting depth', () => {
 describe('answers and images repeated by placeholders', () => {
   it('stops a template that splices a 1.2 MB answer 74,088 times', () => {
     const view = { ...full, descriptionHtml: `<p>${'lorem ipsum '.repeat(100_000)}</p>` };
-    const error = httpErrorOf(() => renderHbs(overLabels(3, '{{richText @root.plan.summary}}'), view));
+    const error = serviceErrorOf(() => renderHbs(overLabels(3, '{{richText @root.plan.summary}}'), view));
     expect(error.details).toEqual([
       { path: 'plan-template:probe.hbs', message: expect.stringContaining('the document would repeat more than 50,000,000 characters of answer text') },
     ]);
@@ -101,7 +102,7 @@ describe('answers and images repeated by placeholders', () => {
       'assets/logo.png': new Uint8Array(png(2, 2)),
     });
     const layout = resolveTemplate(upload('logos.zip', bundle), 'plan-template').layout;
-    const error = httpErrorOf(() => renderPlanDocument(minimal, layout, DEFAULT_OPTIONS));
+    const error = serviceErrorOf(() => renderPlanDocument(minimal, layout, DEFAULT_OPTIONS));
     expect(error.details[0].message).toContain('the document would repeat more than 100 images');
   });
 

@@ -1,5 +1,5 @@
 /** The compiled-template and formatter caches: bounded in entries and, when sizes are given, in bytes. */
-import { LruCache } from '../../src/templates/lru';
+import { LruCache } from '../../src/lru';
 
 const MB = 1024 * 1024;
 

@@ -14,7 +14,8 @@ import { coastalLogoPng } from '../../fixtures/lib/png';
 import { decodePlan } from '../../src/contract/decode';
 import { buildPlanView } from '../../src/plan/buildPlanView';
 import { defaultLayout } from '../../src/templates/compile';
-import { renderPlanDocument, type ExportOptions } from '../../src/templates/layout';
+import { renderPlanDocument } from '../../src/templates/layout';
+import { type ExportOptions } from '../../src/document/options';
 import { resolveTemplate } from '../../src/templates/resolve';
 
 const descriptions = Number(process.argv[2] ?? 100);

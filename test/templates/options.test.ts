@@ -1,6 +1,7 @@
-import { EXPORT_OPTION_FIELDS, exportOptionsFrom } from '../../src/templates/options';
+import { EXPORT_OPTION_FIELDS, exportOptionsFrom } from '../../src/pipeline/options';
 import type { ConfigurationValues } from '../../src/plan/types';
-import { httpErrorOf } from './support';
+import { serviceErrorOf } from './support';
+import { statusOf } from '../../src/http/errors';
 
 const values = (texts: Record<string, string | null>): ConfigurationValues =>
   Object.fromEntries(Object.entries(texts).map(([code, text]) => [code, { text, file: null }]));
@@ -81,10 +82,10 @@ describe('export options from configuration values', () => {
   });
 
   it('answers a value it cannot read with a 400 naming every field concerned', () => {
-    const error = httpErrorOf(() =>
+    const error = serviceErrorOf(() =>
       exportOptionsFrom(values({ 'cover-page': 'maybe', 'toc-levels': '7', 'page-size': 'A5', 'label-language': 'Greek!', 'pdf-profile': 'PDF/A' }), 'en'),
     );
-    expect(error.status).toBe(400);
+    expect(statusOf(error)).toBe(400);
     expect(error.message).toBe('The export option cover-page must be true, false, yes or no, not "maybe".');
     expect(error.details).toEqual([
       { path: 'cover-page', message: 'must be true, false, yes or no, not "maybe"' },

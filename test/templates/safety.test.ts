@@ -2,7 +2,7 @@
  * Tenant templates are untrusted code: they reach only the plain JSON context, only our helpers,
  * and whatever HTML they print passes the document allow-list.
  */
-import { allBlocks, DEFAULT_OPTIONS, httpErrorOf, paragraphsWithStyle, planView, textOf, upload } from './support';
+import { allBlocks, DEFAULT_OPTIONS, serviceErrorOf, paragraphsWithStyle, planView, textOf, upload } from './support';
 import { defaultLayout } from '../../src/templates/compile';
 import { renderPlanDocument } from '../../src/templates/layout';
 import { resolveTemplate } from '../../src/templates/resolve';
@@ -40,7 +40,7 @@ describe('prototype access', () => {
   });
 
   it('has no log helper', () => {
-    const error = httpErrorOf(() => renderHbs('{{log plan}}'));
+    const error = serviceErrorOf(() => renderHbs('{{log plan}}'));
     expect(error.details[0].message).toBe('the log helper is not available in layout templates');
   });
 });

@@ -4,11 +4,11 @@ import { decodeDescription, decodePlan } from '../../src/contract/decode';
 import { assertValidModel } from '../../src/contract/validate';
 import { blocksToPlainText } from '../../src/document/text';
 import type { Block, DocumentModel } from '../../src/document/types';
-import { HttpError } from '../../src/http/errors';
 import { buildDescriptionExportView, buildPlanView } from '../../src/plan/buildPlanView';
 import type { DescriptionExportView, FileView, PlanView } from '../../src/plan/types';
-import type { ExportOptions } from '../../src/templates/options';
+import type { ExportOptions } from '../../src/document/options';
 import { fixtureText } from '../helpers/fixtures';
+import { ServiceError } from '../../src/errors';
 
 const viewOptions = { transformerId: 'dmp-file-transformer' };
 
@@ -76,13 +76,13 @@ export function zip(files: Record<string, string | Uint8Array>): Uint8Array {
   return zipSync(Object.fromEntries(Object.entries(files).map(([path, content]) => [path, typeof content === 'string' ? strToU8(content) : content])));
 }
 
-/** The HttpError `run` throws (failing the test if it throws something else or nothing). */
-export function httpErrorOf(run: () => unknown): HttpError {
+/** The ServiceError `run` throws (failing the test if it throws something else or nothing). */
+export function serviceErrorOf(run: () => unknown): ServiceError {
   try {
     run();
   } catch (error) {
-    if (error instanceof HttpError) return error;
+    if (error instanceof ServiceError) return error;
     throw error;
   }
-  throw new Error('expected an HttpError, but nothing was thrown');
+  throw new Error('expected a ServiceError, but nothing was thrown');
 }

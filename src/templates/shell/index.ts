@@ -1,4 +1,0 @@
-/** Word shell templates: an admin's .docx with OpenCDMP placeholders, filled in around the generated body. */
-export { applyShellTemplate, type ShellInput, type ShellResult } from './ShellTemplate';
-export { shellPlaceholderValues, type ShellValue } from './values';
-export { readTemplatePackage, TEMPLATE_LIMITS } from './upload';
