@@ -1,15 +1,44 @@
 /** @type {import('jest').Config} */
 // Some dependencies (jose, htmlparser2, unpdf) ship ESM only. Node runs them natively in
 // production (require(esm)); under Jest's CommonJS runtime, swc compiles them to CommonJS.
-const esmOnly = ['jose', 'htmlparser2', 'domhandler', 'domutils', 'dom-serializer', 'domelementtype', 'entities', 'unpdf', 'pixelmatch'];
+const esmOnly = [
+  'jose',
+  'htmlparser2',
+  'domhandler',
+  'domutils',
+  'dom-serializer',
+  'domelementtype',
+  'entities',
+  'unpdf',
+  'pixelmatch',
+];
 // The unified ecosystem (HTML and Markdown exports) is ESM only, in many small packages.
 const unified = [
-  'hast-util-[a-z-]+', 'mdast-util-[a-z-]+', 'micromark[a-z-]*', 'unist-util-[a-z-]+', 'vfile[a-z-]*', '@ungap/structured-clone',
-  'ccount', 'character-entities[a-z0-9-]*', 'comma-separated-tokens', 'decode-named-character-reference', 'devlop',
-  'html-void-elements', 'longest-streak', 'markdown-table', 'property-information', 'space-separated-tokens',
-  'stringify-entities', 'trim-lines', 'zwitch', 'escape-string-regexp',
+  'hast-util-[a-z-]+',
+  'mdast-util-[a-z-]+',
+  'micromark[a-z-]*',
+  'unist-util-[a-z-]+',
+  'vfile[a-z-]*',
+  '@ungap/structured-clone',
+  'ccount',
+  'character-entities[a-z0-9-]*',
+  'comma-separated-tokens',
+  'decode-named-character-reference',
+  'devlop',
+  'html-void-elements',
+  'longest-streak',
+  'markdown-table',
+  'property-information',
+  'space-separated-tokens',
+  'stringify-entities',
+  'trim-lines',
+  'zwitch',
+  'escape-string-regexp',
 ];
-const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'commonjs' } }];
+const swc = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'commonjs' } },
+];
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],

@@ -63,7 +63,13 @@ async function templateOverhead() {
     }
   }
   differences.sort((a, b) => a - b);
-  console.log(JSON.stringify({ medianMs: differences[Math.floor(differences.length / 2)], minMs: differences[0], maxMs: differences.at(-1) }));
+  console.log(
+    JSON.stringify({
+      medianMs: differences[Math.floor(differences.length / 2)],
+      minMs: differences[0],
+      maxMs: differences.at(-1),
+    }),
+  );
 }
 
 async function main() {
@@ -72,7 +78,12 @@ async function main() {
     // Memory as the service spends it: the body held by the main thread, the export in a worker
     // thread of the real pool with its resource limits. Peak RSS covers both.
     const { exportMemoryMb } = loadConfig({});
-    const service = new ExportService({ workers: 1, timeoutMs: 600_000, memoryMb: exportMemoryMb, logger: silentLogger() });
+    const service = new ExportService({
+      workers: 1,
+      timeoutMs: 600_000,
+      memoryMb: exportMemoryMb,
+      logger: silentLogger(),
+    });
     assertValidModel('plan', body);
     const model = decodePlan(body);
     body = undefined; // as the route lets go of the parsed body once it is decoded
@@ -93,7 +104,15 @@ async function main() {
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  console.log(JSON.stringify({ medianMs: times[Math.floor(times.length / 2)], minMs: times[0], maxMs: times.at(-1), coldMs, bytes }));
+  console.log(
+    JSON.stringify({
+      medianMs: times[Math.floor(times.length / 2)],
+      minMs: times[0],
+      maxMs: times.at(-1),
+      coldMs,
+      bytes,
+    }),
+  );
 }
 
 main().catch((error) => {

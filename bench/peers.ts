@@ -36,7 +36,11 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 const ms = (value: number): string => `${Math.round(value).toLocaleString('en')} ms`;
-const load = (): string => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = (): string =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 interface Service {
   port: number;
@@ -44,15 +48,26 @@ interface Service {
   stop(): Promise<void>;
 }
 
-const SERVICE_NODE_FLAGS: string[] = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start as string)
+const SERVICE_NODE_FLAGS: string[] = (
+  JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start as string
+)
   .split(/\s+/)
   .filter((word) => word.startsWith('--'));
 
 async function startService(): Promise<Service> {
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
   const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...profile, 'dist/server.js'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'production', AUTH_DISABLED: 'true', EXPORT_FORMATS: 'docx,pdf,json,html' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+      AUTH_DISABLED: 'true',
+      EXPORT_FORMATS: 'docx,pdf,json,html',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -88,7 +103,14 @@ function exportOnce(port: number, format: string, body: string): Promise<{ ms: n
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path: `/api/file-transformer/export/plan?format=${format}`, agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `/api/file-transformer/export/plan?format=${format}`,
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (answer) => {
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -96,7 +118,8 @@ function exportOnce(port: number, format: string, body: string): Promise<{ ms: n
         answer.on('end', () => {
           const elapsed = performance.now() - started;
           const text = Buffer.concat(chunks).toString('utf8');
-          if (answer.statusCode !== 200) return reject(new Error(`${format}: ${answer.statusCode} ${text.slice(0, 500)}`));
+          if (answer.statusCode !== 200)
+            return reject(new Error(`${format}: ${answer.statusCode} ${text.slice(0, 500)}`));
           resolve({ ms: elapsed, file: Buffer.from((JSON.parse(text) as { file: string }).file, 'base64') });
         });
       },
@@ -132,15 +155,33 @@ interface Peer {
 
 const LO_PROFILE = `file://${path.join(OUT, 'lo-profile')}`;
 const PEERS: Peer[] = [
-  { name: 'pandoc', command: 'pandoc', from: 'html', args: (input, outDir) => [input, '-o', path.join(outDir, 'out.docx')] },
+  {
+    name: 'pandoc',
+    command: 'pandoc',
+    from: 'html',
+    args: (input, outDir) => [input, '-o', path.join(outDir, 'out.docx')],
+  },
   {
     name: 'LibreOffice',
     command: 'soffice',
     from: 'docx',
     // Its own profile directory: other soffice processes on the machine do not share (or block) it.
-    args: (input, outDir) => [`-env:UserInstallation=${LO_PROFILE}`, '--headless', '--convert-to', 'pdf', '--outdir', outDir, input],
+    args: (input, outDir) => [
+      `-env:UserInstallation=${LO_PROFILE}`,
+      '--headless',
+      '--convert-to',
+      'pdf',
+      '--outdir',
+      outDir,
+      input,
+    ],
   },
-  { name: 'WeasyPrint', command: 'weasyprint', from: 'html', args: (input, outDir) => [input, path.join(outDir, 'out.pdf')] },
+  {
+    name: 'WeasyPrint',
+    command: 'weasyprint',
+    from: 'html',
+    args: (input, outDir) => [input, path.join(outDir, 'out.pdf')],
+  },
 ];
 
 const installed = (command: string): boolean => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
@@ -201,7 +242,9 @@ async function main(): Promise<void> {
         const input = path.join(OUT, `plan-${n}.${format}`);
         fs.writeFileSync(input, file);
         inputs.set(`${format}/${n}`, input);
-        console.error(`ours ${format}(${n}): ${ms(median(times))}, CPU ${ms(oursCpu.get(`${format}/${n}`)!)} (${times.map((t) => t.toFixed(0)).join(' ')}), ${(file.length / 1024).toFixed(0)} KB`);
+        console.error(
+          `ours ${format}(${n}): ${ms(median(times))}, CPU ${ms(oursCpu.get(`${format}/${n}`)!)} (${times.map((t) => t.toFixed(0)).join(' ')}), ${(file.length / 1024).toFixed(0)} KB`,
+        );
       }
     }
     const sequentialPeakRss = peakRssMb(service.pid);
@@ -226,18 +269,39 @@ async function main(): Promise<void> {
     // The floor of an RDA JSON export: parsing the request body and stringifying the answer.
     const floor = (n: number) => {
       const body = bodies.get(n)!;
-      const parse = median(Array.from({ length: RUNS }, () => { const t = performance.now(); JSON.parse(body); return performance.now() - t; }));
+      const parse = median(
+        Array.from({ length: RUNS }, () => {
+          const t = performance.now();
+          JSON.parse(body);
+          return performance.now() - t;
+        }),
+      );
       const parsed = JSON.parse(body);
-      const stringify = median(Array.from({ length: RUNS }, () => { const t = performance.now(); JSON.stringify(parsed); return performance.now() - t; }));
+      const stringify = median(
+        Array.from({ length: RUNS }, () => {
+          const t = performance.now();
+          JSON.stringify(parsed);
+          return performance.now() - t;
+        }),
+      );
       return { parse, stringify, mb: Buffer.byteLength(body) / 1e6 };
     };
 
     const rows: string[][] = [];
-    const ratio = (peer: number | null | undefined, our: number | undefined) => (peer && our ? `${(peer / our).toFixed(1)}x` : '');
-    const peerCell = (name: string, value: number | null | undefined) => (value === undefined ? '' : value === null ? `${name} not installed` : `${name} ${ms(value)}`);
+    const ratio = (peer: number | null | undefined, our: number | undefined) =>
+      peer && our ? `${(peer / our).toFixed(1)}x` : '';
+    const peerCell = (name: string, value: number | null | undefined) =>
+      value === undefined ? '' : value === null ? `${name} not installed` : `${name} ${ms(value)}`;
     for (const n of SIZES) {
       const docx = ours.get(`docx/${n}`);
-      if (docx !== undefined) rows.push([`DOCX, ${n} descriptions`, ms(docx), peerCell('pandoc', peers.get(`pandoc/${n}`)), ratio(peers.get(`pandoc/${n}`), docx), '>= 3x']);
+      if (docx !== undefined)
+        rows.push([
+          `DOCX, ${n} descriptions`,
+          ms(docx),
+          peerCell('pandoc', peers.get(`pandoc/${n}`)),
+          ratio(peers.get(`pandoc/${n}`), docx),
+          '>= 3x',
+        ]);
     }
     for (const n of SIZES) {
       const pdf = ours.get(`pdf/${n}`);
@@ -256,7 +320,13 @@ async function main(): Promise<void> {
       const json = ours.get(`json/${n}`);
       if (json === undefined) continue;
       const f = floor(n);
-      rows.push([`RDA JSON, ${n}`, ms(json), `floor: JSON.parse ${ms(f.parse)} + stringify ${ms(f.stringify)} of the ${f.mb.toFixed(1)} MB body`, '', n === 100 ? '<= 100 ms' : '']);
+      rows.push([
+        `RDA JSON, ${n}`,
+        ms(json),
+        `floor: JSON.parse ${ms(f.parse)} + stringify ${ms(f.stringify)} of the ${f.mb.toFixed(1)} MB body`,
+        '',
+        n === 100 ? '<= 100 ms' : '',
+      ]);
     }
     for (const n of SIZES) {
       const html = ours.get(`html/${n}`);
@@ -277,7 +347,8 @@ async function main(): Promise<void> {
     for (const [format, n] of THROUGHPUT_CASES) {
       if (!FORMATS.includes(format) || !SIZES.includes(n) || WINDOW_S <= 0) continue;
       const perClients = [];
-      for (const clients of [1, 2, 4]) perClients.push(`${(await throughput(service.port, format, bodies.get(n)!, clients)).toFixed(1)}`);
+      for (const clients of [1, 2, 4])
+        perClients.push(`${(await throughput(service.port, format, bodies.get(n)!, clients)).toFixed(1)}`);
       rates.push(`| ${format.toUpperCase()}, ${n} | ${perClients.join(' | ')} |`);
       console.error(`throughput ${format}(${n}): ${perClients.join(' / ')} exports/s`);
     }
@@ -290,12 +361,18 @@ async function main(): Promise<void> {
     );
     console.log('| work | ours | peer | ratio | target |\n|---|---|---|---|---|');
     for (const row of rows) console.log(`| ${row.join(' | ')} |`);
-    console.log(`\nService CPU per export (all threads, median; what an export costs whatever the load): ${[...oursCpu].map(([key, value]) => `${key.replace('/', '(')}) ${ms(value)}`).join(', ')}.`);
+    console.log(
+      `\nService CPU per export (all threads, median; what an export costs whatever the load): ${[...oursCpu].map(([key, value]) => `${key.replace('/', '(')}) ${ms(value)}`).join(', ')}.`,
+    );
     console.log(`\nGrowth, 100 vs 10 descriptions (target <= 11x): ${growth}.`);
-    console.log(`\nThroughput (exports/s, ${WINDOW_S} s per setting; each client sends its next request when its answer is in):\n`);
+    console.log(
+      `\nThroughput (exports/s, ${WINDOW_S} s per setting; each client sends its next request when its answer is in):\n`,
+    );
     console.log('| work | 1 client | 2 clients | 4 clients |\n|---|---|---|---|');
     for (const rate of rates) console.log(rate);
-    console.log(`\nService peak RSS: ${sequentialPeakRss} MB after the one-at-a-time exports (10 and 100 descriptions), ${peakRss} MB after the throughput runs (up to 4 exports in flight).`);
+    console.log(
+      `\nService peak RSS: ${sequentialPeakRss} MB after the one-at-a-time exports (10 and 100 descriptions), ${peakRss} MB after the throughput runs (up to 4 exports in flight).`,
+    );
   } finally {
     await service.stop();
   }

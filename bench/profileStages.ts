@@ -48,9 +48,13 @@ const ASYNC_WRITERS: [RegExp, string][] = [
 ];
 
 const packageOf = (frame: CallFrame): string =>
-  /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(frame.url)?.[1] ?? (/\/(dist|src)\//.test(frame.url) ? 'ours' : frame.functionName.startsWith('(') ? frame.functionName : 'node');
+  /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(frame.url)?.[1] ??
+  (/\/(dist|src)\//.test(frame.url) ? 'ours' : frame.functionName.startsWith('(') ? frame.functionName : 'node');
 
-export function stagesOf(files: string[]): { perProfileMs: number; stages: { stage: string; ms: number; packages: [string, number][] }[] } {
+export function stagesOf(files: string[]): {
+  perProfileMs: number;
+  stages: { stage: string; ms: number; packages: [string, number][] }[];
+} {
   const stageMs = new Map<string, number>();
   const packageMs = new Map<string, Map<string, number>>();
   let busy = 0;
@@ -65,7 +69,9 @@ export function stagesOf(files: string[]): { perProfileMs: number; stages: { sta
       if (cached) return cached;
       const name = byId.get(id)!.callFrame.functionName;
       const up = parent.get(id);
-      const stage = STAGES.find(([pattern]) => pattern.test(name))?.[1] ?? (up === undefined ? 'other (thread hand-over, module loading)' : stageOf(up));
+      const stage =
+        STAGES.find(([pattern]) => pattern.test(name))?.[1] ??
+        (up === undefined ? 'other (thread hand-over, module loading)' : stageOf(up));
       stageCache.set(id, stage);
       return stage;
     };
@@ -97,7 +103,13 @@ export function stagesOf(files: string[]): { perProfileMs: number; stages: { sta
     perProfileMs: busy / n,
     stages: [...stageMs]
       .sort((a, b) => b[1] - a[1])
-      .map(([stage, ms]) => ({ stage, ms: ms / n, packages: [...packageMs.get(stage)!].sort((a, b) => b[1] - a[1]).map(([p, v]) => [p, v / n] as [string, number]) })),
+      .map(([stage, ms]) => ({
+        stage,
+        ms: ms / n,
+        packages: [...packageMs.get(stage)!]
+          .sort((a, b) => b[1] - a[1])
+          .map(([p, v]) => [p, v / n] as [string, number]),
+      })),
   };
 }
 
@@ -108,10 +120,17 @@ if (require.main === module) {
     .filter((f) => f.endsWith('.cpuprofile') && f.includes(filter))
     .map((f) => path.join(dir, f));
   const { perProfileMs, stages } = stagesOf(files);
-  console.log(`${files.length} profiles, ${perProfileMs.toFixed(0)} ms busy per export (without the profiler's own cost)`);
+  console.log(
+    `${files.length} profiles, ${perProfileMs.toFixed(0)} ms busy per export (without the profiler's own cost)`,
+  );
   for (const { stage, ms, packages } of stages.filter((s) => !s.stage.startsWith('profiler'))) {
     const share = (value: number) => `${Math.round((value / perProfileMs) * 100)}%`;
-    const top = packages.slice(0, 4).map(([p, v]) => `${p} ${Math.round((v / ms) * 100)}%`).join(', ');
-    console.log(`  ${ms.toFixed(0).padStart(6)} ms ${share(ms).padStart(4)}  ${stage}${packages.length > 1 ? `  (${top})` : ''}`);
+    const top = packages
+      .slice(0, 4)
+      .map(([p, v]) => `${p} ${Math.round((v / ms) * 100)}%`)
+      .join(', ');
+    console.log(
+      `  ${ms.toFixed(0).padStart(6)} ms ${share(ms).padStart(4)}  ${stage}${packages.length > 1 ? `  (${top})` : ''}`,
+    );
   }
 }

@@ -19,7 +19,10 @@ interface Profile {
 const [dir, topArg] = process.argv.slice(2);
 const top = Number(topArg ?? 15);
 
-for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort()) {
+for (const file of fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.cpuprofile'))
+  .sort()) {
   const profile = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
@@ -32,15 +35,33 @@ for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).
     const key = `${frame.functionName || '(anonymous)'} ${where}`.trim();
     const delta = (profile.timeDeltas[i] ?? 0) / 1000;
     self.set(key, (self.get(key) ?? 0) + delta);
-    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(frame.url)?.[1] ?? (/\/dist\//.test(frame.url) ? 'our code (dist/)' : frame.functionName.startsWith('(') ? frame.functionName : 'node');
+    const pkg =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(frame.url)?.[1] ??
+      (/\/dist\//.test(frame.url)
+        ? 'our code (dist/)'
+        : frame.functionName.startsWith('(')
+          ? frame.functionName
+          : 'node');
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + delta);
     total += delta;
   });
   const idle = self.get('(idle)') ?? 0;
   console.log(`\n${file}: ${(total / 1000).toFixed(1)} s sampled, ${((total - idle) / 1000).toFixed(1)} s busy`);
   const busy = total - idle;
-  console.log(`  by package: ${[...byPackage.entries()].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => `${k} ${((v / busy) * 100).toFixed(0)}%`).join(', ')}`);
-  for (const [key, value] of [...self.entries()].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, top)) {
-    console.log(`  ${value.toFixed(0).padStart(7)} ms ${((value / (total - idle)) * 100).toFixed(1).padStart(5)}%  ${key}`);
+  console.log(
+    `  by package: ${[...byPackage.entries()]
+      .filter(([k]) => k !== '(idle)')
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([k, v]) => `${k} ${((v / busy) * 100).toFixed(0)}%`)
+      .join(', ')}`,
+  );
+  for (const [key, value] of [...self.entries()]
+    .filter(([k]) => k !== '(idle)')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)) {
+    console.log(
+      `  ${value.toFixed(0).padStart(7)} ms ${((value / (total - idle)) * 100).toFixed(1).padStart(5)}%  ${key}`,
+    );
   }
 }

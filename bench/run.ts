@@ -68,20 +68,36 @@ function defaultLayoutAsBundle(): Uint8Array {
   const root = path.join(ROOT, 'templates/default');
   const files: Record<string, Uint8Array> = {};
   for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files[path.relative(root, path.join(entry.parentPath, entry.name))] = fs.readFileSync(path.join(entry.parentPath, entry.name));
+    if (entry.isFile())
+      files[path.relative(root, path.join(entry.parentPath, entry.name))] = fs.readFileSync(
+        path.join(entry.parentPath, entry.name),
+      );
   }
   return zipSync(files);
 }
 
 /** The request body of the case, written once to bench/out/. */
 function planFile(testCase: Case): string {
-  const file = path.join(OUT, `plan-${testCase.descriptions}${testCase.name.includes('+template') ? '-template' : ''}.json`);
+  const file = path.join(
+    OUT,
+    `plan-${testCase.descriptions}${testCase.name.includes('+template') ? '-template' : ''}.json`,
+  );
   if (!fs.existsSync(file)) {
     const plan = JSON.parse(generatePlanJson(testCase.descriptions));
     if (testCase.name.includes('+template')) {
       const bundle = Buffer.from(defaultLayoutAsBundle()).toString('base64');
       plan.planBlueprint.definition.plugins = [
-        { code: 'dmp-file-transformer', type: 0, fields: [{ code: 'plan-template', textValue: null, file: { filename: 'funder-layout.zip', fileRef: null, mimeType: 'application/zip', file: bundle } }] },
+        {
+          code: 'dmp-file-transformer',
+          type: 0,
+          fields: [
+            {
+              code: 'plan-template',
+              textValue: null,
+              file: { filename: 'funder-layout.zip', fileRef: null, mimeType: 'application/zip', file: bundle },
+            },
+          ],
+        },
       ];
     }
     fs.writeFileSync(file, JSON.stringify(plan));
@@ -90,12 +106,17 @@ function planFile(testCase: Case): string {
 }
 
 /** The Node flags `npm start` gives the service, so memory is measured as it runs. */
-const SERVICE_NODE_FLAGS: string[] = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start as string)
+const SERVICE_NODE_FLAGS: string[] = (
+  JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start as string
+)
   .split(/\s+/)
   .filter((word) => word.startsWith('--'));
 
 function node(args: string[]): Record<string, number> {
-  const output = execFileSync(process.execPath, [...SERVICE_NODE_FLAGS, path.join(__dirname, 'case.js'), ...args], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const output = execFileSync(process.execPath, [...SERVICE_NODE_FLAGS, path.join(__dirname, 'case.js'), ...args], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
   return JSON.parse(output.trim().split('\n').at(-1)!);
 }
 
@@ -112,8 +133,19 @@ function main() {
   const only = process.argv.slice(2);
   const selected = CASES.filter((c) => only.length === 0 || only.includes(c.suite));
   const results = new Map<string, CaseResult>();
-  console.log(`node ${process.version} ${SERVICE_NODE_FLAGS.join(' ')} on ${os.cpus().length} cores; built code (dist/); median of ${runs} runs after 5 warm-ups (cold = the first export in a fresh process); peak RSS of a fresh service process doing one export in its worker pool\n`);
-  console.log('case'.padEnd(34) + 'median'.padStart(10) + 'min'.padStart(10) + 'max'.padStart(10) + 'cold'.padStart(10) + 'peak RSS'.padStart(11) + 'output'.padStart(10) + '   target');
+  console.log(
+    `node ${process.version} ${SERVICE_NODE_FLAGS.join(' ')} on ${os.cpus().length} cores; built code (dist/); median of ${runs} runs after 5 warm-ups (cold = the first export in a fresh process); peak RSS of a fresh service process doing one export in its worker pool\n`,
+  );
+  console.log(
+    'case'.padEnd(34) +
+      'median'.padStart(10) +
+      'min'.padStart(10) +
+      'max'.padStart(10) +
+      'cold'.padStart(10) +
+      'peak RSS'.padStart(11) +
+      'output'.padStart(10) +
+      '   target',
+  );
   for (const testCase of selected) {
     const result = runCase(testCase);
     results.set(`${testCase.name}/${testCase.descriptions}`, result);
@@ -168,7 +200,11 @@ function main() {
     console.log('');
     for (const descriptions of PDF_PROFILE_SIZES) {
       const file = planFile({ suite: 'pdf-profiles', name: 'pdf', descriptions });
-      const output = execFileSync(process.execPath, [...SERVICE_NODE_FLAGS, path.join(__dirname, 'pdfProfiles.js'), file, '7'], { encoding: 'utf8' });
+      const output = execFileSync(
+        process.execPath,
+        [...SERVICE_NODE_FLAGS, path.join(__dirname, 'pdfProfiles.js'), file, '7'],
+        { encoding: 'utf8' },
+      );
       const medians = JSON.parse(output.trim().split('\n').at(-1)!) as Record<string, number>;
       const base = medians.untagged;
       const whole = base + medians['document model'];

@@ -32,12 +32,44 @@ crypto.randomUUID = () => `00000000-0000-4000-8000-${String(++ids).padStart(12, 
 async function main() {
   const out = process.argv.includes('--out') ? process.argv[process.argv.indexOf('--out') + 1] : null;
   const root = path.resolve(__dirname, '..', 'fixtures');
-  const files = ['plan-full.json', 'description-full.json', 'plan-minimal.json', ...fs.readdirSync(path.join(root, 'typography')).filter((f) => f.endsWith('.json')).sort().map((f) => `typography/${f}`)];
+  const files = [
+    'plan-full.json',
+    'description-full.json',
+    'plan-minimal.json',
+    ...fs
+      .readdirSync(path.join(root, 'typography'))
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => `typography/${f}`),
+  ];
   const shell = Buffer.from(await javaStyleShell("'{OPENCDMP.PLAN.FORM}'")).toString('base64');
-  const variants: { name: string; formats: string[]; fields: { code: string; textValue: string | null; file: unknown }[] }[] = [
+  const variants: {
+    name: string;
+    formats: string[];
+    fields: { code: string; textValue: string | null; file: unknown }[];
+  }[] = [
     { name: 'default', formats: ALL_EXPORTERS.map((e) => e.format), fields: [] },
-    ...['accessible', 'archival', 'archival-with-data'].map((profile) => ({ name: profile, formats: ['pdf'], fields: [{ code: 'pdf-profile', textValue: profile, file: null }] })),
-    { name: 'shell', formats: ['docx', 'pdf'], fields: [{ code: 'plan-template', textValue: null, file: { filename: 'plan.docx', fileRef: null, mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', file: shell } }] },
+    ...['accessible', 'archival', 'archival-with-data'].map((profile) => ({
+      name: profile,
+      formats: ['pdf'],
+      fields: [{ code: 'pdf-profile', textValue: profile, file: null }],
+    })),
+    {
+      name: 'shell',
+      formats: ['docx', 'pdf'],
+      fields: [
+        {
+          code: 'plan-template',
+          textValue: null,
+          file: {
+            filename: 'plan.docx',
+            fileRef: null,
+            mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+            file: shell,
+          },
+        },
+      ],
+    },
   ];
   const context = { transformerId: 'dmp-file-transformer' };
   for (const file of files) {
@@ -50,7 +82,9 @@ async function main() {
       }
       for (const format of variant.formats) {
         const exporter = ALL_EXPORTERS.find((e) => e.format === format)!;
-        const result = isDescription ? await exporter.exportDescription(decodeDescription(raw), context) : await exporter.exportPlan(decodePlan(raw), context);
+        const result = isDescription
+          ? await exporter.exportDescription(decodeDescription(raw), context)
+          : await exporter.exportPlan(decodePlan(raw), context);
         const name = `${file.replace(/\.json$/, '').replace(/\//g, '-')}.${variant.name}.${exporter.extension}`;
         console.log(`${createHash('sha256').update(result.bytes).digest('hex')}  ${name}`);
         if (out) {
@@ -64,13 +98,24 @@ async function main() {
   const planFull = JSON.parse(fs.readFileSync(path.join(root, 'plan-full.json'), 'utf8'));
   const producers = path.resolve(__dirname, '..', 'test', 'rda', 'producers');
   for (const importer of ALL_IMPORTERS) {
-    for (const name of fs.readdirSync(producers).filter((f) => f.endsWith('.json')).sort()) {
+    for (const name of fs
+      .readdirSync(producers)
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
       const bytes = fs.readFileSync(path.join(producers, name));
       const file = { filename: name, fileRef: null, mimeType: 'application/json', file: bytes.toString('base64') };
       const preprocessed = await importer.preprocessPlan(file);
       const first = planFull.descriptions[0];
-      const descriptions = preprocessed.preprocessingDescriptionModels.map(({ id }) => ({ id, sectionId: first.sectionId, descriptionTemplate: first.descriptionTemplate, file: null }));
-      const imported = await importer.importPlan({ blueprintModel: planFull.planBlueprint, descriptions, file }, context);
+      const descriptions = preprocessed.preprocessingDescriptionModels.map(({ id }) => ({
+        id,
+        sectionId: first.sectionId,
+        descriptionTemplate: first.descriptionTemplate,
+        file: null,
+      }));
+      const imported = await importer.importPlan(
+        { blueprintModel: planFull.planBlueprint, descriptions, file },
+        context,
+      );
       const text = JSON.stringify({ preprocessed, imported });
       console.log(`${createHash('sha256').update(text).digest('hex')}  import-${importer.format}-${name}`);
       if (out) fs.writeFileSync(path.join(out, `import-${importer.format}-${name}`), text);

@@ -50,13 +50,19 @@ let failed = false;
 for (const name of modules) {
   console.log(`\n=== mutation testing: ${name} ===`);
   if (retestTimeouts) forgetTimeouts(name);
-  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', ...flags], { stdio: 'inherit', env: { ...process.env, MUTATION_MODULE: name } });
+  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', ...flags], {
+    stdio: 'inherit',
+    env: { ...process.env, MUTATION_MODULE: name },
+  });
   if (run.status !== 0) failed = true;
 }
 console.log('\nmodule          score   killed  timeout  survived  no coverage');
 for (const name of modules) {
   const result = score(name);
   if (!result) console.log(`${name.padEnd(15)} (no report)`);
-  else console.log(`${name.padEnd(15)} ${result.score.toFixed(1).padStart(5)} % ${String(result.Killed).padStart(7)} ${String(result.Timeout).padStart(8)} ${String(result.Survived).padStart(9)} ${String(result.NoCoverage).padStart(12)}`);
+  else
+    console.log(
+      `${name.padEnd(15)} ${result.score.toFixed(1).padStart(5)} % ${String(result.Killed).padStart(7)} ${String(result.Timeout).padStart(8)} ${String(result.Survived).padStart(9)} ${String(result.NoCoverage).padStart(12)}`,
+    );
 }
 process.exit(failed ? 1 : 0);

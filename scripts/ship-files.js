@@ -49,7 +49,8 @@ async function main() {
   const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8'));
   const devOnly = new Set([...files].map(packageDir).filter((dir) => dir && lock.packages[dir]?.dev));
   for (const file of files) if (devOnly.has(packageDir(file))) files.delete(file);
-  if (devOnly.size > 0) console.log(`ship-files: left out dev-only packages reached by optional requires: ${[...devOnly].join(', ')}`);
+  if (devOnly.size > 0)
+    console.log(`ship-files: left out dev-only packages reached by optional requires: ${[...devOnly].join(', ')}`);
 
   const { ALLOWED_FONT_PATHS } = require(path.join(ROOT, 'dist/formats/pdf/fonts.js'));
   for (const font of ALLOWED_FONT_PATHS) files.add(path.relative(ROOT, font));
@@ -71,7 +72,9 @@ async function main() {
     fs.copyFileSync(from, to);
     bytes += fs.statSync(from).size;
   }
-  console.log(`ship-files: ${files.size} files from ${packages.size} packages and dist/, ${(bytes / 1e6).toFixed(1)} MB -> ${out}`);
+  console.log(
+    `ship-files: ${files.size} files from ${packages.size} packages and dist/, ${(bytes / 1e6).toFixed(1)} MB -> ${out}`,
+  );
 }
 
 main().catch((error) => {

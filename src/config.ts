@@ -71,7 +71,8 @@ function port(env: Env): number {
   if (!raw) return 8080;
   const value = Number(raw);
   // 0 asks the OS for a free port (tests).
-  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new ConfigError(`PORT must be a port number, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0 || value > 65535)
+    throw new ConfigError(`PORT must be a port number, got "${raw}"`);
   return value;
 }
 
@@ -99,7 +100,8 @@ function nonNegativeNumber(env: Env, name: string, fallback: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) throw new ConfigError(`${name} must be a number of at least 0, got "${raw}"`);
+  if (!Number.isFinite(value) || value < 0)
+    throw new ConfigError(`${name} must be a number of at least 0, got "${raw}"`);
   return value;
 }
 
@@ -146,7 +148,8 @@ export function loadConfig(env: Env = process.env): Config {
   const exportWorkers = Math.round(positiveNumber(env, 'EXPORT_WORKERS', os.availableParallelism()));
   const defaults = memoryDefaults(availableMemoryMb(), exportWorkers, maxBodyMb);
   const maxBytesInFlightMb = positiveNumber(env, 'MAX_BYTES_IN_FLIGHT_MB', defaults.maxBytesInFlightMb);
-  if (maxBytesInFlightMb < maxBodyMb) throw new ConfigError(`MAX_BYTES_IN_FLIGHT_MB (${maxBytesInFlightMb}) must be at least MAX_BODY_MB (${maxBodyMb})`);
+  if (maxBytesInFlightMb < maxBodyMb)
+    throw new ConfigError(`MAX_BYTES_IN_FLIGHT_MB (${maxBytesInFlightMb}) must be at least MAX_BODY_MB (${maxBodyMb})`);
   return {
     port: port(env),
     transformerId: env.TRANSFORMER_ID?.trim() || 'dmp-file-transformer',

@@ -15,7 +15,8 @@
  * - `storage-full`: the shared storage has no room for the output;
  * - `internal`: our bug.
  */
-export type ErrorKind = 'bad-request' | 'not-found' | 'too-large' | 'unprocessable' | 'unavailable' | 'storage-full' | 'internal';
+export type ErrorKind =
+  'bad-request' | 'not-found' | 'too-large' | 'unprocessable' | 'unavailable' | 'storage-full' | 'internal';
 
 export interface ErrorDetail {
   /** Where: a JSON pointer into the request, a configuration field code, or a file:line:column. */
@@ -37,7 +38,12 @@ export class ServiceError extends Error {
   /** A problem the caller may retry after this many seconds (`unavailable`). */
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(kind: ErrorKind, message: string, details: ErrorDetail[] = [], options: { retryAfterSeconds?: number } = {}) {
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    details: ErrorDetail[] = [],
+    options: { retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.name = 'ServiceError';
     this.kind = kind;
@@ -59,4 +65,5 @@ export class ServiceError extends Error {
   }
 }
 
-export const badRequest = (message: string, details: ErrorDetail[] = []) => new ServiceError('bad-request', message, details);
+export const badRequest = (message: string, details: ErrorDetail[] = []) =>
+  new ServiceError('bad-request', message, details);

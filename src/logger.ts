@@ -6,7 +6,11 @@ export type Logger = winston.Logger;
 export function createLogger(level: string): Logger {
   return winston.createLogger({
     level,
-    format: winston.format.combine(winston.format.timestamp(), winston.format.errors({ stack: true }), winston.format.json()),
+    format: winston.format.combine(
+      winston.format.timestamp(),
+      winston.format.errors({ stack: true }),
+      winston.format.json(),
+    ),
     defaultMeta: { service: 'dmp-file-transformer' },
     transports: [new winston.transports.Console()],
   });

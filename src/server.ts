@@ -33,8 +33,14 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request Timeout', 'The request did not arrive in time.']
         : [400, 'Bad Request', 'The request is not valid HTTP.'];
-  const body = JSON.stringify({ code: status, error: message, details: [{ path: 'headers', message: error.code ?? 'invalid request' }] });
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  const body = JSON.stringify({
+    code: status,
+    error: message,
+    details: [{ path: 'headers', message: error.code ?? 'invalid request' }],
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
@@ -49,13 +55,20 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
         : 'No AUTH_ISSUER configured: running in development mode, every request is accepted WITHOUT a token. Set AUTH_ISSUER before exposing this service.',
     );
   }
-  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS }, app);
+  const server = http.createServer(
+    { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS },
+    app,
+  );
   server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, () => resolve());
   });
-  logger.info('listening', { port: (server.address() as AddressInfo).port, formats: registry.exporters.map((e) => e.format), transformerId: config.transformerId });
+  logger.info('listening', {
+    port: (server.address() as AddressInfo).port,
+    formats: registry.exporters.map((e) => e.format),
+    transformerId: config.transformerId,
+  });
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -37,7 +37,12 @@ describe('configuration from the environment', () => {
       port: 9000,
       transformerId: 'rda-file-transformer',
       exportFormats: ['pdf', 'json'],
-      auth: { issuer: 'https://keycloak.example.org/realms/opencdmp', audience: 'dmp', jwksUri: 'https://keycloak.example.org/certs', disabled: false },
+      auth: {
+        issuer: 'https://keycloak.example.org/realms/opencdmp',
+        audience: 'dmp',
+        jwksUri: 'https://keycloak.example.org/certs',
+        disabled: false,
+      },
       sharedStorageDir: '/srv/transformer',
       maxBodyBytes: Math.round(2.5 * 1024 * 1024),
       exportTimeoutMs: 90000,
@@ -51,8 +56,18 @@ describe('configuration from the environment', () => {
     expect(memoryDefaults(2048, 2, 100)).toEqual({ exportMemoryMb: 512, maxBytesInFlightMb: 400 });
     expect(memoryDefaults(1024, 2, 100)).toEqual({ exportMemoryMb: 256, maxBytesInFlightMb: 256 });
     expect(memoryDefaults(65536, 8, 100)).toEqual({ exportMemoryMb: 1024, maxBytesInFlightMb: 400 });
-    const config = loadConfig({ MAX_BYTES_IN_FLIGHT_MB: '300', EXPORT_QUEUE_LIMIT: '4', AUTH_CLOCK_TOLERANCE_S: '0', AUTH_REQUIRED_SCOPE: 'plugins', AUTH_REQUIRED_ROLE: 'exporter' });
-    expect(config).toMatchObject({ maxBytesInFlight: 300 * 1024 * 1024, exportQueueLimit: 4, auth: { clockToleranceSeconds: 0, requiredScope: 'plugins', requiredRole: 'exporter' } });
+    const config = loadConfig({
+      MAX_BYTES_IN_FLIGHT_MB: '300',
+      EXPORT_QUEUE_LIMIT: '4',
+      AUTH_CLOCK_TOLERANCE_S: '0',
+      AUTH_REQUIRED_SCOPE: 'plugins',
+      AUTH_REQUIRED_ROLE: 'exporter',
+    });
+    expect(config).toMatchObject({
+      maxBytesInFlight: 300 * 1024 * 1024,
+      exportQueueLimit: 4,
+      auth: { clockToleranceSeconds: 0, requiredScope: 'plugins', requiredRole: 'exporter' },
+    });
   });
 
   it.each([

@@ -45,7 +45,11 @@ export async function checkTemplate(template: TemplateInput): Promise<CheckRepor
     const fail = (error: unknown) => {
       const failure = describeFailure(error, { planPath: name, template });
       // A failure the service would not locate in the template still fails the check.
-      diagnostics.push(...(failure.diagnostics.length > 0 ? failure.diagnostics : [{ location: template.path, severity: 'error' as const, message: failure.summary }]));
+      diagnostics.push(
+        ...(failure.diagnostics.length > 0
+          ? failure.diagnostics
+          : [{ location: template.path, severity: 'error' as const, message: failure.summary }]),
+      );
     };
     try {
       renderDocument(sample, exportContext(template));
@@ -68,7 +72,11 @@ export async function checkTemplate(template: TemplateInput): Promise<CheckRepor
     }
   }
   for (const [warning, samples] of warnings) {
-    diagnostics.push({ location: template.path, severity: 'warning', message: `${warning} (with ${[...samples].join(', ')})` });
+    diagnostics.push({
+      location: template.path,
+      severity: 'warning',
+      message: `${warning} (with ${[...samples].join(', ')})`,
+    });
   }
   return { diagnostics, rendered: true, pages };
 }

@@ -56,7 +56,13 @@ const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
  * JSON.parse. Null when the pointer does not resolve.
  */
 export function jsonPointerPosition(text: string, pointer: string): TextPosition | null {
-  const segments = pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const segments =
+    pointer === ''
+      ? []
+      : pointer
+          .slice(1)
+          .split('/')
+          .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
   let i = 0;
   const space = () => {
     while (i < text.length && WHITESPACE.has(text[i])) i++;

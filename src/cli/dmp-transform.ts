@@ -23,7 +23,8 @@ function formatOf(options: { format?: string; out?: string }): string {
 }
 
 /** plan-full.json -> plan-full.pdf (plan-full.rda.json, never the plan itself), in the current directory. */
-const defaultOut = (plan: string, format: string) => `${path.basename(plan, path.extname(plan))}.${format === 'json' ? 'rda.json' : format}`;
+const defaultOut = (plan: string, format: string) =>
+  `${path.basename(plan, path.extname(plan))}.${format === 'json' ? 'rda.json' : format}`;
 
 /** Runs a command; its number is the exit code. Failures print to stderr and exit 1. */
 function run<A extends unknown[]>(action: (...args: A) => Promise<number> | number) {
@@ -38,7 +39,11 @@ function run<A extends unknown[]>(action: (...args: A) => Promise<number> | numb
   };
 }
 
-const formatOption = () => new Option('-f, --format <format>', `output format (default: from the --out extension, else ${DEFAULT_FORMAT})`).choices(FORMATS);
+const formatOption = () =>
+  new Option(
+    '-f, --format <format>',
+    `output format (default: from the --out extension, else ${DEFAULT_FORMAT})`,
+  ).choices(FORMATS);
 
 const program = new Command('dmp-transform')
   .description(
@@ -54,7 +59,10 @@ program
   .argument('<plan>', 'plan or description JSON file (a description has "descriptionTemplate" at its top level)')
   .option('-t, --template <path>', 'bundle directory, .zip, .hbs or .docx (default: the built-in layout)')
   .addOption(formatOption())
-  .option('-o, --out <file>', 'output file (default: the plan file name with the format extension, in the current directory; .rda.json for json)')
+  .option(
+    '-o, --out <file>',
+    'output file (default: the plan file name with the format extension, in the current directory; .rda.json for json)',
+  )
   .addHelpText(
     'after',
     `
@@ -68,7 +76,12 @@ Exit code 1 when the template or the plan is invalid; the errors name file:line:
   .action(
     run(async (plan: string, options: { template?: string; format?: string; out?: string }) => {
       const format = formatOf(options);
-      const ok = await renderToFile({ plan, template: options.template, format, out: options.out ?? defaultOut(plan, format) });
+      const ok = await renderToFile({
+        plan,
+        template: options.template,
+        format,
+        out: options.out ?? defaultOut(plan, format),
+      });
       return ok ? 0 : 1;
     }),
   );
@@ -118,7 +131,9 @@ Example:
       const format = formatOf(options);
       const out = options.out ?? defaultOut(options.plan, format);
       TemplateInput.read(template);
-      console.log(`Watching ${template} and ${options.plan}; rendering ${format.toUpperCase()} to ${out}. Press Ctrl-C to stop.`);
+      console.log(
+        `Watching ${template} and ${options.plan}; rendering ${format.toUpperCase()} to ${out}. Press Ctrl-C to stop.`,
+      );
       const watcher = watchTemplate({ plan: options.plan, template, format, out });
       process.once('SIGINT', () => watcher.close());
       process.once('SIGTERM', () => watcher.close());

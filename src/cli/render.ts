@@ -21,7 +21,9 @@ function readPlanBytes(planPath: string): Buffer {
   try {
     return fs.readFileSync(planPath);
   } catch (error) {
-    throw new CliError(`Cannot read the plan ${planPath}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`);
+    throw new CliError(
+      `Cannot read the plan ${planPath}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`,
+    );
   }
 }
 
@@ -38,9 +40,15 @@ export const exportContext = (template: TemplateInput | null): ExportContext => 
   ...(template && { templateOverride: template.upload }),
 });
 
-export function exportModel(plan: ModelFile, exporter: Exporter, template: TemplateInput | null): Promise<ExportResult> {
+export function exportModel(
+  plan: ModelFile,
+  exporter: Exporter,
+  template: TemplateInput | null,
+): Promise<ExportResult> {
   const context = exportContext(template);
-  return plan.entity === 'plan' ? exporter.exportPlan(plan.model, context) : exporter.exportDescription(plan.model, context);
+  return plan.entity === 'plan'
+    ? exporter.exportPlan(plan.model, context)
+    : exporter.exportDescription(plan.model, context);
 }
 
 export interface FailureContext {
@@ -70,14 +78,24 @@ export function describeFailure(error: unknown, context: FailureContext): Failur
     // Otherwise it is about the plan: a JSON pointer into it, or an export option it configures.
     if (detail.path.startsWith('/') && context.planText !== undefined) {
       const position = jsonPointerPosition(context.planText, detail.path);
-      return { location: context.planPath, ...position, severity: 'error', message: `${detail.path} ${detail.message}` };
+      return {
+        location: context.planPath,
+        ...position,
+        severity: 'error',
+        message: `${detail.path} ${detail.message}`,
+      };
     }
     if (detail.path === context.planPath) {
       // V8 says where JSON stops being valid: "… at position 16 (line 3 column 6)". The lookbehind
       // starts a match only where a run of whitespace starts: the message quotes the plan.
       const at = /(?<!\s)\s*at position \d+ \(line (\d+) column (\d+)\)$/.exec(detail.message);
       const position = at && { line: Number(at[1]), column: Number(at[2]) };
-      return { location: context.planPath, ...position, severity: 'error', message: at ? detail.message.slice(0, at.index) : detail.message };
+      return {
+        location: context.planPath,
+        ...position,
+        severity: 'error',
+        message: at ? detail.message.slice(0, at.index) : detail.message,
+      };
     }
     return { location: context.planPath, severity: 'error', message: `${detail.path}: ${detail.message}` };
   });
@@ -125,7 +143,8 @@ export async function renderToFile(options: RenderOptions): Promise<boolean> {
   const context: FailureContext = { planPath: options.plan, template: null };
   try {
     for (const input of [options.plan, options.template]) {
-      if (input && path.resolve(input) === path.resolve(options.out)) throw new CliError(`The output ${options.out} would overwrite the input ${input}; choose another --out.`);
+      if (input && path.resolve(input) === path.resolve(options.out))
+        throw new CliError(`The output ${options.out} would overwrite the input ${input}; choose another --out.`);
     }
     const exporter = exporterFor(options.format);
     const bytes = readPlanBytes(options.plan);
@@ -134,16 +153,25 @@ export async function renderToFile(options: RenderOptions): Promise<boolean> {
     const template = options.template ? TemplateInput.read(options.template) : null;
     context.template = template;
     if (template?.kind === 'directory' && isInside(template.path, options.out)) {
-      throw new CliError(`The output ${options.out} is inside the template folder ${template.path}, where it would become part of the template; write it elsewhere.`);
+      throw new CliError(
+        `The output ${options.out} is inside the template folder ${template.path}, where it would become part of the template; write it elsewhere.`,
+      );
     }
     const result = await exportModel(plan, exporter, template);
     writeOutput(options.out, result.bytes);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    const layout = exporter.format === 'json' ? 'as RDA maDMP JSON' : `with ${template ? template.path : 'the default layout'}`;
-    const size = result.pages !== undefined ? `${kilobytes(result.bytes.length)}, ${result.pages} page${result.pages === 1 ? '' : 's'}` : kilobytes(result.bytes.length);
-    console.log(`${options.linePrefix ?? ''}Wrote ${options.out} (${size}): ${plan.entity} ${options.plan} ${layout}, in ${seconds} s.`);
+    const layout =
+      exporter.format === 'json' ? 'as RDA maDMP JSON' : `with ${template ? template.path : 'the default layout'}`;
+    const size =
+      result.pages !== undefined
+        ? `${kilobytes(result.bytes.length)}, ${result.pages} page${result.pages === 1 ? '' : 's'}`
+        : kilobytes(result.bytes.length);
+    console.log(
+      `${options.linePrefix ?? ''}Wrote ${options.out} (${size}): ${plan.entity} ${options.plan} ${layout}, in ${seconds} s.`,
+    );
     const warnings = [...result.warnings];
-    if (template && exporter.format === 'json') warnings.unshift('the template is not used for the json format: RDA maDMP JSON has no layout');
+    if (template && exporter.format === 'json')
+      warnings.unshift('the template is not used for the json format: RDA maDMP JSON has no layout');
     for (const warning of new Set(warnings)) console.error(`warning: ${warning}`);
     return true;
   } catch (error) {

@@ -19,14 +19,19 @@ function nameFrom(dir: string): string {
 export function initTemplate(dir: string, name = nameFrom(dir)): string[] {
   const stat = fs.statSync(dir, { throwIfNoEntry: false });
   if (stat && !stat.isDirectory()) throw new CliError(`${dir} exists and is not a directory.`);
-  if (stat && fs.readdirSync(dir).length > 0) throw new CliError(`${dir} is not empty; init writes only into a new or empty directory.`);
+  if (stat && fs.readdirSync(dir).length > 0)
+    throw new CliError(`${dir} is not empty; init writes only into a new or empty directory.`);
   fs.mkdirSync(dir, { recursive: true });
   fs.cpSync(DEFAULT_TEMPLATE, dir, { recursive: true, errorOnExist: true, force: false });
 
   const manifestPath = path.join(dir, MANIFEST_FILE);
-  const { $schema: _builtInSchema, name: builtInName, version: builtInVersion, description: _description, ...settings } = JSON.parse(
-    fs.readFileSync(manifestPath, 'utf8'),
-  ) as Record<string, unknown>;
+  const {
+    $schema: _builtInSchema,
+    name: builtInName,
+    version: builtInVersion,
+    description: _description,
+    ...settings
+  } = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
   const manifest = {
     // Editors validate and complete template.json against the schema shipped with this package.
     $schema: path.relative(path.resolve(dir), MANIFEST_SCHEMA).split(path.sep).join('/'),
@@ -47,7 +52,10 @@ export function initTemplate(dir: string, name = nameFrom(dir)): string[] {
 export function writeFixtures(dir: string, force: boolean): string[] {
   const targets = SAMPLE_PLANS.map((name) => [path.join(SAMPLES_FOLDER, name), path.join(dir, name)] as const);
   const existing = targets.filter(([, target]) => fs.existsSync(target)).map(([, target]) => target);
-  if (existing.length > 0 && !force) throw new CliError(`${existing.join(', ')} already exist${existing.length === 1 ? 's' : ''}; use --force to overwrite.`);
+  if (existing.length > 0 && !force)
+    throw new CliError(
+      `${existing.join(', ')} already exist${existing.length === 1 ? 's' : ''}; use --force to overwrite.`,
+    );
   fs.mkdirSync(dir, { recursive: true });
   // Byte for byte: the files keep the backend's quirks (duplicate keys, epoch-second instants).
   for (const [source, target] of targets) fs.copyFileSync(source, target);

@@ -12,7 +12,13 @@ import path from 'node:path';
 import { zipSync } from 'fflate';
 import type { ExportContext } from '../formats/types';
 import { ServiceError, type ErrorDetail } from '../errors';
-import { BUNDLE_LIMITS, readBundle, singleFileSource, sourceFromEntries, type TemplateSource } from '../templates/bundle';
+import {
+  BUNDLE_LIMITS,
+  readBundle,
+  singleFileSource,
+  sourceFromEntries,
+  type TemplateSource,
+} from '../templates/bundle';
 import { templateProblems } from '../templates/compile';
 import { MANIFEST_FILE } from '../templates/manifest';
 import type { TemplateProblem } from '../templates/problems';
@@ -29,7 +35,9 @@ function kindOfFile(file: string): TemplateKind {
   if (lower.endsWith('.zip')) return 'bundle';
   if (lower.endsWith('.hbs') || lower.endsWith('.handlebars')) return 'single';
   if (lower.endsWith('.docx')) return 'word';
-  throw new CliError(`${file} is not a template: give a bundle directory, a .zip bundle, a .hbs layout or a Word .docx shell.`);
+  throw new CliError(
+    `${file} is not a template: give a bundle directory, a .zip bundle, a .hbs layout or a Word .docx shell.`,
+  );
 }
 
 /** Hidden files and folders (.git, .DS_Store, editor swap files) are not part of a template. */
@@ -44,11 +52,18 @@ function readDirectory(root: string): [string, Uint8Array][] {
     const relative = path.relative(root, full).split(path.sep).join('/');
     if (isHidden(relative)) continue;
     // A symbolic link counts as what it points to, as zip tools store it.
-    if (!(entry.isFile() || (entry.isSymbolicLink() && fs.statSync(full, { throwIfNoEntry: false })?.isFile()))) continue;
-    if (files.length === BUNDLE_LIMITS.maxEntries) throw new CliError(`${root} holds more than ${BUNDLE_LIMITS.maxEntries} files; a template may have at most that many.`);
+    if (!(entry.isFile() || (entry.isSymbolicLink() && fs.statSync(full, { throwIfNoEntry: false })?.isFile())))
+      continue;
+    if (files.length === BUNDLE_LIMITS.maxEntries)
+      throw new CliError(
+        `${root} holds more than ${BUNDLE_LIMITS.maxEntries} files; a template may have at most that many.`,
+      );
     const bytes = new Uint8Array(fs.readFileSync(full));
     total += bytes.length;
-    if (total > BUNDLE_LIMITS.maxUnpackedBytes) throw new CliError(`${root} holds more than ${BUNDLE_LIMITS.maxUnpackedBytes / MB} MB; a template may unpack to at most that much.`);
+    if (total > BUNDLE_LIMITS.maxUnpackedBytes)
+      throw new CliError(
+        `${root} holds more than ${BUNDLE_LIMITS.maxUnpackedBytes / MB} MB; a template may unpack to at most that much.`,
+      );
     files.push([relative, bytes]);
   }
   return files;
@@ -73,11 +88,19 @@ export class TemplateInput {
     if (stat.isDirectory()) {
       const files = readDirectory(templatePath);
       const bytes = zipSync(Object.fromEntries(files));
-      return new TemplateInput(templatePath, 'directory', { filename: `${path.basename(path.resolve(templatePath))}.zip`, bytes }, files);
+      return new TemplateInput(
+        templatePath,
+        'directory',
+        { filename: `${path.basename(path.resolve(templatePath))}.zip`, bytes },
+        files,
+      );
     }
     const kind = kindOfFile(templatePath);
     // Larger than any upload the service accepts: refused before it is read.
-    if (stat.size > BUNDLE_LIMITS.maxBundleBytes) throw new CliError(`${templatePath} is larger than ${BUNDLE_LIMITS.maxBundleBytes / MB} MB, the largest template the service accepts.`);
+    if (stat.size > BUNDLE_LIMITS.maxBundleBytes)
+      throw new CliError(
+        `${templatePath} is larger than ${BUNDLE_LIMITS.maxBundleBytes / MB} MB, the largest template the service accepts.`,
+      );
     const bytes = new Uint8Array(fs.readFileSync(templatePath));
     return new TemplateInput(templatePath, kind, { filename: path.basename(templatePath), bytes }, null);
   }
@@ -105,7 +128,10 @@ export class TemplateInput {
           }
         case 'single':
           if (this.upload.bytes.length > BUNDLE_LIMITS.maxTextFileBytes) {
-            return { source: null, problems: [{ file: '', message: `the file is larger than ${BUNDLE_LIMITS.maxTextFileBytes / MB} MB` }] };
+            return {
+              source: null,
+              problems: [{ file: '', message: `the file is larger than ${BUNDLE_LIMITS.maxTextFileBytes / MB} MB` }],
+            };
           }
           return { source: singleFileSource(this.path, this.upload.filename, this.upload.bytes), problems: [] };
         case 'word':
@@ -122,7 +148,8 @@ export class TemplateInput {
   }
 
   diagnostic(problem: TemplateProblem, severity: Severity = 'error'): Diagnostic {
-    let position: TextPosition | null | undefined = problem.line === undefined ? undefined : { line: problem.line, column: problem.column ?? 1 };
+    let position: TextPosition | null | undefined =
+      problem.line === undefined ? undefined : { line: problem.line, column: problem.column ?? 1 };
     let message = problem.message;
     if (problem.pointer !== undefined) {
       const manifest = this.read().source?.files.get(MANIFEST_FILE);
@@ -144,7 +171,8 @@ export class TemplateInput {
     const pointer = /^(.*?)#(.*)$/.exec(rest);
     if (pointer) return { file: pointer[1], pointer: pointer[2], message: detail.message };
     const located = /^(.*):(\d+):(\d+)$/.exec(rest);
-    if (located) return { file: located[1], line: Number(located[2]), column: Number(located[3]), message: detail.message };
+    if (located)
+      return { file: located[1], line: Number(located[2]), column: Number(located[3]), message: detail.message };
     return { file: rest, message: detail.message };
   }
 }

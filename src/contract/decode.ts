@@ -29,7 +29,14 @@ export const PLAN_USER_ROLE: M.PlanUserRole[] = [
   'ethicsReviewer',
 ];
 export const FIELD_CATEGORY: M.BlueprintFieldCategory[] = ['system', 'extra', 'referenceType', 'upload'];
-export const SYSTEM_FIELD_TYPE: M.SystemFieldType[] = ['title', 'description', 'language', 'contact', 'accessRights', 'user'];
+export const SYSTEM_FIELD_TYPE: M.SystemFieldType[] = [
+  'title',
+  'description',
+  'language',
+  'contact',
+  'accessRights',
+  'user',
+];
 export const EXTRA_DATA_TYPE: M.ExtraFieldDataType[] = ['text', 'richText', 'date', 'number'];
 export const PLUGIN_TYPE: M.PluginType[] = ['fileTransformer', 'deposit', 'evaluation'];
 export const VALIDATION_TYPE: M.TemplateField['validations'] = ['none', 'required', 'url'];
@@ -55,25 +62,35 @@ const rfc3339DateTime = fullFormats['date-time'] as { validate: (value: string) 
  * An RFC 3339 date-time with a zone (ajv-formats' checker), in the years 0000 to 9999. Not
  * `Date.parse` alone: it reads "1" as the year 2001 and zone-less times in the server's zone.
  */
-export const isInstantString = (value: string): boolean => rfc3339DateTime.validate(value) && isSupportedInstant(Date.parse(value));
+export const isInstantString = (value: string): boolean =>
+  rfc3339DateTime.validate(value) && isSupportedInstant(Date.parse(value));
 
 /**
  * `java.time.Instant` as Jackson writes it (epoch seconds, 9 fraction digits) or an RFC 3339
  * string; null when absent, unreadable or outside the years 0000 to 9999.
  */
 export function decodeInstant(value: unknown): Date | null {
-  const ms = typeof value === 'number' ? Math.round(value * 1000) : typeof value === 'string' && isInstantString(value) ? Date.parse(value) : NaN;
+  const ms =
+    typeof value === 'number'
+      ? Math.round(value * 1000)
+      : typeof value === 'string' && isInstantString(value)
+        ? Date.parse(value)
+        : NaN;
   return isSupportedInstant(ms) ? new Date(ms) : null;
 }
 
 /** Lone surrogates (valid JSON escapes) become U+FFFD: XML and PDF text cannot carry them. (ES2024; lib is ES2023.) */
 const wellFormed = (value: string): string => (value as string & { toWellFormed(): string }).toWellFormed();
 const str = (value: unknown): string | null => (typeof value === 'string' ? wellFormed(value) : null);
-const isObject = (value: unknown): value is Wire => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Wire =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 /** Items that are not objects (a null in a list of objects) are skipped, not dereferenced. */
-const list = <T>(value: unknown, map: (item: Wire) => T): T[] => (Array.isArray(value) ? value.filter(isObject).map(map) : []);
+const list = <T>(value: unknown, map: (item: Wire) => T): T[] =>
+  Array.isArray(value) ? value.filter(isObject).map(map) : [];
 const strings = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item) => item !== null && typeof item !== 'object').map((item) => wellFormed(String(item))) : [];
+  Array.isArray(value)
+    ? value.filter((item) => item !== null && typeof item !== 'object').map((item) => wellFormed(String(item)))
+    : [];
 /** Entries of a JSON object, for ids used as keys: no `__proto__` or `constructor` can reach a prototype. */
 const entries = (value: unknown): [string, Wire][] => (isObject(value) ? Object.entries<Wire>(value) : []);
 /** A record without a prototype: `record["constructor"]` is only ever what the body put there. */
@@ -130,7 +147,11 @@ function decodePlugins(raw: Wire): M.PluginConfiguration[] {
   return list(raw, (p) => ({
     code: String(p?.code ?? ''),
     type: named(PLUGIN_TYPE, p?.type),
-    fields: list(p?.fields, (f) => ({ code: String(f?.code ?? ''), textValue: str(f?.textValue), file: decodeFile(f?.file) })),
+    fields: list(p?.fields, (f) => ({
+      code: String(f?.code ?? ''),
+      textValue: str(f?.textValue),
+      file: decodeFile(f?.file),
+    })),
   }));
 }
 
@@ -181,7 +202,8 @@ export function decodeBlueprint(raw: Wire): M.PlanBlueprint | null {
       description: str(s.description),
       ordinal: Number(s.ordinal ?? 0),
       hasTemplates: s.hasTemplates === true,
-      canEditDescriptionTemplates: typeof s.canEditDescriptionTemplates === 'boolean' ? s.canEditDescriptionTemplates : null,
+      canEditDescriptionTemplates:
+        typeof s.canEditDescriptionTemplates === 'boolean' ? s.canEditDescriptionTemplates : null,
       fields: list(s.fields, decodeBlueprintField),
     })),
     plugins: decodePlugins(raw.definition?.plugins),
@@ -196,7 +218,11 @@ export function decodePlan(raw: Wire, options: DecodeOptions = {}): M.PlanModel 
     description: str(raw.description),
     accessType: named(ACCESS_TYPE, raw.accessType),
     status: isObject(raw.status)
-      ? { id: str(raw.status.id), name: str(raw.status.name), internalStatus: named(PLAN_STATUS, raw.status.internalStatus) }
+      ? {
+          id: str(raw.status.id),
+          name: str(raw.status.name),
+          internalStatus: named(PLAN_STATUS, raw.status.internalStatus),
+        }
       : null,
     creator: decodeUser(raw.creator),
     blueprint: decodeBlueprint(raw.planBlueprint),
@@ -213,8 +239,14 @@ export function decodePlan(raw: Wire, options: DecodeOptions = {}): M.PlanModel 
       email: str(c?.email),
     })),
     entityDois: list(raw.entityDois, (d) => ({ id: str(d?.id), doi: str(d?.doi), repositoryId: str(d?.repositoryId) })),
-    descriptions: list(raw.descriptions, (d) => decodeDescription(d, { skipNestedPlans: options.skipNestedPlans ?? true })),
-    users: list(raw.users, (u) => ({ user: decodeUser(u?.user), role: named(PLAN_USER_ROLE, u?.role), sectionId: str(u?.sectionId) })),
+    descriptions: list(raw.descriptions, (d) =>
+      decodeDescription(d, { skipNestedPlans: options.skipNestedPlans ?? true }),
+    ),
+    users: list(raw.users, (u) => ({
+      user: decodeUser(u?.user),
+      role: named(PLAN_USER_ROLE, u?.role),
+      sectionId: str(u?.sectionId),
+    })),
     references: list(raw.references, (r) => ({
       id: str(r?.id),
       reference: isObject(r?.reference) ? decodeReference(r.reference) : null,
@@ -250,7 +282,9 @@ function decodeTemplateField(raw: Wire): M.TemplateField {
           booleanValue: typeof raw.defaultValue.booleanValue === 'boolean' ? raw.defaultValue.booleanValue : null,
         }
       : null,
-    validations: (Array.isArray(raw.validations) ? raw.validations : []).map((v: unknown) => named(VALIDATION_TYPE, v)).filter(Boolean),
+    validations: (Array.isArray(raw.validations) ? raw.validations : [])
+      .map((v: unknown) => named(VALIDATION_TYPE, v))
+      .filter(Boolean),
     includeInExport: raw.includeInExport !== false,
     data: {
       label: str(data.label),
@@ -337,7 +371,9 @@ export function decodeDescription(raw: Wire, options: DecodeOptions = {}): M.Des
         comment: str(answers?.comment),
         items: list(answers?.items, (item) => ({
           ordinal: Number(item?.ordinal ?? 0),
-          fields: record(entries(item?.fields).map(([fieldId, v]): [string, M.FieldValue] => [fieldId, decodeFieldValue(v)])),
+          fields: record(
+            entries(item?.fields).map(([fieldId, v]): [string, M.FieldValue] => [fieldId, decodeFieldValue(v)]),
+          ),
         })),
       },
     ]),

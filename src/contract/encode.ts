@@ -69,7 +69,8 @@ export function encodeReference(reference: M.ReferenceModel): WireObject {
     label: reference.label,
     type: encodeReferenceType(reference.type),
     description: reference.description,
-    definition: reference.fields.length > 0 ? { fields: reference.fields.map((f) => ({ code: f.code, value: f.value })) } : null,
+    definition:
+      reference.fields.length > 0 ? { fields: reference.fields.map((f) => ({ code: f.code, value: f.value })) } : null,
     reference: reference.reference,
     abbreviation: reference.abbreviation,
     source: reference.source,
@@ -102,7 +103,11 @@ function encodeBlueprintField(field: M.BlueprintField): WireObject {
     case 'extra':
       return { ...common, dataType: numbered(EXTRA_DATA_TYPE, field.dataType) };
     case 'referenceType':
-      return { ...common, referenceType: encodeReferenceType(field.referenceType), multipleSelect: field.multipleSelect };
+      return {
+        ...common,
+        referenceType: encodeReferenceType(field.referenceType),
+        multipleSelect: field.multipleSelect,
+      };
     case 'upload':
       return {
         ...common,
@@ -192,7 +197,12 @@ function encodeTemplateSection(section: M.TemplateSection): WireObject {
       additionalInformation: fs.additionalInformation,
       hasMultiplicity: fs.hasMultiplicity,
       multiplicity: fs.multiplicity
-        ? { min: fs.multiplicity.min, max: fs.multiplicity.max, placeholder: fs.multiplicity.placeholder, tableView: fs.multiplicity.tableView }
+        ? {
+            min: fs.multiplicity.min,
+            max: fs.multiplicity.max,
+            placeholder: fs.multiplicity.placeholder,
+            tableView: fs.multiplicity.tableView,
+          }
         : null,
       fields: fs.fields.map(encodeTemplateField),
     })),
@@ -204,12 +214,20 @@ export function encodeTemplate(template: M.DescriptionTemplate): WireObject {
     id: template.id,
     label: template.label,
     description: template.description,
-    type: template.typeId != null || template.typeName != null ? { id: template.typeId ?? null, name: template.typeName } : null,
+    type:
+      template.typeId != null || template.typeName != null
+        ? { id: template.typeId ?? null, name: template.typeName }
+        : null,
     groupId: template.groupId,
     version: template.version,
     language: template.language,
     definition: {
-      pages: template.pages.map((p) => ({ id: p.id, ordinal: p.ordinal, title: p.title, sections: p.sections.map(encodeTemplateSection) })),
+      pages: template.pages.map((p) => ({
+        id: p.id,
+        ordinal: p.ordinal,
+        title: p.title,
+        sections: p.sections.map(encodeTemplateSection),
+      })),
       plugins: encodePlugins(template.plugins),
     },
   };
@@ -292,14 +310,21 @@ export function encodePlan(plan: M.PlanModel, options: EncodePlanOptions = {}): 
     },
     entityDois: plan.entityDois.map((d) => ({ id: d.id, doi: d.doi, repositoryId: d.repositoryId })),
     descriptions: options.nested ? null : plan.descriptions.map(encodeDescription),
-    users: plan.users.map((u) => ({ user: encodeUser(u.user), role: numbered(PLAN_USER_ROLE, u.role), sectionId: u.sectionId })),
+    users: plan.users.map((u) => ({
+      user: encodeUser(u.user),
+      role: numbered(PLAN_USER_ROLE, u.role),
+      sectionId: u.sectionId,
+    })),
     references: plan.references.map((r) => ({
       id: r.id,
       reference: r.reference ? encodeReference(r.reference) : null,
       data: { blueprintFieldId: r.blueprintFieldId },
     })),
     descriptionTemplates: plan.descriptionTemplates
-      ? plan.descriptionTemplates.map((t) => ({ descriptionTemplateGroupId: t.descriptionTemplateGroupId, sectionId: t.sectionId }))
+      ? plan.descriptionTemplates.map((t) => ({
+          descriptionTemplateGroupId: t.descriptionTemplateGroupId,
+          sectionId: t.sectionId,
+        }))
       : null,
     pdfFile: null,
     rdaJsonFile: null,

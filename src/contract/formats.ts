@@ -45,13 +45,18 @@ export interface FileTransformerConfiguration {
 
 const entityTypes = (types: Iterable<EntityType>) => [...new Set(types)].map((t) => ENTITY_TYPE[t]).sort();
 
-export function buildFormats(registry: FormatsSource, transformerId: string, useSharedStorage: boolean): FileTransformerConfiguration {
+export function buildFormats(
+  registry: FormatsSource,
+  transformerId: string,
+  useSharedStorage: boolean,
+): FileTransformerConfiguration {
   const importers = registry.importers;
   return {
     fileTransformerId: transformerId,
     exportVariants: registry.exporters.map((e) => ({ format: e.format, hasLogo: true, icon: e.icon })),
     exportEntityTypes: entityTypes(registry.exporters.flatMap((e) => e.entityTypes)),
-    importVariants: importers.length > 0 ? importers.map((i) => ({ format: i.format, hasLogo: i.hasLogo, icon: i.icon })) : null,
+    importVariants:
+      importers.length > 0 ? importers.map((i) => ({ format: i.format, hasLogo: i.hasLogo, icon: i.icon })) : null,
     importEntityTypes: importers.length > 0 ? entityTypes(importers.flatMap((i) => i.entityTypes)) : null,
     useSharedStorage,
     configurationFields: registry.configurationFields().map((f) => ({

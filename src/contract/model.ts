@@ -8,13 +8,7 @@ export type PlanStatus = 'draft' | 'finalized';
 export type DescriptionStatus = 'draft' | 'finalized' | 'canceled';
 export type PlanAccessType = 'public' | 'restricted';
 export type PlanUserRole =
-  | 'owner'
-  | 'viewer'
-  | 'descriptionContributor'
-  | 'reviewer'
-  | 'dataSteward'
-  | 'dataPrivacyOfficer'
-  | 'ethicsReviewer';
+  'owner' | 'viewer' | 'descriptionContributor' | 'reviewer' | 'dataSteward' | 'dataPrivacyOfficer' | 'ethicsReviewer';
 export type BlueprintFieldCategory = 'system' | 'extra' | 'referenceType' | 'upload';
 export type SystemFieldType = 'title' | 'description' | 'language' | 'contact' | 'accessRights' | 'user';
 export type ExtraFieldDataType = 'text' | 'richText' | 'date' | 'number';
@@ -126,7 +120,8 @@ export interface UploadBlueprintField extends BlueprintFieldBase {
   types: { label: string | null; value: string | null }[];
   maxFileSizeInMB: number | null;
 }
-export type BlueprintField = SystemBlueprintField | ExtraBlueprintField | ReferenceBlueprintField | UploadBlueprintField;
+export type BlueprintField =
+  SystemBlueprintField | ExtraBlueprintField | ReferenceBlueprintField | UploadBlueprintField;
 
 export interface BlueprintSection {
   id: string;

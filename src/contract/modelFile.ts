@@ -15,7 +15,9 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** A description export carries its template at the top level; a plan never does. */
 export function entityOf(raw: unknown): EntityType {
-  return typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'descriptionTemplate' in raw ? 'description' : 'plan';
+  return typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'descriptionTemplate' in raw
+    ? 'description'
+    : 'plan';
 }
 
 /** Throws a 400 naming the file (not UTF-8, not JSON) or the JSON pointer (not a valid model). */
@@ -24,7 +26,9 @@ export function readModelFile(bytes: Uint8Array, name: string): ModelFile {
   try {
     text = utf8.decode(bytes).replace(/^\uFEFF/, '');
   } catch {
-    throw badRequest(`The plan file ${name} is not UTF-8 text.`, [{ path: name, message: 'the file is not UTF-8 text' }]);
+    throw badRequest(`The plan file ${name} is not UTF-8 text.`, [
+      { path: name, message: 'the file is not UTF-8 text' },
+    ]);
   }
   let raw: unknown;
   try {

@@ -9,7 +9,8 @@ export function parseJsonBody(bytes: Uint8Array): unknown {
   // Buffer's decoder: the same U+FFFD replacement as TextDecoder, 3x faster on a 4 MB body.
   const decoded = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   const text = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
-  if (text.trim() === '') throw badRequest('The request body is empty; send the model as JSON.', [{ path: '/', message: 'empty body' }]);
+  if (text.trim() === '')
+    throw badRequest('The request body is empty; send the model as JSON.', [{ path: '/', message: 'empty body' }]);
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

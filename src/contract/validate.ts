@@ -78,7 +78,8 @@ function createAjv(allErrors: boolean): Ajv2020 {
 function validatorFor(schema: RequestSchema, allErrors: boolean): ValidateFunction {
   const ajv = allErrors ? (ajvs.all ??= createAjv(true)) : (ajvs.first ??= createAjv(false));
   const validate = ajv.getSchema(`${SCHEMA_ID_BASE}${schema}.schema.json`);
-  if (!validate) throw new Error(`schemas/opencdmp/${schema}.schema.json has no $id ${SCHEMA_ID_BASE}${schema}.schema.json`);
+  if (!validate)
+    throw new Error(`schemas/opencdmp/${schema}.schema.json has no $id ${SCHEMA_ID_BASE}${schema}.schema.json`);
   return validate;
 }
 
@@ -89,8 +90,15 @@ export function assertValidRequest(schema: RequestSchema, body: unknown): void {
   const validate = validatorFor(schema, full);
   if (validate(body)) return;
   const details = describeErrors(validate.errors ?? []);
-  if (!full) details.push({ path: '/', message: `the body has more than ${MAX_VALUES_FOR_FULL_REPORT.toLocaleString('en')} values, so only its first problem is reported` });
-  throw badRequest(`The request body is not a valid OpenCDMP ${REQUEST_MODELS[schema]}: ${details[0].path} ${details[0].message}.`, details);
+  if (!full)
+    details.push({
+      path: '/',
+      message: `the body has more than ${MAX_VALUES_FOR_FULL_REPORT.toLocaleString('en')} values, so only its first problem is reported`,
+    });
+  throw badRequest(
+    `The request body is not a valid OpenCDMP ${REQUEST_MODELS[schema]}: ${details[0].path} ${details[0].message}.`,
+    details,
+  );
 }
 
 /**
@@ -99,7 +107,8 @@ export function assertValidRequest(schema: RequestSchema, body: unknown): void {
  * checked with `allErrors`, and only the largest stop at the first problem.
  */
 export function warmUpValidation(): void {
-  for (const allErrors of [true, false]) for (const schema of Object.keys(REQUEST_MODELS) as RequestSchema[]) validatorFor(schema, allErrors);
+  for (const allErrors of [true, false])
+    for (const schema of Object.keys(REQUEST_MODELS) as RequestSchema[]) validatorFor(schema, allErrors);
 }
 
 export type ModelKind = 'plan' | 'description';
@@ -119,9 +128,15 @@ interface Visit {
 }
 
 const tooLong = (visit: Visit, key: string | number, length: number, limit: number) =>
-  badRequest(`A text in the request body is ${length.toLocaleString('en')} characters long; the limit is ${limit.toLocaleString('en')}. The details say where.`, [
-    { path: pointerOf({ ...visit, key, parent: visit }), message: `must be at most ${limit.toLocaleString('en')} characters` },
-  ]);
+  badRequest(
+    `A text in the request body is ${length.toLocaleString('en')} characters long; the limit is ${limit.toLocaleString('en')}. The details say where.`,
+    [
+      {
+        path: pointerOf({ ...visit, key, parent: visit }),
+        message: `must be at most ${limit.toLocaleString('en')} characters`,
+      },
+    ],
+  );
 
 /**
  * 400 when template sections nest deeper than MAX_SECTION_DEPTH, anything deeper than
@@ -138,9 +153,10 @@ export function assertWithinLimits(body: unknown): number {
     // Objects inside more than MAX_SECTION_DEPTH nested `sections` arrays (such an array may be empty).
     if (visit.sectionDepth > MAX_SECTION_DEPTH && !Array.isArray(visit.value)) {
       const path = pointerOf(visit);
-      throw badRequest(`Template sections are nested more than ${MAX_SECTION_DEPTH} levels deep; the details say where.`, [
-        { path, message: `sections may nest at most ${MAX_SECTION_DEPTH} levels deep` },
-      ]);
+      throw badRequest(
+        `Template sections are nested more than ${MAX_SECTION_DEPTH} levels deep; the details say where.`,
+        [{ path, message: `sections may nest at most ${MAX_SECTION_DEPTH} levels deep` }],
+      );
     }
     if (visit.depth > MAX_JSON_DEPTH) {
       const path = pointerOf(visit);
@@ -151,15 +167,17 @@ export function assertWithinLimits(body: unknown): number {
     const { value, depth, sectionDepth } = visit;
     if (Array.isArray(value)) {
       if (value.length > MAX_ARRAY_ITEMS) {
-        throw badRequest(`A list in the request body has ${value.length.toLocaleString('en')} items; the limit is ${MAX_ARRAY_ITEMS.toLocaleString('en')}. The details say where.`, [
-          { path: pointerOf(visit), message: `must have at most ${MAX_ARRAY_ITEMS.toLocaleString('en')} items` },
-        ]);
+        throw badRequest(
+          `A list in the request body has ${value.length.toLocaleString('en')} items; the limit is ${MAX_ARRAY_ITEMS.toLocaleString('en')}. The details say where.`,
+          [{ path: pointerOf(visit), message: `must have at most ${MAX_ARRAY_ITEMS.toLocaleString('en')} items` }],
+        );
       }
       const limit = stringLimit(visit.key);
       values += value.length;
       for (let index = 0; index < value.length; index++) {
         const child: unknown = value[index];
-        if (typeof child === 'object' && child !== null) pending.push({ value: child, key: index, parent: visit, depth: depth + 1, sectionDepth });
+        if (typeof child === 'object' && child !== null)
+          pending.push({ value: child, key: index, parent: visit, depth: depth + 1, sectionDepth });
         else if (typeof child === 'string' && child.length > limit) throw tooLong(visit, index, child.length, limit);
       }
       continue;
@@ -168,10 +186,17 @@ export function assertWithinLimits(body: unknown): number {
     for (const key in value) {
       values++;
       const child: unknown = (value as Record<string, unknown>)[key];
-      if (typeof child === 'string' && child.length > MAX_LABEL_CHARS && child.length > stringLimit(key)) throw tooLong(visit, key, child.length, stringLimit(key));
+      if (typeof child === 'string' && child.length > MAX_LABEL_CHARS && child.length > stringLimit(key))
+        throw tooLong(visit, key, child.length, stringLimit(key));
       if (typeof child !== 'object' || child === null) continue;
       const inSections = key === 'sections' && Array.isArray(child);
-      pending.push({ value: child, key, parent: visit, depth: depth + 1, sectionDepth: inSections ? sectionDepth + 1 : sectionDepth });
+      pending.push({
+        value: child,
+        key,
+        parent: visit,
+        depth: depth + 1,
+        sectionDepth: inSections ? sectionDepth + 1 : sectionDepth,
+      });
     }
   }
   return values;
@@ -183,11 +208,13 @@ export const assertNestingWithinLimits = (body: unknown): void => void assertWit
 /** RFC 6901 JSON pointer of a visited value. */
 function pointerOf(visit: Visit): string {
   const keys: string[] = [];
-  for (let at: Visit | null = visit; at?.parent; at = at.parent) keys.push(String(at.key).replace(/~/g, '~0').replace(/\//g, '~1'));
+  for (let at: Visit | null = visit; at?.parent; at = at.parent)
+    keys.push(String(at.key).replace(/~/g, '~0').replace(/\//g, '~1'));
   return keys.length > 0 ? `/${keys.reverse().join('/')}` : '/';
 }
 
-const INSTANT_MESSAGE = 'must be an instant: epoch seconds or an RFC 3339 date-time with a time zone, in the years 0000 to 9999';
+const INSTANT_MESSAGE =
+  'must be an instant: epoch seconds or an RFC 3339 date-time with a time zone, in the years 0000 to 9999';
 
 /** An error inside one of the `Instant` branches (number, ISO string, null). */
 const isInstantBranchError = (error: ErrorObject) => error.schemaPath.includes('/$defs/Instant/');
@@ -200,14 +227,21 @@ export function describeErrors(errors: ErrorObject[]): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   let more = 0;
   for (const error of useful.length > 0 ? useful : errors) {
-    const detail = { path: error.instancePath || '/', message: isInstantBranchError(error) ? INSTANT_MESSAGE : messageOf(error) };
+    const detail = {
+      path: error.instancePath || '/',
+      message: isInstantBranchError(error) ? INSTANT_MESSAGE : messageOf(error),
+    };
     const key = `${detail.path} ${detail.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     if (details.length < MAX_DETAILS) details.push(detail);
     else more++;
   }
-  if (more > 0) details.push({ path: '/', message: `and ${more.toLocaleString('en')} more problem${more === 1 ? '' : 's'} not listed` });
+  if (more > 0)
+    details.push({
+      path: '/',
+      message: `and ${more.toLocaleString('en')} more problem${more === 1 ? '' : 's'} not listed`,
+    });
   return details;
 }
 

@@ -27,7 +27,8 @@ function headingsOf(blocks: readonly Block[], out: HeadingBlock[] = []): Heading
     if (block.type === 'heading') out.push(block);
     else if (block.type === 'list') for (const item of block.items) headingsOf(item, out);
     else if (block.type === 'blockquote') headingsOf(block.children, out);
-    else if (block.type === 'table') for (const row of block.rows) for (const cell of row.cells) headingsOf(cell.blocks, out);
+    else if (block.type === 'table')
+      for (const row of block.rows) for (const cell of row.cells) headingsOf(cell.blocks, out);
   }
   return out;
 }
@@ -65,7 +66,12 @@ function nestIn(block: Block, answers: AnswerHeadings, context: number): Block {
     case 'heading': {
       const depth = answers.get(block);
       if (depth === undefined) return block;
-      return { ...block, level: Math.min(MAX_LEVEL, context + depth) as HeadingBlock['level'], toc: false, answer: true };
+      return {
+        ...block,
+        level: Math.min(MAX_LEVEL, context + depth) as HeadingBlock['level'],
+        toc: false,
+        answer: true,
+      };
     }
     case 'list': {
       const items = mapped(block.items, (item) => mapped(item, (child) => nestIn(child, answers, context)));

@@ -67,7 +67,12 @@ export function firstStrongDirection(text: string): Direction | undefined {
 
 function scanInlines(inlines: readonly Inline[], scan: Scan): Direction | undefined {
   for (const inline of inlines) {
-    const direction = inline.type === 'text' ? scanText(inline.text, scan) : inline.type === 'link' ? scanInlines(inline.children, scan) : undefined;
+    const direction =
+      inline.type === 'text'
+        ? scanText(inline.text, scan)
+        : inline.type === 'link'
+          ? scanInlines(inline.children, scan)
+          : undefined;
     if (direction) return direction;
   }
   return undefined;
@@ -150,7 +155,13 @@ export function resolveDirections(blocks: readonly Block[], fallback: Direction)
         result = { ...block, direction, items: block.items.map((item) => all(item, direction)) };
         break;
       case 'table':
-        result = { ...block, direction, rows: block.rows.map((row) => ({ cells: row.cells.map((cell) => ({ ...cell, blocks: all(cell.blocks, direction) })) })) };
+        result = {
+          ...block,
+          direction,
+          rows: block.rows.map((row) => ({
+            cells: row.cells.map((cell) => ({ ...cell, blocks: all(cell.blocks, direction) })),
+          })),
+        };
         break;
       case 'blockquote':
         result = { ...block, direction, children: all(block.children, direction) };

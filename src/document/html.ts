@@ -93,7 +93,10 @@ export function sanitizeAnswerHtml(html: string): string {
 /** Plain text of HTML (for RDA descriptions, PDF metadata…): block boundaries -> newlines, entities decoded. */
 export function htmlToPlainText(html: string): string {
   // The lookbehind starts a match only where a run of spaces starts: linear on long inner runs.
-  return blocksToPlainText(htmlToBlocks(html)).replace(/\u00a0/g, ' ').replace(/(?<! ) +$/gm, '').trim();
+  return blocksToPlainText(htmlToBlocks(html))
+    .replace(/\u00a0/g, ' ')
+    .replace(/(?<! ) +$/gm, '')
+    .trim();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -122,8 +125,9 @@ const POINTS_PER_PIXEL = 0.75;
  * DOCX) cannot carry them, and they show nothing a reader would miss. A form feed is whitespace
  * in HTML, so it becomes a space.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const XML_INVALID_CHARACTERS = /[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const XML_INVALID_CHARACTERS =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 function withoutXmlInvalidCharacters(html: string): string {
   return html.replace(XML_INVALID_CHARACTERS, (character) => {
@@ -138,18 +142,63 @@ function withoutXmlInvalidCharacters(html: string): string {
 
 /** Paragraph containers: their inline content becomes paragraphs. */
 const CONTAINER_TAGS = [
-  'p', 'div', 'section', 'article', 'header', 'footer', 'main', 'nav', 'aside', 'address', 'center', 'figure',
-  'figcaption', 'details', 'summary', 'dl', 'dt', 'dd', 'hgroup',
+  'p',
+  'div',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'main',
+  'nav',
+  'aside',
+  'address',
+  'center',
+  'figure',
+  'figcaption',
+  'details',
+  'summary',
+  'dl',
+  'dt',
+  'dd',
+  'hgroup',
 ];
 const HEADING_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 const TABLE_TAGS = ['table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'];
 const INLINE_TAGS = [
-  'br', 'a', 'b', 'strong', 'i', 'em', 'cite', 'dfn', 'var', 'u', 'ins', 's', 'strike', 'del', 'sub', 'sup', 'code',
-  'kbd', 'samp', 'tt',
+  'br',
+  'a',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'cite',
+  'dfn',
+  'var',
+  'u',
+  'ins',
+  's',
+  'strike',
+  'del',
+  'sub',
+  'sup',
+  'code',
+  'kbd',
+  'samp',
+  'tt',
 ];
 const ANSWER_TAGS = [
-  ...INLINE_TAGS, ...CONTAINER_TAGS, ...HEADING_TAGS, 'ul', 'ol', 'menu', 'li', ...TABLE_TAGS, 'blockquote', 'pre',
-  'hr', 'img',
+  ...INLINE_TAGS,
+  ...CONTAINER_TAGS,
+  ...HEADING_TAGS,
+  'ul',
+  'ol',
+  'menu',
+  'li',
+  ...TABLE_TAGS,
+  'blockquote',
+  'pre',
+  'hr',
+  'img',
 ];
 
 /**
@@ -157,17 +206,57 @@ const ANSWER_TAGS = [
  * graphics, media and forms. Any other element that is not allowed loses only its tag.
  */
 const DROPPED_WITH_CONTENT = [
-  'script', 'style', 'noscript', 'template', 'iframe', 'frame', 'frameset', 'noframes', 'object', 'embed', 'applet',
-  'param', 'svg', 'math', 'canvas', 'audio', 'video', 'picture', 'map', 'head', 'title', 'xmp', 'noembed',
-  'form', 'fieldset', 'legend', 'label', 'input', 'button', 'select', 'option', 'optgroup', 'datalist', 'textarea',
-  'output', 'progress', 'meter',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'frame',
+  'frameset',
+  'noframes',
+  'object',
+  'embed',
+  'applet',
+  'param',
+  'svg',
+  'math',
+  'canvas',
+  'audio',
+  'video',
+  'picture',
+  'map',
+  'head',
+  'title',
+  'xmp',
+  'noembed',
+  'form',
+  'fieldset',
+  'legend',
+  'label',
+  'input',
+  'button',
+  'select',
+  'option',
+  'optgroup',
+  'datalist',
+  'textarea',
+  'output',
+  'progress',
+  'meter',
 ];
 
 /** Elements whose `style="text-align: …"` (or legacy `align`) sets the alignment of the text inside. */
 const ALIGNABLE_TAGS = [...CONTAINER_TAGS, ...HEADING_TAGS, 'li', 'td', 'th', 'blockquote'];
 
 const ANSWER_ATTRIBUTES = attributeAllowList(
-  { '*': ['dir', 'lang'], a: ['href'], ol: ['start'], img: ['src', 'alt'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] },
+  {
+    '*': ['dir', 'lang'],
+    a: ['href'],
+    ol: ['start'],
+    img: ['src', 'alt'],
+    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan'],
+  },
   Object.fromEntries(ALIGNABLE_TAGS.map((tag) => [tag, ['align']])),
 );
 
@@ -337,15 +426,30 @@ const ROOT_CONTEXT: Context = {
 
 const MARK_NAMES: (keyof Marks)[] = ['bold', 'italic', 'underline', 'strike', 'sub', 'sup', 'code'];
 /** Bit of each mark in Context.marks, in MARK_NAMES order. */
-const MARK_BITS = Object.fromEntries(MARK_NAMES.map((name, index) => [name, 1 << index])) as Record<keyof Marks, number>;
+const MARK_BITS = Object.fromEntries(MARK_NAMES.map((name, index) => [name, 1 << index])) as Record<
+  keyof Marks,
+  number
+>;
 
 const MARK_BIT_OF_TAG = new Map<string, number>([
-  ['b', MARK_BITS.bold], ['strong', MARK_BITS.bold],
-  ['i', MARK_BITS.italic], ['em', MARK_BITS.italic], ['cite', MARK_BITS.italic], ['dfn', MARK_BITS.italic], ['var', MARK_BITS.italic],
-  ['u', MARK_BITS.underline], ['ins', MARK_BITS.underline],
-  ['s', MARK_BITS.strike], ['strike', MARK_BITS.strike], ['del', MARK_BITS.strike],
-  ['sub', MARK_BITS.sub], ['sup', MARK_BITS.sup],
-  ['code', MARK_BITS.code], ['kbd', MARK_BITS.code], ['samp', MARK_BITS.code], ['tt', MARK_BITS.code],
+  ['b', MARK_BITS.bold],
+  ['strong', MARK_BITS.bold],
+  ['i', MARK_BITS.italic],
+  ['em', MARK_BITS.italic],
+  ['cite', MARK_BITS.italic],
+  ['dfn', MARK_BITS.italic],
+  ['var', MARK_BITS.italic],
+  ['u', MARK_BITS.underline],
+  ['ins', MARK_BITS.underline],
+  ['s', MARK_BITS.strike],
+  ['strike', MARK_BITS.strike],
+  ['del', MARK_BITS.strike],
+  ['sub', MARK_BITS.sub],
+  ['sup', MARK_BITS.sup],
+  ['code', MARK_BITS.code],
+  ['kbd', MARK_BITS.code],
+  ['samp', MARK_BITS.code],
+  ['tt', MARK_BITS.code],
 ]);
 
 /** The model's Marks for a bit set (a fresh object per text run: runs do not share mutable state). */
@@ -358,7 +462,17 @@ function marksOf(bits: number): Marks | undefined {
 
 /** Elements that start a new line when flattened to text. */
 const BLOCK_BOUNDARY_TAGS = new Set([
-  ...CONTAINER_TAGS, ...HEADING_TAGS, ...TABLE_TAGS, 'ul', 'ol', 'menu', 'li', 'blockquote', 'pre', 'hr', 'br',
+  ...CONTAINER_TAGS,
+  ...HEADING_TAGS,
+  ...TABLE_TAGS,
+  'ul',
+  'ol',
+  'menu',
+  'li',
+  'blockquote',
+  'pre',
+  'hr',
+  'br',
 ]);
 
 function isElement(node: DomNode): node is DomElement {
@@ -420,14 +534,25 @@ class BlockWalker {
       case 'br':
         flow.lineBreak(ctx);
         return;
-      case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6':
-        this.paragraphContainer(node, {
-          ...this.blockContext(node, ctx),
-          headingLevel: Number(name[1]) as HeadingLevel,
-          excludeFromToc: node.attribs['data-toc'] === 'false',
-        }, flow);
+      case 'h1':
+      case 'h2':
+      case 'h3':
+      case 'h4':
+      case 'h5':
+      case 'h6':
+        this.paragraphContainer(
+          node,
+          {
+            ...this.blockContext(node, ctx),
+            headingLevel: Number(name[1]) as HeadingLevel,
+            excludeFromToc: node.attribs['data-toc'] === 'false',
+          },
+          flow,
+        );
         return;
-      case 'ul': case 'ol': case 'menu':
+      case 'ul':
+      case 'ol':
+      case 'menu':
         this.list(node, ctx, flow);
         return;
       case 'table':
@@ -457,7 +582,11 @@ class BlockWalker {
         return;
       }
       case 'center':
-        this.paragraphContainer(node, { ...this.blockContext(node, ctx), align: parseAlign(node.attribs.align) ?? 'center' }, flow);
+        this.paragraphContainer(
+          node,
+          { ...this.blockContext(node, ctx), align: parseAlign(node.attribs.align) ?? 'center' },
+          flow,
+        );
         return;
       case 'dmp-toc':
         flow.block({ type: 'toc', title: node.attribs.title?.trim() ?? '' });
@@ -491,7 +620,14 @@ class BlockWalker {
   /** Context for the content of a block element: dir, lang and text alignment are inherited unless set here. */
   private blockContext(element: DomElement, ctx: Context): Context {
     const { dir, lang, align, style: css } = element.attribs;
-    if (dir === undefined && lang === undefined && align === undefined && css === undefined && element.attribs.class === undefined) return ctx;
+    if (
+      dir === undefined &&
+      lang === undefined &&
+      align === undefined &&
+      css === undefined &&
+      element.attribs.class === undefined
+    )
+      return ctx;
     const style = this.layout && element.name === 'p' ? paragraphStyleOf(element.attribs.class) : undefined;
     // The sanitizer moves text-align into `align` for answers; layout HTML is read as written.
     const textAlign = css === undefined ? undefined : TEXT_ALIGN_PATTERN.exec(css)?.[1];
@@ -536,7 +672,9 @@ class BlockWalker {
     const ordered = element.name === 'ol';
     const start = ordered ? parseListStart(element.attribs.start) : undefined;
     const dir = explicitDir(listCtx);
-    flow.block(start === undefined ? { type: 'list', ordered, items, ...dir } : { type: 'list', ordered, start, items, ...dir });
+    flow.block(
+      start === undefined ? { type: 'list', ordered, items, ...dir } : { type: 'list', ordered, start, items, ...dir },
+    );
   }
 
   private table(element: DomElement, ctx: Context, flow: FlowBuilder): void {
@@ -566,7 +704,9 @@ class BlockWalker {
     }
     const dir = explicitDir(tableCtx);
     // The table comes first; what follows it is content cut from a too large table.
-    assembleTable(head, body, foot, this.warn).forEach((block, index) => flow.block(index === 0 && dir.dir ? { ...block, ...dir } : block));
+    assembleTable(head, body, foot, this.warn).forEach((block, index) =>
+      flow.block(index === 0 && dir.dir ? { ...block, ...dir } : block),
+    );
   }
 
   private row(element: DomElement, ctx: Context, fostered: FlowBuilder): ParsedRow {
@@ -633,7 +773,8 @@ class BlockWalker {
     // Copied into memory the image owns: small Buffers are slices of a shared pool.
     const bytes = new Uint8Array(Buffer.from(payload, 'base64'));
     const image = imageBlockFromBytes(bytes, alt);
-    if (image === null) this.warn(`Removed an embedded ${mediaType} image that could not be read (damaged, incomplete or too large)`);
+    if (image === null)
+      this.warn(`Removed an embedded ${mediaType} image that could not be read (damaged, incomplete or too large)`);
     return image;
   }
 
@@ -649,7 +790,15 @@ class BlockWalker {
   }
 }
 
-const SUPPORTED_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/pjpeg', 'image/gif', 'image/bmp', 'image/x-ms-bmp']);
+const SUPPORTED_IMAGE_TYPES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/jpg',
+  'image/pjpeg',
+  'image/gif',
+  'image/bmp',
+  'image/x-ms-bmp',
+]);
 
 function parseAlign(value: string | undefined | null): Align | undefined {
   const lower = value?.trim().toLowerCase();
@@ -706,7 +855,10 @@ function preformattedText(pre: DomElement): string {
     }
   }
   // Browsers drop the newline right after <pre>; trailing newlines only add empty lines.
-  return text.replace(/\r\n?/g, '\n').replace(/^\n/, '').replace(/(?<!\n)\n+$/, '');
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/^\n/, '')
+    .replace(/(?<!\n)\n+$/, '');
 }
 
 /**
@@ -756,7 +908,12 @@ interface ParsedRow {
  * past it join the last cell of their row) and at MAX_TABLE_CELLS (rows past it follow the table
  * as paragraphs). Returns the table, then those paragraphs; nothing for a table without cells.
  */
-function assembleTable(head: ParsedRow[], body: ParsedRow[], foot: ParsedRow[], warn: (message: string) => void): Block[] {
+function assembleTable(
+  head: ParsedRow[],
+  body: ParsedRow[],
+  foot: ParsedRow[],
+  warn: (message: string) => void,
+): Block[] {
   const parsed = [...head, ...body, ...foot].filter((row) => row.cells.length > 0);
   if (parsed.length === 0) return [];
   let headerRows = head.filter((row) => row.cells.length > 0).length;
@@ -790,7 +947,9 @@ function assembleTable(head: ParsedRow[], body: ParsedRow[], foot: ParsedRow[], 
       cells.push(tableCell(cell.blocks, colSpan, rowSpan));
     }
     if ((laidOut.length + 1) * Math.max(width, filled.length) > MAX_TABLE_CELLS) {
-      warn(`A table larger than ${MAX_TABLE_CELLS.toLocaleString('en')} cells was cut after row ${laidOut.length}: the rows after it follow the table as paragraphs`);
+      warn(
+        `A table larger than ${MAX_TABLE_CELLS.toLocaleString('en')} cells was cut after row ${laidOut.length}: the rows after it follow the table as paragraphs`,
+      );
       for (const rest of parsed.slice(rowIndex)) for (const cell of rest.cells) appendBlocks(following, cell.blocks);
       break;
     }
@@ -808,7 +967,10 @@ function assembleTable(head: ParsedRow[], body: ParsedRow[], foot: ParsedRow[], 
       coveredFromAbove[index] = Math.max((coveredFromAbove[index] ?? 0) - 1, 0);
     }
   }
-  if (narrowed) warn(`A table wider than ${MAX_TABLE_COLUMNS} columns was narrowed: the cells past column ${MAX_TABLE_COLUMNS} were added to the last cell of their row`);
+  if (narrowed)
+    warn(
+      `A table wider than ${MAX_TABLE_COLUMNS} columns was narrowed: the cells past column ${MAX_TABLE_COLUMNS} were added to the last cell of their row`,
+    );
   const rows: TableRow[] = laidOut.map(({ cells, filled }, rowIndex) => {
     // A rowspan may have reached into rows that were cut.
     for (const cell of cells) clampRowSpan(cell, laidOut.length - rowIndex);
@@ -891,7 +1053,8 @@ class FlowBuilder {
 
   endParagraph(): void {
     const content = withoutEdgeBreaks(this.content);
-    if (this.paragraphCtx !== null && hasVisibleText(content)) this.blocks.push(paragraphBlock(content, this.paragraphCtx));
+    if (this.paragraphCtx !== null && hasVisibleText(content))
+      this.blocks.push(paragraphBlock(content, this.paragraphCtx));
     this.content = [];
     this.paragraphCtx = null;
     this.lastText = null;
@@ -937,7 +1100,13 @@ class FlowBuilder {
 function paragraphBlock(content: Inline[], ctx: Context): Block {
   const directional = { ...explicitDir(ctx), ...(ctx.lang && { lang: ctx.lang }) };
   if (ctx.headingLevel !== undefined) {
-    return { type: 'heading', level: ctx.headingLevel, content, ...(ctx.excludeFromToc && { toc: false }), ...directional };
+    return {
+      type: 'heading',
+      level: ctx.headingLevel,
+      content,
+      ...(ctx.excludeFromToc && { toc: false }),
+      ...directional,
+    };
   }
   return {
     type: 'paragraph',
@@ -965,8 +1134,9 @@ function withoutEdgeBreaks(content: Inline[]): Inline[] {
 /** Paragraphs of only spaces, &nbsp;, zero-width spaces and line breaks are editor leftovers, not content. */
 function hasVisibleText(content: Inline[]): boolean {
   return content.some((inline) =>
-    inline.type === 'text' ? VISIBLE_CHARACTER.test(inline.text) : inline.type === 'link' && hasVisibleText(inline.children),
+    inline.type === 'text'
+      ? VISIBLE_CHARACTER.test(inline.text)
+      : inline.type === 'link' && hasVisibleText(inline.children),
   );
 }
 const VISIBLE_CHARACTER = /[^\s\u200b-\u200d\u2060]/;
-

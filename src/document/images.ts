@@ -85,7 +85,12 @@ function isCompletePng(bytes: Uint8Array): boolean {
     const typeStart = offset + 4;
     const dataEnd = typeStart + 4 + dataLength;
     if (dataEnd + 4 > bytes.length) return false;
-    const chunkType = String.fromCharCode(bytes[typeStart], bytes[typeStart + 1], bytes[typeStart + 2], bytes[typeStart + 3]);
+    const chunkType = String.fromCharCode(
+      bytes[typeStart],
+      bytes[typeStart + 1],
+      bytes[typeStart + 2],
+      bytes[typeStart + 3],
+    );
     if (offset === 8 && chunkType !== 'IHDR') return false;
     if (crc32(bytes.subarray(typeStart, dataEnd)) !== view.getUint32(dataEnd)) return false;
     if (chunkType === 'IDAT') sawImageData = true;

@@ -28,14 +28,36 @@ const OPEN_IMPLIES_CLOSE = new Map<string, ReadonlySet<string>>([
   ['li', new Set(['li'])],
   ['p', P_TAG],
   ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((tag): [string, ReadonlySet<string>] => [tag, HEADING_TAGS]),
-  ...['select', 'input', 'output', 'button', 'datalist', 'textarea'].map((tag): [string, ReadonlySet<string>] => [tag, FORM_TAGS]),
+  ...['select', 'input', 'output', 'button', 'datalist', 'textarea'].map((tag): [string, ReadonlySet<string>] => [
+    tag,
+    FORM_TAGS,
+  ]),
   ['option', new Set(['option'])],
   ['optgroup', new Set(['optgroup', 'option'])],
   ['dd', DD_DT_TAGS],
   ['dt', DD_DT_TAGS],
   ...[
-    'address', 'article', 'aside', 'blockquote', 'details', 'div', 'dl', 'fieldset', 'figcaption', 'figure', 'footer', 'form',
-    'header', 'hr', 'main', 'nav', 'ol', 'pre', 'section', 'table', 'ul',
+    'address',
+    'article',
+    'aside',
+    'blockquote',
+    'details',
+    'div',
+    'dl',
+    'fieldset',
+    'figcaption',
+    'figure',
+    'footer',
+    'form',
+    'header',
+    'hr',
+    'main',
+    'nav',
+    'ol',
+    'pre',
+    'section',
+    'table',
+    'ul',
   ].map((tag): [string, ReadonlySet<string>] => [tag, P_TAG]),
   ['rt', RT_RP_TAGS],
   ['rp', RT_RP_TAGS],
@@ -44,16 +66,53 @@ const OPEN_IMPLIES_CLOSE = new Map<string, ReadonlySet<string>>([
 ]);
 
 const VOID_TAGS = new Set([
-  'area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen', 'link',
-  'meta', 'param', 'source', 'track', 'wbr',
+  'area',
+  'base',
+  'basefont',
+  'br',
+  'col',
+  'command',
+  'embed',
+  'frame',
+  'hr',
+  'img',
+  'input',
+  'isindex',
+  'keygen',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
 ]);
 
 /** Elements whose content the tokenizer reads as text (outside SVG and MathML): they cannot nest. */
-const RAW_TEXT_TAGS = new Set(['script', 'style', 'title', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
+const RAW_TEXT_TAGS = new Set([
+  'script',
+  'style',
+  'title',
+  'textarea',
+  'xmp',
+  'iframe',
+  'noembed',
+  'noframes',
+  'plaintext',
+]);
 
 const FOREIGN_ROOTS = new Set(['svg', 'math']);
 /** HTML integration points inside SVG and MathML (lower-cased, as this scan compares names). */
-const HTML_INTEGRATION_TAGS = new Set(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignobject', 'desc', 'title']);
+const HTML_INTEGRATION_TAGS = new Set([
+  'mi',
+  'mo',
+  'mn',
+  'ms',
+  'mtext',
+  'annotation-xml',
+  'foreignobject',
+  'desc',
+  'title',
+]);
 
 /**
  * The HTML with every tag nested deeper than `maxDepth` cut out (its text kept), and whether
@@ -102,7 +161,8 @@ class NestingScan implements TokenizerCallbacks {
     const { cuts, html } = this;
     if (cuts.length === 0) return { html, cut: false };
     const kept: string[] = [html.slice(0, cuts[0])];
-    for (let index = 1; index < cuts.length; index += 2) kept.push(html.slice(cuts[index], cuts[index + 1] ?? html.length));
+    for (let index = 1; index < cuts.length; index += 2)
+      kept.push(html.slice(cuts[index], cuts[index + 1] ?? html.length));
     return { html: kept.join(''), cut: true };
   }
 

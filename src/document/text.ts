@@ -49,7 +49,9 @@ function collectLines(blocks: Block[], lines: string[]): void {
         break;
       case 'table':
         for (const row of block.rows) {
-          lines.push(row.cells.map((cell) => blocksToPlainText(cell.blocks).replace(LINE_BREAK_WITH_SPACE, ' ')).join('\t'));
+          lines.push(
+            row.cells.map((cell) => blocksToPlainText(cell.blocks).replace(LINE_BREAK_WITH_SPACE, ' ')).join('\t'),
+          );
         }
         break;
       case 'image':

@@ -75,7 +75,14 @@ export function createApp(deps: AppDependencies): App {
   app.use(
     '/api/file-transformer',
     ...auth,
-    fileTransformerRoutes({ config, registry: deps.registry, exports: deps.exports, metrics, inFlight, isShuttingDown: () => lifecycle.shuttingDown }),
+    fileTransformerRoutes({
+      config,
+      registry: deps.registry,
+      exports: deps.exports,
+      metrics,
+      inFlight,
+      isShuttingDown: () => lifecycle.shuttingDown,
+    }),
   );
   if (deps.extraApiRoutes) app.use('/api', deps.extraApiRoutes(auth));
 
@@ -97,7 +104,12 @@ const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   const log = requestLogger(res);
   if (known) {
     // 503s are overload or shutdown, expected under load: a warning, not an error.
-    if (known.status >= 500) log[known.status === 503 ? 'warn' : 'error']('request failed', { status: known.status, error: known.message, details: known.details });
+    if (known.status >= 500)
+      log[known.status === 503 ? 'warn' : 'error']('request failed', {
+        status: known.status,
+        error: known.message,
+        details: known.details,
+      });
     if (res.headersSent) return;
     if (known.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(known.retryAfterSeconds));
     res.status(known.status).json(known.toBody());

@@ -10,7 +10,18 @@ import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, t
 import type { AuthConfig } from '../config';
 import { HttpError } from './errors';
 
-const ASYMMETRIC_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+const ASYMMETRIC_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+];
 const FETCH_TIMEOUT_MS = 5000;
 /**
  * A token signed with a key the cached set lacks refetches the set at once, at most once per
@@ -30,13 +41,19 @@ function keySetResolver(config: AuthConfig): () => Promise<JWTVerifyGetKey> {
   const discover = async (): Promise<JWTVerifyGetKey> => {
     let jwksUri = config.jwksUri;
     if (!jwksUri) {
-      const response = await fetch(`${config.issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+      const response = await fetch(`${config.issuer}/.well-known/openid-configuration`, {
+        signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      });
       if (!response.ok) throw new Error(`openid-configuration answered ${response.status}`);
       const document = (await response.json()) as { jwks_uri?: unknown };
       if (typeof document.jwks_uri !== 'string') throw new Error('openid-configuration has no jwks_uri');
       jwksUri = document.jwks_uri;
     }
-    return createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: FETCH_TIMEOUT_MS, cooldownDuration: JWKS_REFETCH_COOLDOWN_MS, cacheMaxAge: 600_000 });
+    return createRemoteJWKSet(new URL(jwksUri), {
+      timeoutDuration: FETCH_TIMEOUT_MS,
+      cooldownDuration: JWKS_REFETCH_COOLDOWN_MS,
+      cacheMaxAge: 600_000,
+    });
   };
   return () => {
     // A failed discovery is retried by the next request instead of being cached forever.
@@ -79,7 +96,8 @@ export function requireBearerToken(config: AuthConfig): RequestHandler {
         clockTolerance: config.clockToleranceSeconds,
       }));
       // jose checks `iat` only against a maximum age; a token issued in the future is no token.
-      if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + config.clockToleranceSeconds) throw new IssuedInTheFuture();
+      if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + config.clockToleranceSeconds)
+        throw new IssuedInTheFuture();
     } catch (error) {
       if (isKeySetFetchFailure(error)) {
         throw new HttpError(503, 'Cannot verify tokens: the identity provider is unreachable.', [
@@ -92,7 +110,9 @@ export function requireBearerToken(config: AuthConfig): RequestHandler {
     const missing = missingPermission(payload, config);
     if (missing) {
       res.setHeader('WWW-Authenticate', `Bearer error="insufficient_scope"`);
-      throw new HttpError(403, `Insufficient permissions: the token lacks the ${missing}.`, [{ path: 'Authorization', message: `lacks the ${missing}` }]);
+      throw new HttpError(403, `Insufficient permissions: the token lacks the ${missing}.`, [
+        { path: 'Authorization', message: `lacks the ${missing}` },
+      ]);
     }
     next();
   };
@@ -107,7 +127,10 @@ function isKeySetFetchFailure(error: unknown): boolean {
   // not `instanceof Error`: fetch's errors may come from another realm (vm contexts, test runners).
   const message = (error as { message?: unknown } | null)?.message;
   if (typeof message !== 'string') return false;
-  return /fetch failed|ECONNREFUSED|ECONNRESET|ENOTFOUND|Expected 200 OK|JSON Web Key Set/i.test(message) && !(error instanceof joseErrors.JWKSNoMatchingKey);
+  return (
+    /fetch failed|ECONNREFUSED|ECONNRESET|ENOTFOUND|Expected 200 OK|JSON Web Key Set/i.test(message) &&
+    !(error instanceof joseErrors.JWKSNoMatchingKey)
+  );
 }
 
 /** The configured scope or role the token lacks, or null when it has them. */
@@ -130,7 +153,8 @@ function rolesOf(payload: JWTPayload): Set<string> {
   add(claims.roles);
   add(claims.realm_access?.roles);
   if (claims.resource_access && typeof claims.resource_access === 'object') {
-    for (const client of Object.values(claims.resource_access as Record<string, unknown>)) add((client as { roles?: unknown } | null)?.roles);
+    for (const client of Object.values(claims.resource_access as Record<string, unknown>))
+      add((client as { roles?: unknown } | null)?.roles);
   }
   return roles;
 }
@@ -145,7 +169,8 @@ function describeJoseError(error: unknown): string {
     if (error.claim === 'nbf') return 'the token is not valid yet ("nbf")';
     return `the token's "${error.claim}" claim is not acceptable`;
   }
-  if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'the token is not signed with an accepted (asymmetric) algorithm';
+  if (error instanceof joseErrors.JOSEAlgNotAllowed)
+    return 'the token is not signed with an accepted (asymmetric) algorithm';
   if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'the token signature is invalid';
   if (error instanceof joseErrors.JWKSNoMatchingKey) return 'the token was signed with an unknown key';
   return 'the token is malformed';

@@ -100,9 +100,11 @@ export function declaredLengthGuard(maxBodyBytes: number): RequestHandler {
       throw refuseEarly(
         req,
         res,
-        new HttpError(413, `The request body is declared as ${megabytes(declared)}, more than the limit of ${megabytes(maxBodyBytes)} (MAX_BODY_MB).`, [
-          { path: '', message: `at most ${megabytes(maxBodyBytes)}` },
-        ]),
+        new HttpError(
+          413,
+          `The request body is declared as ${megabytes(declared)}, more than the limit of ${megabytes(maxBodyBytes)} (MAX_BODY_MB).`,
+          [{ path: '', message: `at most ${megabytes(maxBodyBytes)}` }],
+        ),
       );
     }
     next();
@@ -115,7 +117,9 @@ function refuseEarly(req: Request, res: Response, error: HttpError): HttpError {
 }
 
 export const busy = (what: string) =>
-  new HttpError(503, `The service is busy (${what}); retry in a moment.`, [{ path: '', message: what }], { retryAfterSeconds: RETRY_AFTER_SECONDS });
+  new HttpError(503, `The service is busy (${what}); retry in a moment.`, [{ path: '', message: what }], {
+    retryAfterSeconds: RETRY_AFTER_SECONDS,
+  });
 
 function decoderFor(encoding: string): Transform | null | undefined {
   switch (encoding) {
@@ -138,7 +142,11 @@ function decoderFor(encoding: string): Transform | null | undefined {
  * Middleware: `req.body` becomes the body's bytes, in a SharedArrayBuffer a worker thread reads
  * without a copy. `isShuttingDown` refuses new bodies once SIGTERM came.
  */
-export function rawJsonBody(limits: BodyLimits, inFlight: BytesInFlight, isShuttingDown: () => boolean): RequestHandler {
+export function rawJsonBody(
+  limits: BodyLimits,
+  inFlight: BytesInFlight,
+  isShuttingDown: () => boolean,
+): RequestHandler {
   return (req, res, next) => {
     if (isShuttingDown()) throw refuseEarly(req, res, busy('shutting down'));
     if (!req.is(JSON_TYPES)) {
@@ -152,25 +160,38 @@ export function rawJsonBody(limits: BodyLimits, inFlight: BytesInFlight, isShutt
     }
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1]?.toLowerCase();
     if (charset && charset !== 'utf-8' && charset !== 'utf8') {
-      throw refuseEarly(req, res, new HttpError(415, `The request body must be UTF-8 JSON, not ${charset}.`, [{ path: 'Content-Type', message: `charset ${charset} is not supported` }]));
+      throw refuseEarly(
+        req,
+        res,
+        new HttpError(415, `The request body must be UTF-8 JSON, not ${charset}.`, [
+          { path: 'Content-Type', message: `charset ${charset} is not supported` },
+        ]),
+      );
     }
-    const encoding = String(req.headers['content-encoding'] ?? '').trim().toLowerCase();
+    const encoding = String(req.headers['content-encoding'] ?? '')
+      .trim()
+      .toLowerCase();
     const decoder = decoderFor(encoding);
     if (decoder === undefined) {
       throw refuseEarly(
         req,
         res,
-        new HttpError(415, `The Content-Encoding "${encoding}" is not supported; send the body as is, or gzip, deflate or br.`, [
-          { path: 'Content-Encoding', message: 'must be identity, gzip, deflate or br' },
-        ]),
+        new HttpError(
+          415,
+          `The Content-Encoding "${encoding}" is not supported; send the body as is, or gzip, deflate or br.`,
+          [{ path: 'Content-Encoding', message: 'must be identity, gzip, deflate or br' }],
+        ),
       );
     }
     const tooLarge = (size: string) =>
-      new HttpError(413, `The request body is ${size}, more than the limit of ${megabytes(limits.maxBodyBytes)} (MAX_BODY_MB).`, [
-        { path: '', message: `at most ${megabytes(limits.maxBodyBytes)}` },
-      ]);
+      new HttpError(
+        413,
+        `The request body is ${size}, more than the limit of ${megabytes(limits.maxBodyBytes)} (MAX_BODY_MB).`,
+        [{ path: '', message: `at most ${megabytes(limits.maxBodyBytes)}` }],
+      );
     const declared = req.headers['content-length'] === undefined ? null : Number(req.headers['content-length']);
-    if (declared !== null && declared > limits.maxBodyBytes) throw refuseEarly(req, res, tooLarge(`declared as ${megabytes(declared)}`));
+    if (declared !== null && declared > limits.maxBodyBytes)
+      throw refuseEarly(req, res, tooLarge(`declared as ${megabytes(declared)}`));
 
     // The declared length is reserved at once; a body of unknown length reserves as it arrives.
     let reserved = 0;
@@ -179,15 +200,27 @@ export function rawJsonBody(limits: BodyLimits, inFlight: BytesInFlight, isShutt
       reserved += bytes;
       return true;
     };
-    if (declared !== null && !reserve(declared)) throw refuseEarly(req, res, busy(`${megabytes(inFlight.used)} of request bodies are being read (MAX_BYTES_IN_FLIGHT_MB)`));
+    if (declared !== null && !reserve(declared))
+      throw refuseEarly(
+        req,
+        res,
+        busy(`${megabytes(inFlight.used)} of request bodies are being read (MAX_BYTES_IN_FLIGHT_MB)`),
+      );
     res.once('close', () => inFlight.give(reserved));
 
     // A decompressed body is held at its inflated size, so it reserves as it inflates.
     const reservedUpfront = declared !== null && decoder === null;
-    const reading = readBody(req, decoder, declared, limits.maxBodyBytes, (received) => reservedUpfront || reserve(received), (abort) => {
-      inFlight.track(abort);
-      res.once('close', () => inFlight.untrack(abort));
-    });
+    const reading = readBody(
+      req,
+      decoder,
+      declared,
+      limits.maxBodyBytes,
+      (received) => reservedUpfront || reserve(received),
+      (abort) => {
+        inFlight.track(abort);
+        res.once('close', () => inFlight.untrack(abort));
+      },
+    );
     reading.then(
       (bytes) => {
         req.body = bytes;
@@ -197,7 +230,8 @@ export function rawJsonBody(limits: BodyLimits, inFlight: BytesInFlight, isShutt
         closeAfterAnswer(req, res);
         if (!(error instanceof BodyError)) return next(error);
         if (error.kind === 'too-large') next(tooLarge('larger'));
-        else if (error.kind === 'busy') next(busy(`${megabytes(inFlight.used)} of request bodies are being read (MAX_BYTES_IN_FLIGHT_MB)`));
+        else if (error.kind === 'busy')
+          next(busy(`${megabytes(inFlight.used)} of request bodies are being read (MAX_BYTES_IN_FLIGHT_MB)`));
         else if (error.kind === 'shutdown') next(busy('shutting down'));
         else next(error.http);
       },
@@ -249,12 +283,22 @@ function readBody(
       });
       req.pipe(decoder);
       decoder.on('error', (error) =>
-        fail(new BodyError('bad', new HttpError(400, `The request body is not valid ${String(req.headers['content-encoding'])} data: ${error.message}.`, [{ path: 'Content-Encoding', message: error.message }]))),
+        fail(
+          new BodyError(
+            'bad',
+            new HttpError(
+              400,
+              `The request body is not valid ${String(req.headers['content-encoding'])} data: ${error.message}.`,
+              [{ path: 'Content-Encoding', message: error.message }],
+            ),
+          ),
+        ),
       );
     }
     // A declared length is read straight into shared memory: the worker thread reads the same
     // bytes, and no 60 MB copy ever blocks the event loop.
-    let target: Uint8Array | null = declared !== null && !decoder ? new Uint8Array(new SharedArrayBuffer(declared)) : null;
+    let target: Uint8Array | null =
+      declared !== null && !decoder ? new Uint8Array(new SharedArrayBuffer(declared)) : null;
     source.on('data', (chunk: Buffer) => {
       if (settled) return;
       if (size + chunk.length > limit) return fail(new BodyError('too-large'));
@@ -280,7 +324,13 @@ function readBody(
       }
       resolve(body);
     });
-    req.on('aborted', () => fail(new BodyError('bad', new HttpError(400, 'The request body was incomplete: the client closed the connection.'))));
-    req.on('error', (error) => fail(new BodyError('bad', new HttpError(400, `The request body was incomplete: ${error.message}.`))));
+    req.on('aborted', () =>
+      fail(
+        new BodyError('bad', new HttpError(400, 'The request body was incomplete: the client closed the connection.')),
+      ),
+    );
+    req.on('error', (error) =>
+      fail(new BodyError('bad', new HttpError(400, `The request body was incomplete: ${error.message}.`))),
+    );
   });
 }

@@ -30,7 +30,12 @@ export class HttpError extends Error {
   /** Sent as Retry-After: an overload or shutdown the client may retry after. */
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, message: string, details: ErrorDetail[] = [], options: { retryAfterSeconds?: number } = {}) {
+  constructor(
+    status: number,
+    message: string,
+    details: ErrorDetail[] = [],
+    options: { retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
@@ -44,7 +49,9 @@ export class HttpError extends Error {
 
   /** A service error as HTTP answers it. */
   static of(error: ServiceError): HttpError {
-    return new HttpError(STATUS_OF_KIND[error.kind], error.message, error.details, { retryAfterSeconds: error.retryAfterSeconds });
+    return new HttpError(STATUS_OF_KIND[error.kind], error.message, error.details, {
+      retryAfterSeconds: error.retryAfterSeconds,
+    });
   }
 }
 

@@ -53,9 +53,20 @@ const LOGGED_WARNINGS = 200;
 /** The body as bytes, as rawJsonBody left it. */
 const bodyOf = (req: Request) => req.body as Uint8Array;
 
-export function fileTransformerRoutes({ config, registry, exports, metrics, inFlight, isShuttingDown }: FileTransformerDependencies): Router {
+export function fileTransformerRoutes({
+  config,
+  registry,
+  exports,
+  metrics,
+  inFlight,
+  isShuttingDown,
+}: FileTransformerDependencies): Router {
   const router = Router();
-  const body = rawJsonBody({ maxBodyBytes: config.maxBodyBytes, maxBytesInFlight: inFlight.budget }, inFlight, isShuttingDown);
+  const body = rawJsonBody(
+    { maxBodyBytes: config.maxBodyBytes, maxBytesInFlight: inFlight.budget },
+    inFlight,
+    isShuttingDown,
+  );
   const context = { transformerId: config.transformerId, withhold: config.withhold };
   // Called 2-3 times per export: computed once, never from the request.
   const formats = JSON.stringify(buildFormats(registry, config.transformerId, config.sharedStorageDir !== null));
@@ -72,7 +83,14 @@ export function fileTransformerRoutes({ config, registry, exports, metrics, inFl
     try {
       // Parsed, validated, decoded, rendered and base64-encoded in a worker thread: the event loop only moves bytes.
       const inline = config.sharedStorageDir === null;
-      const result = await exports.runRequest({ action: 'export', entity, format: exporter.format, body: bodyOf(req), context, base64: inline });
+      const result = await exports.runRequest({
+        action: 'export',
+        entity,
+        format: exporter.format,
+        body: bodyOf(req),
+        context,
+        base64: inline,
+      });
       req.body = undefined;
       const filename = safeFilename(result.label, entity, exporter.extension);
       metrics.exportBytes.inc({ format: exporter.format }, result.size);
@@ -80,7 +98,12 @@ export function fileTransformerRoutes({ config, registry, exports, metrics, inFl
         outcome = 'ok';
         sendInlineEnvelope(res, filename, exporter.mimeType, result.bytes);
       } else {
-        const envelope: FileEnvelope = { filename, fileRef: await writeSharedFile(config.sharedStorageDir, result.bytes), mimeType: exporter.mimeType, file: null };
+        const envelope: FileEnvelope = {
+          filename,
+          fileRef: await writeSharedFile(config.sharedStorageDir, result.bytes),
+          mimeType: exporter.mimeType,
+          file: null,
+        };
         outcome = 'ok';
         res.json(envelope);
       }
@@ -88,7 +111,12 @@ export function fileTransformerRoutes({ config, registry, exports, metrics, inFl
       // 100 log lines written before the answer cost it 5-20 ms (stdout is synchronous on Linux).
       if (result.warnings.length > 0) {
         const warnings = result.warnings.slice(0, LOGGED_WARNINGS);
-        requestLogger(res).warn('export warnings', { format: exporter.format, entity, count: result.warnings.length, warnings });
+        requestLogger(res).warn('export warnings', {
+          format: exporter.format,
+          entity,
+          count: result.warnings.length,
+          warnings,
+        });
       }
     } catch (error) {
       // 503: past its deadline or no room in the queue.
@@ -112,14 +140,22 @@ export function fileTransformerRoutes({ config, registry, exports, metrics, inFl
 
   const importing = (action: 'preprocess' | 'import', entity: EntityType) => async (req: Request, res: Response) => {
     const result = await exports.runRequest({ action, entity, body: bodyOf(req), context });
-    res.type('application/json').send(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));
+    res
+      .type('application/json')
+      .send(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));
   };
   const importAvailable = (entity: EntityType) => (_req: Request, _res: Response, next: () => void) => {
-    if (!registry.importerFor(entity)) throw new HttpError(404, `Import of ${entity}s is not available (the json format is disabled).`);
+    if (!registry.importerFor(entity))
+      throw new HttpError(404, `Import of ${entity}s is not available (the json format is disabled).`);
     next();
   };
   router.post('/preprocessing/plan', importAvailable('plan'), body, importing('preprocess', 'plan'));
-  router.post('/preprocessing/description', importAvailable('description'), body, importing('preprocess', 'description'));
+  router.post(
+    '/preprocessing/description',
+    importAvailable('description'),
+    body,
+    importing('preprocess', 'description'),
+  );
   router.post('/import/plan', importAvailable('plan'), body, importing('import', 'plan'));
   router.post('/import/description', importAvailable('description'), body, importing('import', 'description'));
   return router;

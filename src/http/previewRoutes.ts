@@ -50,7 +50,11 @@ type UploadField = 'template' | 'plan';
 export class LimitedMemoryStorage implements multer.StorageEngine {
   constructor(private readonly limits: Readonly<Record<string, number>>) {}
 
-  _handleFile(_req: Request, file: Express.Multer.File, callback: (error?: unknown, info?: Partial<Express.Multer.File>) => void): void {
+  _handleFile(
+    _req: Request,
+    file: Express.Multer.File,
+    callback: (error?: unknown, info?: Partial<Express.Multer.File>) => void,
+  ): void {
     const field = file.fieldname;
     const limit = Object.hasOwn(this.limits, field) ? this.limits[field] : 0;
     const stream = file.stream;
@@ -125,12 +129,17 @@ export function warningsHeader(warnings: string[]): string {
 const moreWarnings = (count: number) => `… and ${count} more`;
 
 const tooLarge = (field: string, limit: number) =>
-  new HttpError(413, `The ${field} file is larger than the limit of ${megabytes(limit)}.`, [{ path: field, message: `larger than ${megabytes(limit)}` }]);
+  new HttpError(413, `The ${field} file is larger than the limit of ${megabytes(limit)}.`, [
+    { path: field, message: `larger than ${megabytes(limit)}` },
+  ]);
 
 /** RFC 6266: an ASCII fallback name plus the exact UTF-8 name. */
 function inlineDisposition(filename: string): string {
   const fallback = filename.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `inline; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
@@ -152,9 +161,11 @@ export function previewApiRoutes({ config, registry, exports }: PreviewDependenc
   ]);
   const parseUpload: RequestHandler = (req, res, next) => {
     if (!req.is('multipart/form-data')) {
-      throw new HttpError(415, 'Send the preview as multipart/form-data: a "plan" file, an optional "template" file and a "format" field.', [
-        { path: 'Content-Type', message: `got "${req.headers['content-type'] ?? 'none'}"` },
-      ]);
+      throw new HttpError(
+        415,
+        'Send the preview as multipart/form-data: a "plan" file, an optional "template" file and a "format" field.',
+        [{ path: 'Content-Type', message: `got "${req.headers['content-type'] ?? 'none'}"` }],
+      );
     }
     upload(req, res, (error?: unknown) => next(error ? uploadError(error) : undefined));
   };
@@ -164,13 +175,16 @@ export function previewApiRoutes({ config, registry, exports }: PreviewDependenc
     const planFile = files.plan?.[0];
     const templateFile = files.template?.[0];
     if (!planFile) {
-      throw badRequest('Send the plan to render as the file field "plan": a plan or description as JSON, as the planning service posts it.', [
-        { path: 'plan', message: 'no file' },
-      ]);
+      throw badRequest(
+        'Send the plan to render as the file field "plan": a plan or description as JSON, as the planning service posts it.',
+        [{ path: 'plan', message: 'no file' }],
+      );
     }
     const given: unknown = req.body?.format;
     if (given !== undefined && typeof given !== 'string') {
-      throw badRequest('Send the "format" field once: docx, pdf or json.', [{ path: 'format', message: 'sent more than once' }]);
+      throw badRequest('Send the "format" field once: docx, pdf or json.', [
+        { path: 'format', message: 'sent more than once' },
+      ]);
     }
     const format = given?.trim() || DEFAULT_FORMAT;
 
@@ -179,14 +193,20 @@ export function previewApiRoutes({ config, registry, exports }: PreviewDependenc
     const context: ExportContext = {
       transformerId: config.transformerId,
       withhold: config.withhold,
-      ...(templateFile && { templateOverride: { filename: templateFile.originalname, bytes: new Uint8Array(templateFile.buffer) } }),
+      ...(templateFile && {
+        templateOverride: { filename: templateFile.originalname, bytes: new Uint8Array(templateFile.buffer) },
+      }),
     };
     const result = await exports.run(exporter, plan.entity, plan.model, context);
 
     const log = requestLogger(res);
-    for (const warning of result.warnings) log.warn('preview warning', { format: exporter.format, entity: plan.entity, warning });
+    for (const warning of result.warnings)
+      log.warn('preview warning', { format: exporter.format, entity: plan.entity, warning });
     res.setHeader('Content-Type', exporter.mimeType);
-    res.setHeader('Content-Disposition', inlineDisposition(safeFilename(plan.model.label, plan.entity, exporter.extension)));
+    res.setHeader(
+      'Content-Disposition',
+      inlineDisposition(safeFilename(plan.model.label, plan.entity, exporter.extension)),
+    );
     res.setHeader('X-Export-Warnings', warningsHeader(result.warnings));
     if (result.pages !== undefined) res.setHeader('X-Page-Count', String(result.pages));
     res.setHeader('Cache-Control', 'no-store');

@@ -11,7 +11,14 @@ import type { Logger } from '../logger';
 
 export function createService(config: Config, logger: Logger) {
   const registry = createRegistry(config.exportFormats);
-  const exports = new ExportService({ workers: config.exportWorkers, timeoutMs: config.exportTimeoutMs, memoryMb: config.exportMemoryMb, queueLimit: config.exportQueueLimit, warmUpFormats: config.exportFormats, logger });
+  const exports = new ExportService({
+    workers: config.exportWorkers,
+    timeoutMs: config.exportTimeoutMs,
+    memoryMb: config.exportMemoryMb,
+    queueLimit: config.exportQueueLimit,
+    warmUpFormats: config.exportFormats,
+    logger,
+  });
   const { app, metrics, lifecycle } = createApp({
     config,
     logger,

@@ -33,16 +33,22 @@ export function checkCompliance(document: DocumentModel, pdf: Uint8Array): Compl
   const problems: string[] = [];
 
   if (rules.maxPages !== undefined && pages > rules.maxPages) {
-    problems.push(`${at('compliance/maxPages')}: the PDF has ${pages} pages, over the limit of ${rules.maxPages} ${because('maxPages')}`);
+    problems.push(
+      `${at('compliance/maxPages')}: the PDF has ${pages} pages, over the limit of ${rules.maxPages} ${because('maxPages')}`,
+    );
   }
   if (rules.pageSize && meta.pageSize !== rules.pageSize) {
-    problems.push(`${at('pageSize')}: the pages are ${meta.pageSize}, the rules ask for ${rules.pageSize} ${because('pageSize')}; set pageSize or the page-size option`);
+    problems.push(
+      `${at('pageSize')}: the pages are ${meta.pageSize}, the rules ask for ${rules.pageSize} ${because('pageSize')}; set pageSize or the page-size option`,
+    );
   }
   if (rules.minMarginMm !== undefined) {
     for (const side of ['top', 'right', 'bottom', 'left'] as const) {
       const mm = meta.margins[side] * MM_PER_POINT;
       if (mm + 0.05 < rules.minMarginMm) {
-        problems.push(`${at(`margins/${side}`)}: ${meta.margins[side]} pt (${round(mm)} mm), under ${rules.minMarginMm} mm ${because('minMarginMm')}`);
+        problems.push(
+          `${at(`margins/${side}`)}: ${meta.margins[side]} pt (${round(mm)} mm), under ${rules.minMarginMm} mm ${because('minMarginMm')}`,
+        );
       }
     }
   }

@@ -7,7 +7,14 @@
  */
 import type { ConfigurationFieldSpec } from '../contract/formats';
 import type { DescriptionModel, PlanModel } from '../contract/model';
-import type { DocumentFormat, DocumentWriter, ExportContext, ExportResult, Exporter, RenderedDocument } from '../formats/types';
+import type {
+  DocumentFormat,
+  DocumentWriter,
+  ExportContext,
+  ExportResult,
+  Exporter,
+  RenderedDocument,
+} from '../formats/types';
 import { rdaExporter } from '../formats/rda';
 import { assertDescriptionWithinLimits, assertPlanWithinLimits } from './limits';
 import { EXPORT_OPTION_FIELDS } from './options';
@@ -41,8 +48,10 @@ async function written(writer: DocumentWriter, rendered: RenderedDocument, mimeT
 }
 
 /** The RDA JSON of what is exported, made only when a writer asks for it (archival-with-data PDFs embed it). */
-const planData = (plan: PlanModel, context: ExportContext) => async () => (await rdaExporter.exportPlan(plan, context)).bytes;
-const descriptionData = (description: DescriptionModel, context: ExportContext) => async () => (await rdaExporter.exportDescription(description, context)).bytes;
+const planData = (plan: PlanModel, context: ExportContext) => async () =>
+  (await rdaExporter.exportPlan(plan, context)).bytes;
+const descriptionData = (description: DescriptionModel, context: ExportContext) => async () =>
+  (await rdaExporter.exportDescription(description, context)).bytes;
 
 export function documentExporter(format: DocumentFormat): Exporter {
   const { writer, layout, ...declaration } = format;
@@ -56,7 +65,12 @@ export function documentExporter(format: DocumentFormat): Exporter {
     exportPlan: async (plan, context) => {
       if (limited) assertPlanWithinLimits(plan, declaration.format);
       const target = writer();
-      const rendered = pipeline().renderPlan(plan, context, { fillsWordShell: target.fillsWordShell === true, layout }, planData(plan, context));
+      const rendered = pipeline().renderPlan(
+        plan,
+        context,
+        { fillsWordShell: target.fillsWordShell === true, layout },
+        planData(plan, context),
+      );
       return written(target, rendered, declaration.mimeType);
     },
     exportDescription: async (description, context) => {

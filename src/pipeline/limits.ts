@@ -17,11 +17,19 @@ export const DOCUMENT_LIMITS = {
 const count = (n: number) => n.toLocaleString('en');
 
 function tooLarge(message: string, path: string, limit: string): ServiceError {
-  return new ServiceError('unprocessable', `${message} Export it as JSON, or split it into smaller plans or descriptions.`, [{ path, message: limit }]);
+  return new ServiceError(
+    'unprocessable',
+    `${message} Export it as JSON, or split it into smaller plans or descriptions.`,
+    [{ path, message: limit }],
+  );
 }
 
 /** Throws 422 when `descriptions` hold more answers than DOCX and PDF exports lay out. */
-export function assertDocumentWithinLimits(descriptions: readonly DescriptionModel[], pathOf: (index: number) => string, format: string): void {
+export function assertDocumentWithinLimits(
+  descriptions: readonly DescriptionModel[],
+  pathOf: (index: number) => string,
+  format: string,
+): void {
   let total = 0;
   descriptions.forEach((description, index) => {
     for (const fieldSetId of Object.keys(description.fieldSets)) {
@@ -46,5 +54,7 @@ export function assertDocumentWithinLimits(descriptions: readonly DescriptionMod
   }
 }
 
-export const assertPlanWithinLimits = (plan: PlanModel, format: string) => assertDocumentWithinLimits(plan.descriptions, (i) => `/descriptions/${i}`, format);
-export const assertDescriptionWithinLimits = (description: DescriptionModel, format: string) => assertDocumentWithinLimits([description], () => '', format);
+export const assertPlanWithinLimits = (plan: PlanModel, format: string) =>
+  assertDocumentWithinLimits(plan.descriptions, (i) => `/descriptions/${i}`, format);
+export const assertDescriptionWithinLimits = (description: DescriptionModel, format: string) =>
+  assertDocumentWithinLimits([description], () => '', format);

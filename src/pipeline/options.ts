@@ -33,25 +33,28 @@ export const EXPORT_OPTION_FIELDS: ConfigurationFieldSpec[] = [
   {
     code: 'cover-page',
     type: 'string',
-    label: 'Start with a cover page (true/false; default true, but false for DOCX exports into a Word shell template, which has its own cover)',
+    label:
+      'Start with a cover page (true/false; default true, but false for DOCX exports into a Word shell template, which has its own cover)',
     appliesTo: ['plan', 'description'],
   },
   {
     code: 'page-size',
     type: 'string',
-    label: 'Page size: A4 or Letter (default: the layout template\'s, else A4)',
+    label: "Page size: A4 or Letter (default: the layout template's, else A4)",
     appliesTo: ['plan', 'description'],
   },
   {
     code: 'label-language',
     type: 'string',
-    label: 'Language of headings, dates and Yes/No, as an ISO 639-1 code such as en or el (default: the plan\'s language; OpenCDMP\'s gr and baq work too)',
+    label:
+      "Language of headings, dates and Yes/No, as an ISO 639-1 code such as en or el (default: the plan's language; OpenCDMP's gr and baq work too)",
     appliesTo: ['plan', 'description'],
   },
   {
     code: 'include-question-text',
     type: 'string',
-    label: 'Print the question text above each answer (true/false, default true; false: answers under their section headings only)',
+    label:
+      'Print the question text above each answer (true/false, default true; false: answers under their section headings only)',
     appliesTo: ['plan', 'description'],
   },
   {
@@ -69,13 +72,15 @@ export const EXPORT_OPTION_FIELDS: ConfigurationFieldSpec[] = [
   {
     code: 'toc-levels',
     type: 'string',
-    label: 'Heading levels the table of contents lists, 1 to 6 (default 2 for a plan: its sections and descriptions; 3 for a description: its pages and sections)',
+    label:
+      'Heading levels the table of contents lists, 1 to 6 (default 2 for a plan: its sections and descriptions; 3 for a description: its pages and sections)',
     appliesTo: ['plan', 'description'],
   },
   {
     code: 'withhold',
     type: 'string',
-    label: 'Fields left out of every format: rda.* semantics (wildcards such as rda.dmp.cost*), question titles, field labels or ids, separated by commas',
+    label:
+      'Fields left out of every format: rda.* semantics (wildcards such as rda.dmp.cost*), question titles, field labels or ids, separated by commas',
     appliesTo: ['plan', 'description'],
   },
   {
@@ -87,7 +92,8 @@ export const EXPORT_OPTION_FIELDS: ConfigurationFieldSpec[] = [
   {
     code: 'pdf-profile',
     type: 'string',
-    label: 'PDF profile: standard (untagged, fastest), accessible (tagged, PDF/UA-1), archival (PDF/A-2a + PDF/UA-1) or archival-with-data (PDF/A-3a with the RDA JSON attached); default standard',
+    label:
+      'PDF profile: standard (untagged, fastest), accessible (tagged, PDF/UA-1), archival (PDF/A-2a + PDF/UA-1) or archival-with-data (PDF/A-3a with the RDA JSON attached); default standard',
     appliesTo: ['plan', 'description'],
   },
 ];
@@ -102,7 +108,11 @@ const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i;
  * that cannot be understood is a 400 naming the field, so an admin learns of a typo at once.
  * `defaults` stand where the writer knows better than the usual default (a Word shell brings its cover).
  */
-export function exportOptionsFrom(configuration: ConfigurationValues, planLanguage: string | null, defaults: { coverPage?: boolean } = {}): ExportOptions {
+export function exportOptionsFrom(
+  configuration: ConfigurationValues,
+  planLanguage: string | null,
+  defaults: { coverPage?: boolean } = {},
+): ExportOptions {
   const problems: ErrorDetail[] = [];
   const text = (code: string): string | null => configuration[code]?.text?.trim() || null;
 
@@ -148,7 +158,8 @@ export function exportOptionsFrom(configuration: ConfigurationValues, planLangua
     const value = text('label-language');
     if (value === null) return languageTag(planLanguage);
     const tag = languageTag(value);
-    if (tag === null) problems.push({ path: 'label-language', message: `must be a language code such as en or el, not "${value}"` });
+    if (tag === null)
+      problems.push({ path: 'label-language', message: `must be a language code such as en or el, not "${value}"` });
     return tag;
   })();
 

@@ -44,7 +44,11 @@ export interface RenderFor {
   layout?: DocumentFormat['layout'];
 }
 
-type Lay<View> = (view: View, layout: CompiledLayout, options: ExportOptions) => { document: DocumentModel; warnings: string[] };
+type Lay<View> = (
+  view: View,
+  layout: CompiledLayout,
+  options: ExportOptions,
+) => { document: DocumentModel; warnings: string[] };
 
 /** View, template and options -> document: the steps both entities share. */
 function render<View extends PlanView | DescriptionExportView>(
@@ -61,7 +65,16 @@ function render<View extends PlanView | DescriptionExportView>(
     const options = exportOptionsFrom(configuration, planLanguage);
     const { document, warnings } = answerPackDocument(view, options);
     const code = TEMPLATE_FIELD_CODES[entity][0];
-    return { document, shellDocx: null, shellValues: null, templateFieldCode: code, labelLanguage: options.labelLanguage, pdfProfile: options.pdfProfile, warnings, dataFile };
+    return {
+      document,
+      shellDocx: null,
+      shellValues: null,
+      templateFieldCode: code,
+      labelLanguage: options.labelLanguage,
+      pdfProfile: options.pdfProfile,
+      warnings,
+      dataFile,
+    };
   }
   const { file, code } = templateFile(configuration, entity, context);
   const template = resolveTemplate(file, code);
@@ -69,7 +82,9 @@ function render<View extends PlanView | DescriptionExportView>(
   const shellCover = Boolean(writer.fillsWordShell && template.shellDocx);
   const options = exportOptionsFrom(configuration, planLanguage, { coverPage: !shellCover });
   const { document, warnings } = lay(view, template.layout, options);
-  const shellValues = shellCover ? shellPlaceholderValues(view, { labelLanguage: options.labelLanguage ?? undefined }) : null;
+  const shellValues = shellCover
+    ? shellPlaceholderValues(view, { labelLanguage: options.labelLanguage ?? undefined })
+    : null;
   return {
     document,
     shellDocx: template.shellDocx,
@@ -86,12 +101,31 @@ const noDataFile = async (): Promise<Uint8Array> => {
   throw new Error('This rendering was made without a data file.');
 };
 
-export function renderPlan(plan: PlanModel, context: ExportContext, writer: RenderFor = {}, dataFile = noDataFile): RenderedDocument {
+export function renderPlan(
+  plan: PlanModel,
+  context: ExportContext,
+  writer: RenderFor = {},
+  dataFile = noDataFile,
+): RenderedDocument {
   const view = buildPlanView(plan, context);
   return render(view, 'plan', view.configuration, view.language, context, writer, renderPlanDocument, dataFile);
 }
 
-export function renderDescription(description: DescriptionModel, context: ExportContext, writer: RenderFor = {}, dataFile = noDataFile): RenderedDocument {
+export function renderDescription(
+  description: DescriptionModel,
+  context: ExportContext,
+  writer: RenderFor = {},
+  dataFile = noDataFile,
+): RenderedDocument {
   const view = buildDescriptionExportView(description, context);
-  return render(view, 'description', view.description.configuration, view.plan.language, context, writer, renderDescriptionDocument, dataFile);
+  return render(
+    view,
+    'description',
+    view.description.configuration,
+    view.plan.language,
+    context,
+    writer,
+    renderDescriptionDocument,
+    dataFile,
+  );
 }

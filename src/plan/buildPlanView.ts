@@ -16,7 +16,6 @@ export interface PlanViewOptions {
   withhold?: readonly string[];
 }
 
-
 const IMAGE_MIME = /^image\/(png|jpe?g|gif|bmp)$/i;
 const IMAGE_NAME = /\.(png|jpe?g|gif|bmp)$/i;
 
@@ -29,7 +28,8 @@ function hasRichContent(html: string): boolean {
 }
 
 const text = (value: string | null): V.Value | null => (value && value.trim() ? { kind: 'text', text: value } : null);
-const richText = (html: string | null): V.Value | null => (html && hasRichContent(html) ? { kind: 'richText', html } : null);
+const richText = (html: string | null): V.Value | null =>
+  html && hasRichContent(html) ? { kind: 'richText', html } : null;
 
 export function buildFileView(file: M.FileEnvelope): V.FileView {
   const isImage = IMAGE_MIME.test(file.mimeType ?? '') || (!file.mimeType && IMAGE_NAME.test(file.filename ?? ''));
@@ -161,7 +161,11 @@ function buildPlanHead(plan: M.PlanModel, options: PlanViewOptions): Omit<V.Plan
     language: plan.language,
     accessType: plan.accessType,
     status: { name: plan.status?.name ?? null, internal: plan.status?.internalStatus ?? null },
-    blueprint: { id: plan.blueprint?.id ?? null, label: plan.blueprint?.label ?? null, groupId: plan.blueprint?.groupId ?? null },
+    blueprint: {
+      id: plan.blueprint?.id ?? null,
+      label: plan.blueprint?.label ?? null,
+      groupId: plan.blueprint?.groupId ?? null,
+    },
     createdAt: plan.createdAt,
     updatedAt: plan.updatedAt,
     finalizedAt: plan.finalizedAt,
@@ -231,7 +235,8 @@ class Visibility {
   private readonly states: Map<string, boolean> | null;
 
   constructor(states: M.VisibilityState[] | null) {
-    this.states = states && states.length > 0 ? new Map(states.map((s) => [`${s.fieldId}|${s.ordinal ?? ''}`, s.visible])) : null;
+    this.states =
+      states && states.length > 0 ? new Map(states.map((s) => [`${s.fieldId}|${s.ordinal ?? ''}`, s.visible])) : null;
   }
 
   private state(id: string, ordinal: number | null): boolean | undefined {
@@ -251,7 +256,8 @@ function optionValue(field: M.TemplateField, selected: string[]): V.Value | null
   const options = selected
     .filter((value) => value !== '')
     .map((value) => {
-      const option = field.data.options.find((o) => o.value === value) ?? field.data.options.find((o) => o.label === value);
+      const option =
+        field.data.options.find((o) => o.value === value) ?? field.data.options.find((o) => o.label === value);
       return { value, label: option?.label ?? value };
     });
   return options.length > 0 ? { kind: 'options', options } : null;
@@ -295,7 +301,9 @@ function templateFieldValue(field: M.TemplateField, answer: M.FieldValue | undef
       return identifier ? { kind: 'identifier', identifier, type: answer.externalIdentifier?.type ?? null } : null;
     }
     case 'upload':
-      return answer.file && (answer.file.bytes || answer.file.filename) ? { kind: 'file', file: buildFileView(answer.file) } : null;
+      return answer.file && (answer.file.bytes || answer.file.filename)
+        ? { kind: 'file', file: buildFileView(answer.file) }
+        : null;
   }
 }
 
@@ -391,13 +399,20 @@ export function buildDescriptionView(description: M.DescriptionModel, options: P
       const sections = byOrdinal(page.sections)
         .map((s) => buildSectionView(s, description.fieldSets, visibility))
         .filter((s): s is V.SectionView => s !== null);
-      return { id: page.id, ordinal: page.ordinal, title: page.title, sections, answered: sections.some((s) => s.answered) };
+      return {
+        id: page.id,
+        ordinal: page.ordinal,
+        title: page.title,
+        sections,
+        answered: sections.some((s) => s.answered),
+      };
     });
   const template = description.template;
   return {
     id: description.id,
     title: description.label?.trim() || description.id,
-    descriptionHtml: description.description && hasRichContent(description.description) ? description.description : null,
+    descriptionHtml:
+      description.description && hasRichContent(description.description) ? description.description : null,
     tags: description.tags,
     status: { name: description.status?.name ?? null, internal: description.status?.internalStatus ?? null },
     createdAt: description.createdAt,
@@ -417,7 +432,10 @@ export function buildDescriptionView(description: M.DescriptionModel, options: P
 }
 
 /** A description export: the description, headed by its plan (sent without descriptions). */
-export function buildDescriptionExportView(description: M.DescriptionModel, options: PlanViewOptions): V.DescriptionExportView {
+export function buildDescriptionExportView(
+  description: M.DescriptionModel,
+  options: PlanViewOptions,
+): V.DescriptionExportView {
   const plan: M.PlanModel = description.plan ?? emptyPlan(description);
   const planView = buildPlanView({ ...plan, descriptions: [] }, options);
   const rules = new Withholding(options.withhold ?? []).with(planView.configuration);

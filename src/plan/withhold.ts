@@ -64,7 +64,8 @@ export class Withholding {
 export function withholdPlan(view: V.PlanView, defaults: readonly string[]): V.PlanView {
   const rules = new Withholding(defaults).with(view.configuration);
   // Description templates may still withhold their own fields.
-  if (rules.empty && view.sections.every((s) => s.descriptions.every((d) => rules.with(d.configuration).empty))) return view;
+  if (rules.empty && view.sections.every((s) => s.descriptions.every((d) => rules.with(d.configuration).empty)))
+    return view;
   let descriptionHtml = view.descriptionHtml;
   const sections = view.sections.map((section) => ({
     ...section,
@@ -93,7 +94,9 @@ export function withholdDescription(view: V.DescriptionView, planRules: Withhold
         items: fieldSet.items.map((item) => ({
           ...item,
           fields: item.fields.map((field) =>
-            field.answered && (whole || rules.matches([field.id, field.label, ...field.semantics])) ? { ...field, value: null, withheld: true } : field,
+            field.answered && (whole || rules.matches([field.id, field.label, ...field.semantics]))
+              ? { ...field, value: null, withheld: true }
+              : field,
           ),
         })),
       };

@@ -71,19 +71,36 @@ export class ExportService {
     return this.warm;
   }
 
-  async run(exporter: Exporter, entity: EntityType, model: PlanModel | DescriptionModel, context: ExportContext): Promise<ExportResult> {
+  async run(
+    exporter: Exporter,
+    entity: EntityType,
+    model: PlanModel | DescriptionModel,
+    context: ExportContext,
+  ): Promise<ExportResult> {
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
     if (!exporter.runsInWorker) {
-      const work = entity === 'plan' ? exporter.exportPlan(model as PlanModel, context) : exporter.exportDescription(model as DescriptionModel, context);
+      const work =
+        entity === 'plan'
+          ? exporter.exportPlan(model as PlanModel, context)
+          : exporter.exportDescription(model as DescriptionModel, context);
       return Promise.race([work, rejectOnAbort(deadline, this.timeoutError())]);
     }
     const task: ExportTask = { format: exporter.format, entity, model, context };
     const result = await this.inPool<ExportTaskResult>(() => this.pool.run(task, { signal: deadline }), deadline);
     if (!result.ok) {
-      if (result.internal) this.options.logger.error('export failed in worker', { format: exporter.format, entity, stack: result.internal });
+      if (result.internal)
+        this.options.logger.error('export failed in worker', {
+          format: exporter.format,
+          entity,
+          stack: result.internal,
+        });
       throw ServiceError.fromData(result.error);
     }
-    return { bytes: result.bytes, warnings: result.warnings, ...(result.pages !== undefined && { pages: result.pages }) };
+    return {
+      bytes: result.bytes,
+      warnings: result.warnings,
+      ...(result.pages !== undefined && { pages: result.pages }),
+    };
   }
 
   /**
@@ -91,11 +108,22 @@ export class ExportService {
    * thread. The bytes are shared with the thread (a SharedArrayBuffer) or copied, so a retry
    * still has them.
    */
-  async runRequest(task: RequestTask): Promise<{ bytes: Uint8Array; size: number; warnings: string[]; label: string | null }> {
+  async runRequest(
+    task: RequestTask,
+  ): Promise<{ bytes: Uint8Array; size: number; warnings: string[]; label: string | null }> {
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
-    const result = await this.inPool<RequestTaskResult>(() => this.pool.run(task, { name: 'runRequest', signal: deadline }), deadline);
+    const result = await this.inPool<RequestTaskResult>(
+      () => this.pool.run(task, { name: 'runRequest', signal: deadline }),
+      deadline,
+    );
     if (!result.ok) {
-      if (result.internal) this.options.logger.error('request failed in worker', { action: task.action, format: task.format, entity: task.entity, stack: result.internal });
+      if (result.internal)
+        this.options.logger.error('request failed in worker', {
+          action: task.action,
+          format: task.format,
+          entity: task.entity,
+          stack: result.internal,
+        });
       throw ServiceError.fromData(result.error);
     }
     return { bytes: result.bytes, size: result.size, warnings: result.warnings, label: result.label };
@@ -114,22 +142,35 @@ export class ExportService {
       } catch (error) {
         if (deadline.aborted) throw this.timeoutError();
         if (error instanceof Error && /queue is at limit/i.test(error.message)) {
-          throw new ServiceError('unavailable', 'The service is busy with other exports (EXPORT_QUEUE_LIMIT); retry in a moment.', [{ path: '', message: 'export queue full' }], {
-            retryAfterSeconds: RETRY_AFTER_SECONDS,
-          });
+          throw new ServiceError(
+            'unavailable',
+            'The service is busy with other exports (EXPORT_QUEUE_LIMIT); retry in a moment.',
+            [{ path: '', message: 'export queue full' }],
+            {
+              retryAfterSeconds: RETRY_AFTER_SECONDS,
+            },
+          );
         }
         if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
           if (attempt === 0) continue;
-          throw new ServiceError('too-large',
+          throw new ServiceError(
+            'too-large',
             `This request is too large to process: it needed more than the memory one export may use (EXPORT_MEMORY_MB=${this.options.memoryMb}). ` +
               'Export fewer descriptions at once, or shrink the largest answers, tables and images.',
             [{ path: '', message: `needs more than EXPORT_MEMORY_MB=${this.options.memoryMb}` }],
           );
         }
-        this.options.logger.error('export thread failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-        throw new ServiceError('unavailable', 'The export thread stopped unexpectedly; it has been replaced, retry in a moment.', [{ path: '', message: 'export thread stopped' }], {
-          retryAfterSeconds: RETRY_AFTER_SECONDS,
+        this.options.logger.error('export thread failed', {
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
         });
+        throw new ServiceError(
+          'unavailable',
+          'The export thread stopped unexpectedly; it has been replaced, retry in a moment.',
+          [{ path: '', message: 'export thread stopped' }],
+          {
+            retryAfterSeconds: RETRY_AFTER_SECONDS,
+          },
+        );
       }
     }
   }
@@ -139,7 +180,8 @@ export class ExportService {
   }
 
   private timeoutError(): ServiceError {
-    return new ServiceError('unavailable',
+    return new ServiceError(
+      'unavailable',
       `The export did not finish within EXPORT_TIMEOUT_MS (${this.options.timeoutMs} ms); try a smaller plan or ask the operator to raise the limit.`,
       [{ path: '', message: `took longer than EXPORT_TIMEOUT_MS=${this.options.timeoutMs}` }],
       { retryAfterSeconds: RETRY_AFTER_SECONDS },

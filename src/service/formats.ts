@@ -16,7 +16,15 @@ export const markdownExporter = documentExporter(markdownFormat);
 export const answerPackExporter = documentExporter(answerPackFormat);
 export { rdaExporter, rdaImporter };
 
-export const ALL_EXPORTERS: readonly Exporter[] = [docxExporter, pdfExporter, rdaExporter, htmlExporter, markdownExporter, answerPackExporter];
+export const ALL_EXPORTERS: readonly Exporter[] = [
+  docxExporter,
+  pdfExporter,
+  rdaExporter,
+  htmlExporter,
+  markdownExporter,
+  answerPackExporter,
+];
 export const ALL_IMPORTERS: readonly Importer[] = [rdaImporter];
 
-export const createRegistry = (enabledFormats: readonly string[]) => new ExporterRegistry(ALL_EXPORTERS, ALL_IMPORTERS, enabledFormats);
+export const createRegistry = (enabledFormats: readonly string[]) =>
+  new ExporterRegistry(ALL_EXPORTERS, ALL_IMPORTERS, enabledFormats);

@@ -16,7 +16,9 @@ export class ExporterRegistry {
     const known = new Map(available.map((e) => [e.format, e]));
     const unknown = enabledFormats.filter((f) => !known.has(f));
     if (unknown.length > 0) {
-      throw new Error(`EXPORT_FORMATS names unknown format(s) ${unknown.join(', ')}; known: ${[...known.keys()].join(', ')}`);
+      throw new Error(
+        `EXPORT_FORMATS names unknown format(s) ${unknown.join(', ')}; known: ${[...known.keys()].join(', ')}`,
+      );
     }
     this.exporters = enabledFormats.map((f) => known.get(f)!);
     this.importers = importers.filter((i) => enabledFormats.includes(i.format));
@@ -28,7 +30,9 @@ export class ExporterRegistry {
     const name = typeof format === 'string' ? format.trim().toLowerCase() : '';
     const exporter = this.exporters.find((e) => e.format === name);
     if (!exporter || !exporter.entityTypes.includes(entity)) {
-      const problem = name ? `Format "${format}" is not available for ${entity} exports` : 'The query parameter "format" is missing';
+      const problem = name
+        ? `Format "${format}" is not available for ${entity} exports`
+        : 'The query parameter "format" is missing';
       throw badRequest(`${problem}; supported: ${supported.join(', ')}.`, [
         { path: 'format', message: `must be one of ${supported.join(', ')}` },
       ]);
@@ -47,7 +51,9 @@ export class ExporterRegistry {
       for (const field of exporter.configurationFields) {
         const existing = byCode.get(field.code);
         if (!existing) byCode.set(field.code, { ...field, appliesTo: [...field.appliesTo] });
-        else for (const entity of field.appliesTo) if (!existing.appliesTo.includes(entity)) existing.appliesTo.push(entity);
+        else
+          for (const entity of field.appliesTo)
+            if (!existing.appliesTo.includes(entity)) existing.appliesTo.push(entity);
       }
     }
     return [...byCode.values()];

@@ -86,18 +86,25 @@ async function warmUp(formats: readonly string[]): Promise<void> {
   } catch {
     return; // not shipped (a trimmed install): every format stays cold
   }
-  for (const format of formats) await handleRequest({ action: 'export', entity: 'plan', format, body, context: { transformerId: 'warm-up' } });
+  for (const format of formats)
+    await handleRequest({ action: 'export', entity: 'plan', format, body, context: { transformerId: 'warm-up' } });
 }
 
 async function runExportTask(task: ExportTask): Promise<ExportTaskResult> {
   const exporter = ALL_EXPORTERS.find((e) => e.format === task.format);
-  if (!exporter) return { ok: false, error: { kind: 'bad-request', message: `Unknown format "${task.format}".`, details: [] } };
+  if (!exporter)
+    return { ok: false, error: { kind: 'bad-request', message: `Unknown format "${task.format}".`, details: [] } };
   try {
     const result =
       task.entity === 'plan'
         ? await exporter.exportPlan(task.model as PlanModel, task.context)
         : await exporter.exportDescription(task.model as DescriptionModel, task.context);
-    return { ok: true, bytes: result.bytes, warnings: result.warnings, ...(result.pages !== undefined && { pages: result.pages }) };
+    return {
+      ok: true,
+      bytes: result.bytes,
+      warnings: result.warnings,
+      ...(result.pages !== undefined && { pages: result.pages }),
+    };
   } catch (error) {
     return failure(error);
   }
@@ -128,7 +135,12 @@ async function handleRequest(task: RequestTask): Promise<RequestTaskResult> {
     if (task.action === 'export') {
       assertValidModel(task.entity, raw);
       const model = task.entity === 'plan' ? decodePlan(raw) : decodeDescription(raw);
-      const result = await runExportTask({ format: task.format ?? '', entity: task.entity, model, context: task.context });
+      const result = await runExportTask({
+        format: task.format ?? '',
+        entity: task.entity,
+        model,
+        context: task.context,
+      });
       if (!result.ok) return result;
       const file = Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
       const bytes = task.base64 ? new Uint8Array(Buffer.from(file.toString('base64'), 'latin1')) : result.bytes;

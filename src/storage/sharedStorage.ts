@@ -25,7 +25,12 @@ const CAUSES: Record<string, [kind: ErrorKind, cause: string]> = {
 export function storageError(error: unknown): ServiceError {
   const code = (error as { code?: string }).code ?? 'unknown';
   const [kind, cause] = CAUSES[code] ?? ['unavailable', `the shared storage failed (${code})`];
-  return new ServiceError(kind, `The export could not be stored: ${cause}.`, [{ path: 'SHARED_STORAGE_DIR', message: cause }], { retryAfterSeconds: 30 });
+  return new ServiceError(
+    kind,
+    `The export could not be stored: ${cause}.`,
+    [{ path: 'SHARED_STORAGE_DIR', message: cause }],
+    { retryAfterSeconds: 30 },
+  );
 }
 
 export async function writeSharedFile(directory: string, bytes: Uint8Array): Promise<string> {
@@ -50,7 +55,15 @@ export function assertUsableStorage(directory: string): void {
     else accessSync(directory, constants.W_OK);
   } catch (error) {
     const code = (error as { code?: string }).code;
-    problem = code === 'ENOENT' ? 'does not exist' : code === 'EACCES' || code === 'EROFS' || code === 'EPERM' ? `is not writable (${code})` : `cannot be used (${code})`;
+    problem =
+      code === 'ENOENT'
+        ? 'does not exist'
+        : code === 'EACCES' || code === 'EROFS' || code === 'EPERM'
+          ? `is not writable (${code})`
+          : `cannot be used (${code})`;
   }
-  if (problem) throw new Error(`SHARED_STORAGE_DIR "${directory}" ${problem}; create it (writable by this service) or unset SHARED_STORAGE_DIR.`);
+  if (problem)
+    throw new Error(
+      `SHARED_STORAGE_DIR "${directory}" ${problem}; create it (writable by this service) or unset SHARED_STORAGE_DIR.`,
+    );
 }

@@ -43,7 +43,8 @@ export function analyzeTemplate(file: string, ast: Program, scope: AnalysisScope
     problems.push({ file, ...position, message });
   };
 
-  const isSimpleName = (path: PathExpression) => path.parts.length === 1 && path.depth === 0 && !path.data && path.original !== 'this';
+  const isSimpleName = (path: PathExpression) =>
+    path.parts.length === 1 && path.depth === 0 && !path.data && path.original !== 'this';
 
   function checkCall(path: Expression, params: Expression[], hash: Hash | undefined, block: boolean): void {
     if (path.type !== 'PathExpression') return;
@@ -62,9 +63,11 @@ export function analyzeTemplate(file: string, ast: Program, scope: AnalysisScope
       report(path, `${block ? '#' : ''}${name} takes exactly one argument`);
       return;
     }
-    const literal = (index: number) => (params[index]?.type === 'StringLiteral' ? (params[index] as StringLiteral) : undefined);
+    const literal = (index: number) =>
+      params[index]?.type === 'StringLiteral' ? (params[index] as StringLiteral) : undefined;
     const first = literal(0);
-    if (name === 'image' && first && !scope.assets.has(first.value)) report(first, unknownAssetMessage(first.value, scope));
+    if (name === 'image' && first && !scope.assets.has(first.value))
+      report(first, unknownAssetMessage(first.value, scope));
     if (name === 'label' && first && !isLabelKey(first.value)) report(first, `there is no label "${first.value}"`);
     const format = literal(1);
     if (name === 'formatDate' && format && !DATE_STYLES.includes(format.value as DateStyle)) {
@@ -89,7 +92,8 @@ export function analyzeTemplate(file: string, ast: Program, scope: AnalysisScope
         report(node, `there is no partial "${name}" (expected partials/${name}.hbs)`);
       }
     }
-    if (node.params.length > 1) report(node, 'a partial takes at most one context argument (use hash arguments: {{> name key=value}})');
+    if (node.params.length > 1)
+      report(node, 'a partial takes at most one context argument (use hash arguments: {{> name key=value}})');
     node.params.forEach(walk);
     node.hash?.pairs.forEach((pair) => walk(pair.value));
   }
@@ -120,7 +124,10 @@ export function analyzeTemplate(file: string, ast: Program, scope: AnalysisScope
       case 'DecoratorBlock': {
         const decorator = node as hbs.AST.DecoratorBlock;
         if (decorator.path.original !== 'inline') {
-          report(decorator, `the decorator "${decorator.path.original}" is not supported (only {{#*inline "name"}} partials are)`);
+          report(
+            decorator,
+            `the decorator "${decorator.path.original}" is not supported (only {{#*inline "name"}} partials are)`,
+          );
         }
         walk(decorator.program);
         return;
@@ -176,7 +183,8 @@ function collectInlinePartials(node: Node | null | undefined, names: Set<string>
   if (node.type === 'DecoratorBlock') {
     const decorator = node as hbs.AST.DecoratorBlock;
     const name = decorator.params[0];
-    if (decorator.path.original === 'inline' && name?.type === 'StringLiteral') names.add((name as StringLiteral).value);
+    if (decorator.path.original === 'inline' && name?.type === 'StringLiteral')
+      names.add((name as StringLiteral).value);
   }
   const block = node as Partial<hbs.AST.BlockStatement> & { body?: Node[] };
   block.body?.forEach((child) => collectInlinePartials(child, names));
@@ -186,7 +194,10 @@ function collectInlinePartials(node: Node | null | undefined, names: Set<string>
 
 function unknownAssetMessage(name: string, scope: AnalysisScope): string {
   const known = [...scope.assets];
-  const hint = known.length > 0 ? `; the assets are ${known.map((a) => `"${a}"`).join(', ')}` : '; the template has no assets/ folder';
+  const hint =
+    known.length > 0
+      ? `; the assets are ${known.map((a) => `"${a}"`).join(', ')}`
+      : '; the template has no assets/ folder';
   return `there is no asset "${name}"${hint}`;
 }
 

@@ -14,7 +14,14 @@ import type { ExportOptions } from '../document/options';
 import type { Block, DocumentModel } from '../document/types';
 import type { DescriptionExportView, PlanView } from '../plan/types';
 import { RenderAttachments } from './attachments';
-import { ContextBuilder, type DescriptionContext, type FieldSetContext, type SectionContext, type TemplateContext, type ValueContext } from './context';
+import {
+  ContextBuilder,
+  type DescriptionContext,
+  type FieldSetContext,
+  type SectionContext,
+  type TemplateContext,
+  type ValueContext,
+} from './context';
 import { formatNumber } from './format';
 import { labelsFor, type Labels } from './labels';
 
@@ -34,7 +41,11 @@ export function countAnswer(text: string, language: string): AnswerCounts {
   return { characters, words };
 }
 
-const paragraph = (text: string, style: 'title' | 'label' | 'normal' | 'caption'): Block => ({ type: 'paragraph', style, content: [{ type: 'text', text }] });
+const paragraph = (text: string, style: 'title' | 'label' | 'normal' | 'caption'): Block => ({
+  type: 'paragraph',
+  style,
+  content: [{ type: 'text', text }],
+});
 
 class AnswerPack {
   readonly blocks: Block[] = [];
@@ -88,7 +99,12 @@ function sections(pack: AnswerPack, views: SectionContext[], path: string[], lab
     const here = section.title ? [...path, section.title] : path;
     for (const fieldSet of section.fieldSets) {
       const { answer, withheld } = fieldSetAnswer(fieldSet, labels);
-      const title = fieldSet.title ?? fieldSet.fields.map((f) => f.label).filter(Boolean).join(' / ');
+      const title =
+        fieldSet.title ??
+        fieldSet.fields
+          .map((f) => f.label)
+          .filter(Boolean)
+          .join(' / ');
       pack.question([...here, title].filter(Boolean).join(' › '), answer, withheld);
     }
     sections(pack, section.sections, here, labels);
@@ -121,15 +137,23 @@ function packOf(context: TemplateContext, labels: Labels): AnswerPack {
   return pack;
 }
 
-const isDescriptionExport = (view: PlanView | DescriptionExportView): view is DescriptionExportView => 'plan' in view && 'description' in view;
+const isDescriptionExport = (view: PlanView | DescriptionExportView): view is DescriptionExportView =>
+  'plan' in view && 'description' in view;
 
 /** The answer pack of a plan or a description, with its warnings (each once). */
-export function answerPackDocument(view: PlanView | DescriptionExportView, options: ExportOptions): { document: DocumentModel; warnings: string[] } {
+export function answerPackDocument(
+  view: PlanView | DescriptionExportView,
+  options: ExportOptions,
+): { document: DocumentModel; warnings: string[] } {
   const warnings: string[] = [];
   const labelLanguage = options.labelLanguage ?? 'en';
   const labels = labelsFor(labelLanguage);
   const attachments = new RenderAttachments((warning) => warnings.push(warning), labels.couldNotRender);
-  const contexts = new ContextBuilder({ ...options, pageSize: options.pageSize ?? 'A4', labelLanguage }, labels, attachments);
+  const contexts = new ContextBuilder(
+    { ...options, pageSize: options.pageSize ?? 'A4', labelLanguage },
+    labels,
+    attachments,
+  );
   const context = isDescriptionExport(view) ? contexts.descriptionContext(view) : contexts.planContext(view);
   const pack = packOf(context, labels);
   const title = context.description?.title ?? context.plan.title;

@@ -68,6 +68,8 @@ export class RenderAttachments {
   }
 
   plainText(ref: string): string {
-    return blocksToPlainText(this.blocks(ref) ?? []).replace(/\u00a0/g, ' ').trim();
+    return blocksToPlainText(this.blocks(ref) ?? [])
+      .replace(/\u00a0/g, ' ')
+      .trim();
   }
 }

@@ -64,7 +64,8 @@ function pathProblem(path: string): string | null {
   if (path === MANIFEST_FILE || path === SHELL_FILE || DOCUMENTATION.test(path)) return null;
   if (!path.includes('/') && path.endsWith('.hbs')) return null;
   if (path.startsWith(PARTIALS_FOLDER)) return path.endsWith('.hbs') ? null : 'partials/ holds only .hbs files';
-  if (path.startsWith(ASSETS_FOLDER)) return IMAGE_ASSET.test(path) ? null : 'assets/ holds only PNG, JPEG, GIF and BMP images';
+  if (path.startsWith(ASSETS_FOLDER))
+    return IMAGE_ASSET.test(path) ? null : 'assets/ holds only PNG, JPEG, GIF and BMP images';
   return `unexpected file: a template holds ${MANIFEST_FILE}, entry .hbs files, partials/, assets/, ${SHELL_FILE} and README/LICENSE`;
 }
 
@@ -75,7 +76,10 @@ const isTextFile = (path: string) => path.endsWith('.hbs') || path === MANIFEST_
  * and limits for every way a template arrives. A common top folder ("my-template/template.json",
  * what zipping a folder gives) is taken off.
  */
-export function sourceFromEntries(origin: string, entries: Iterable<[string, Uint8Array]>): { source: TemplateSource; problems: TemplateProblem[] } {
+export function sourceFromEntries(
+  origin: string,
+  entries: Iterable<[string, Uint8Array]>,
+): { source: TemplateSource; problems: TemplateProblem[] } {
   const kept = [...entries].filter(([path]) => !path.endsWith('/') && !DEBRIS.test(path));
   const prefix = commonTopFolder(kept.map(([path]) => path));
   const files = new Map<string, Uint8Array>();
@@ -107,7 +111,8 @@ function commonTopFolder(paths: string[]): string {
  * ZIP) are thrown as a 400 at once; problems with single entries are returned with the rest.
  */
 export function readBundle(bytes: Uint8Array, origin: string): { source: TemplateSource; problems: TemplateProblem[] } {
-  const fail = (message: string) => badRequest(`The template bundle in ${origin} ${message}.`, [{ path: origin, message }]);
+  const fail = (message: string) =>
+    badRequest(`The template bundle in ${origin} ${message}.`, [{ path: origin, message }]);
   if (bytes.length > BUNDLE_LIMITS.maxBundleBytes) throw fail(`is larger than ${BUNDLE_LIMITS.maxBundleBytes / MB} MB`);
   let entries = 0;
   let unpacked = 0;
@@ -124,8 +129,10 @@ export function readBundle(bytes: Uint8Array, origin: string): { source: Templat
         if (entry.name.endsWith('/') || DEBRIS.test(entry.name)) return false;
         // Checked before inflating: fflate inflates into a buffer of the declared size, never more.
         unpacked += entry.originalSize;
-        if (unpacked > BUNDLE_LIMITS.maxUnpackedBytes) throw fail(`unpacks to more than ${BUNDLE_LIMITS.maxUnpackedBytes / MB} MB`);
-        const traversal = /(?:^|\/)\.\.(?:\/|$)/.test(entry.name) || entry.name.startsWith('/') || entry.name.includes('\\');
+        if (unpacked > BUNDLE_LIMITS.maxUnpackedBytes)
+          throw fail(`unpacks to more than ${BUNDLE_LIMITS.maxUnpackedBytes / MB} MB`);
+        const traversal =
+          /(?:^|\/)\.\.(?:\/|$)/.test(entry.name) || entry.name.startsWith('/') || entry.name.includes('\\');
         if (traversal) {
           refused.push({ file: entry.name, message: pathProblem(entry.name) ?? 'the path leaves the template folder' });
           return false;

@@ -101,11 +101,19 @@ function prepare(source: TemplateSource, base: LayoutCore | null): Prepared {
       if (parsed) problems.push(...parsed.problems);
       if (parsed?.manifest) manifest = parsed.manifest;
     }
-    const entryFiles = { plan: manifest.entries?.plan ?? PLAN_ENTRY, description: manifest.entries?.description ?? DESCRIPTION_ENTRY };
+    const entryFiles = {
+      plan: manifest.entries?.plan ?? PLAN_ENTRY,
+      description: manifest.entries?.description ?? DESCRIPTION_ENTRY,
+    };
     for (const [key, file] of Object.entries(entryFiles) as [keyof typeof entryFiles, string][]) {
       const bytes = source.files.get(file);
       if (bytes) entries[key] = parseFile(file, bytes, problems);
-      else if (manifest.entries?.[key]) problems.push({ file: MANIFEST_FILE, pointer: `/entries/${key}`, message: `there is no file "${file}" in the bundle` });
+      else if (manifest.entries?.[key])
+        problems.push({
+          file: MANIFEST_FILE,
+          pointer: `/entries/${key}`,
+          message: `there is no file "${file}" in the bundle`,
+        });
     }
     for (const [file, bytes] of source.files) {
       if (file.startsWith(PARTIALS_FOLDER)) {
@@ -113,8 +121,16 @@ function prepare(source: TemplateSource, base: LayoutCore | null): Prepared {
         if (prepared) partials.set(partialName(file), prepared);
       } else if (file.startsWith(ASSETS_FOLDER)) {
         assets.set(file.slice(ASSETS_FOLDER.length), bytes);
-      } else if (file.endsWith('.hbs') && !file.includes('/') && file !== entryFiles.plan && file !== entryFiles.description) {
-        problems.push({ file, message: `not an entry: name it ${PLAN_ENTRY} or ${DESCRIPTION_ENTRY}, list it under "entries" in ${MANIFEST_FILE}, or move it to partials/` });
+      } else if (
+        file.endsWith('.hbs') &&
+        !file.includes('/') &&
+        file !== entryFiles.plan &&
+        file !== entryFiles.description
+      ) {
+        problems.push({
+          file,
+          message: `not an entry: name it ${PLAN_ENTRY} or ${DESCRIPTION_ENTRY}, list it under "entries" in ${MANIFEST_FILE}, or move it to partials/`,
+        });
       }
     }
   }
@@ -134,7 +150,9 @@ function prepare(source: TemplateSource, base: LayoutCore | null): Prepared {
   if (!base && (!entries.plan || !entries.description)) {
     problems.push({ file: '', message: `the default layout needs both ${PLAN_ENTRY} and ${DESCRIPTION_ENTRY}` });
   }
-  problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+  problems.sort(
+    (a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
+  );
   return { problems, manifest, entries, partials, assets, analyses };
 }
 
@@ -146,7 +164,10 @@ function compileFile(prepared: PreparedFile, analyses: Prepared['analyses']): Co
   };
 }
 
-function compileLayout(source: TemplateSource, base: LayoutCore | null): { core: LayoutCore | null; problems: TemplateProblem[] } {
+function compileLayout(
+  source: TemplateSource,
+  base: LayoutCore | null,
+): { core: LayoutCore | null; problems: TemplateProblem[] } {
   const prepared = prepare(source, base);
   if (prepared.problems.length > 0) return { core: null, problems: prepared.problems };
   const partials = new Map(base?.partials);

@@ -72,8 +72,20 @@ export type ValueContext =
   | { kind: 'tags'; tags: string[]; display: string }
   | { kind: 'references'; references: ReferenceContext[]; display: string }
   | { kind: 'identifier'; identifier: string; type: string | null; url: string | null; display: string }
-  | { kind: 'file'; filename: string | null; mimeType: string | null; isImage: boolean; ref: string | null; display: string }
-  | { kind: 'entities'; entityType: 'plan' | 'description'; items: { id: string; title: string | null }[]; display: string }
+  | {
+      kind: 'file';
+      filename: string | null;
+      mimeType: string | null;
+      isImage: boolean;
+      ref: string | null;
+      display: string;
+    }
+  | {
+      kind: 'entities';
+      entityType: 'plan' | 'description';
+      items: { id: string; title: string | null }[];
+      display: string;
+    }
   | { kind: 'contacts'; contacts: PersonContext[]; display: string }
   | { kind: 'users'; users: UserContext[]; display: string }
   | { kind: 'language'; code: string; name: string; display: string }
@@ -245,8 +257,11 @@ export interface TemplateContext {
 
 // ---- building ----
 
-
-const STATUS_LABEL: Record<string, LabelKey> = { draft: 'statusDraft', finalized: 'statusFinalized', canceled: 'statusCanceled' };
+const STATUS_LABEL: Record<string, LabelKey> = {
+  draft: 'statusDraft',
+  finalized: 'statusFinalized',
+  canceled: 'statusCanceled',
+};
 
 const SYSTEM_FIELD_LABEL: Record<NonNullable<V.PlanFieldView['systemFieldType']>, LabelKey> = {
   title: 'title',
@@ -282,7 +297,9 @@ export class ContextBuilder {
     const sections: PlanSectionContext[] = [];
     for (const section of view.sections) {
       const descriptions = section.descriptions.map((d) => this.description(d, ++number, section.label));
-      const fields = section.fields.filter((f) => f.answered || this.options.includeUnanswered).map((f) => this.planField(f));
+      const fields = section.fields
+        .filter((f) => f.answered || this.options.includeUnanswered)
+        .map((f) => this.planField(f));
       if (fields.length === 0 && descriptions.length === 0) continue;
       sections.push({
         id: section.id,
@@ -307,7 +324,9 @@ export class ContextBuilder {
         ordinal: section.ordinal,
         title: section.label ?? '',
         description: section.description,
-        fields: section.fields.filter((f) => f.answered || this.options.includeUnanswered).map((f) => this.planField(f)),
+        fields: section.fields
+          .filter((f) => f.answered || this.options.includeUnanswered)
+          .map((f) => this.planField(f)),
         descriptions: [],
       }))
       .filter((section) => section.fields.length > 0);
@@ -330,7 +349,8 @@ export class ContextBuilder {
   private noteTitles(plan: V.PlanView): void {
     this.planId = plan.id;
     this.planTitle = plan.title;
-    for (const section of plan.sections) for (const d of section.descriptions) this.descriptionTitles.set(d.id, d.title);
+    for (const section of plan.sections)
+      for (const d of section.descriptions) this.descriptionTitles.set(d.id, d.title);
   }
 
   private planHead(view: V.PlanView): Omit<PlanContext, 'sections' | 'descriptions'> {
@@ -355,7 +375,11 @@ export class ContextBuilder {
       updatedAt: iso(view.updatedAt),
       finalizedAt: iso(view.finalizedAt),
       publicAfter: iso(view.publicAfter),
-      dois: view.dois.map((d) => ({ doi: d.doi, url: linkForIdentifier(d.doi) ?? `https://doi.org/${d.doi}`, repositoryId: d.repositoryId })),
+      dois: view.dois.map((d) => ({
+        doi: d.doi,
+        url: linkForIdentifier(d.doi) ?? `https://doi.org/${d.doi}`,
+        repositoryId: d.repositoryId,
+      })),
       previousDoi: view.previousDoi,
       creator: view.creator ? this.user(view.creator) : null,
       contacts: view.contacts.map((c) => this.person(c)),
@@ -368,8 +392,13 @@ export class ContextBuilder {
   private status(status: { name: string | null; internal: string | null }) {
     // The planning service's status name is what its users see (tenants name their own
     // statuses); the internal status in words is the fallback.
-    const key = status.internal && Object.hasOwn(STATUS_LABEL, status.internal) ? STATUS_LABEL[status.internal] : undefined;
-    return { name: status.name, internal: status.internal, label: status.name?.trim() || (key ? this.labels[key] : null) };
+    const key =
+      status.internal && Object.hasOwn(STATUS_LABEL, status.internal) ? STATUS_LABEL[status.internal] : undefined;
+    return {
+      name: status.name,
+      internal: status.internal,
+      label: status.name?.trim() || (key ? this.labels[key] : null),
+    };
   }
 
   private accessLabel(accessType: 'public' | 'restricted'): string {
@@ -431,7 +460,9 @@ export class ContextBuilder {
     const out: SectionContext[] = [];
     for (const view of views) {
       const sections = this.sections(view.sections, depth + 1);
-      const fieldSets = view.fieldSets.filter((fs) => fs.answered || this.options.includeUnanswered).map((fs) => this.fieldSet(fs));
+      const fieldSets = view.fieldSets
+        .filter((fs) => fs.answered || this.options.includeUnanswered)
+        .map((fs) => this.fieldSet(fs));
       if (sections.length === 0 && fieldSets.length === 0) continue;
       const description = this.richText(view.description);
       const extendedDescription = this.richText(view.extendedDescription);
@@ -442,7 +473,9 @@ export class ContextBuilder {
         depth,
         description,
         extendedDescription,
-        guidance: this.options.includeGuidance ? this.richText(joinHtml(view.description, view.extendedDescription)) : null,
+        guidance: this.options.includeGuidance
+          ? this.richText(joinHtml(view.description, view.extendedDescription))
+          : null,
         sections,
         fieldSets,
         answered: view.answered,
@@ -480,7 +513,9 @@ export class ContextBuilder {
       description,
       extendedDescription,
       additionalInformation: view.additionalInformation,
-      guidance: this.options.includeGuidance ? this.richText(joinHtml(view.description, view.extendedDescription)) : null,
+      guidance: this.options.includeGuidance
+        ? this.richText(joinHtml(view.description, view.extendedDescription))
+        : null,
       multiplicity: view.multiplicity,
       repeats: view.multiplicity !== null,
       tableView: view.multiplicity?.tableView ?? false,
@@ -506,7 +541,12 @@ export class ContextBuilder {
 
   private field(view: V.FieldView): FieldContext {
     const withheld = view.withheld ?? false;
-    return { ...this.column(view), answered: view.answered, withheld, value: withheld ? this.withheld() : view.value ? this.value(view.value) : null };
+    return {
+      ...this.column(view),
+      answered: view.answered,
+      withheld,
+      value: withheld ? this.withheld() : view.value ? this.value(view.value) : null,
+    };
   }
 
   private withheld(): ValueContext {
@@ -612,7 +652,12 @@ export class ContextBuilder {
       case 'entities': {
         const titles = value.entityType === 'plan' ? new Map([[this.planId, this.planTitle]]) : this.descriptionTitles;
         const items = value.ids.map((id) => ({ id, title: titles.get(id) ?? null }));
-        return { kind: 'entities', entityType: value.entityType, items, display: items.map((i) => i.title ?? i.id).join(', ') };
+        return {
+          kind: 'entities',
+          entityType: value.entityType,
+          items,
+          display: items.map((i) => i.title ?? i.id).join(', '),
+        };
       }
       case 'contacts': {
         const contacts = value.contacts.map((c) => this.person(c));
@@ -642,7 +687,13 @@ function groupedBy<T, V>(entries: T[], keyOf: (entry: T) => string, valueOf: (en
   for (const entry of entries) {
     const key = keyOf(entry);
     if (Object.hasOwn(groups, key)) groups[key].push(valueOf(entry));
-    else Object.defineProperty(groups, key, { value: [valueOf(entry)], enumerable: true, writable: true, configurable: true });
+    else
+      Object.defineProperty(groups, key, {
+        value: [valueOf(entry)],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return groups;
 }

@@ -164,7 +164,13 @@ function tooDeep(text: string): { line: number; column: number } | null {
 export function parseTemplate(file: string, text: string): { ast: hbs.AST.Program } | { problem: TemplateProblem } {
   const deep = tooDeep(text);
   if (deep) {
-    return { problem: { file, ...deep, message: `blocks and subexpressions nest more than ${MAX_BLOCK_DEPTH} levels deep here` } };
+    return {
+      problem: {
+        file,
+        ...deep,
+        message: `blocks and subexpressions nest more than ${MAX_BLOCK_DEPTH} levels deep here`,
+      },
+    };
   }
   try {
     return { ast: handlebars.parse(text) };
@@ -184,13 +190,18 @@ function syntaxMessage(raw: string, matched: string | undefined): string {
   if (expecting) {
     const expected = [...expecting[1].matchAll(/'([^']+)'/g)].map((m) => TOKEN_WORDS[m[1]] ?? m[1]);
     const text = matched?.trim();
-    const got = expecting[2] === 'INVALID' && text ? JSON.stringify(text.slice(0, 20)) : (TOKEN_WORDS[expecting[2]] ?? expecting[2]);
+    const got =
+      expecting[2] === 'INVALID' && text
+        ? JSON.stringify(text.slice(0, 20))
+        : (TOKEN_WORDS[expecting[2]] ?? expecting[2]);
     const unique = [...new Set(expected)];
     const list = unique.length > 5 ? `${unique.slice(0, 5).join(', ')}, …` : unique.join(', ');
-    const hint = expecting[2] === 'EOF' && expecting[1].includes('OPEN_ENDBLOCK') ? ' (a {{#block}} is never closed)' : '';
+    const hint =
+      expecting[2] === 'EOF' && expecting[1].includes('OPEN_ENDBLOCK') ? ' (a {{#block}} is never closed)' : '';
     return `syntax error: found ${got} where ${list} was expected${hint}`;
   }
-  if (raw.startsWith('Lexical error')) return 'syntax error: text that is not valid Handlebars (an unclosed {{!-- comment or a stray {{ ?)';
+  if (raw.startsWith('Lexical error'))
+    return 'syntax error: text that is not valid Handlebars (an unclosed {{!-- comment or a stray {{ ?)';
   // Handlebars' own messages ("each doesn't match with - 1:3"): drop the position, we give it.
   return `syntax error: ${raw.split('\n')[0].replace(/ - \d+:\d+$/, '')}`;
 }

@@ -37,7 +37,10 @@ export function formatDate(date: Date, style: DateStyle, language: string): stri
   const key = `${language}|${style}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(supported(language), { dateStyle: style === 'long' ? 'long' : 'short', timeZone: 'UTC' });
+    format = new Intl.DateTimeFormat(supported(language), {
+      dateStyle: style === 'long' ? 'long' : 'short',
+      timeZone: 'UTC',
+    });
     dateFormats.set(key, format);
   }
   return format.format(date);

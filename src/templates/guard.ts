@@ -119,7 +119,10 @@ export class RenderGuard {
   /** A string a helper returns (or is about to build) is held to the output limit, at the helper's position. */
   checkPiece(length: number, helper: string, loc: HandlebarsLocation | undefined): void {
     if (length > this.limits.maxOutputChars) {
-      throw new TemplateRenderError(`${helper}: the result would be longer than ${this.megabytes} MB of text`, positionOf(loc));
+      throw new TemplateRenderError(
+        `${helper}: the result would be longer than ${this.megabytes} MB of text`,
+        positionOf(loc),
+      );
     }
   }
 
@@ -142,11 +145,14 @@ export class RenderGuard {
  */
 export function locateError(error: unknown, file: string): unknown {
   if (error instanceof TemplateRenderError) {
-    return error.file === undefined ? new TemplateRenderError(error.message, error.position, file, error.partial) : error;
+    return error.file === undefined
+      ? new TemplateRenderError(error.message, error.position, file, error.partial)
+      : error;
   }
   if (error instanceof handlebars.Exception) {
     const located = error as Error & { lineNumber?: number; column?: number };
-    const position = located.lineNumber !== undefined ? { line: located.lineNumber, column: (located.column ?? 0) + 1 } : undefined;
+    const position =
+      located.lineNumber !== undefined ? { line: located.lineNumber, column: (located.column ?? 0) + 1 } : undefined;
     return new TemplateRenderError(error.message.replace(/ - \d+:\d+$/, ''), position, file);
   }
   if (error instanceof RangeError && /call stack/i.test(error.message)) {

@@ -42,23 +42,43 @@ function split(args: unknown[]): { params: unknown[]; options: Options } {
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** Own properties only: a template's data never reaches prototypes. */
-const own = (value: unknown, key: string): unknown => (isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined);
+const own = (value: unknown, key: string): unknown =>
+  isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 
 const VALUE_KINDS = new Set([
-  'text', 'richText', 'number', 'date', 'boolean', 'options', 'tags', 'references', 'identifier', 'file', 'entities',
-  'contacts', 'users', 'language', 'accessRights', 'withheld',
+  'text',
+  'richText',
+  'number',
+  'date',
+  'boolean',
+  'options',
+  'tags',
+  'references',
+  'identifier',
+  'file',
+  'entities',
+  'contacts',
+  'users',
+  'language',
+  'accessRights',
+  'withheld',
 ]);
 
 /** A context value (`{kind, display, …}`); also unwraps a field (`{value: {kind…}}`) so `{{value field}}` works. */
 function valueOf(candidate: unknown): ValueContext | null {
-  if (isObject(candidate) && typeof own(candidate, 'kind') === 'string' && VALUE_KINDS.has(own(candidate, 'kind') as string)) {
+  if (
+    isObject(candidate) &&
+    typeof own(candidate, 'kind') === 'string' &&
+    VALUE_KINDS.has(own(candidate, 'kind') as string)
+  ) {
     return candidate as unknown as ValueContext;
   }
   const nested = own(candidate, 'value');
   return nested !== undefined && nested !== candidate ? valueOf(nested) : null;
 }
 
-const link = (text: string, url: string | null): string => (url ? `<a href="${escape(url)}">${escape(text)}</a>` : escape(text));
+const link = (text: string, url: string | null): string =>
+  url ? `<a href="${escape(url)}">${escape(text)}</a>` : escape(text);
 
 function referenceHtml(reference: ReferenceContext): string {
   return link(reference.label, reference.url);
@@ -75,7 +95,11 @@ function listItems(value: ValueContext): string[] | null {
     case 'references':
       return value.references.map(referenceHtml);
     case 'contacts':
-      return value.contacts.map((c) => (c.email ? `${escape(c.name ?? c.email)} (<a href="mailto:${escape(c.email)}">${escape(c.email)}</a>)` : escape(c.display)));
+      return value.contacts.map((c) =>
+        c.email
+          ? `${escape(c.name ?? c.email)} (<a href="mailto:${escape(c.email)}">${escape(c.email)}</a>)`
+          : escape(c.display),
+      );
     case 'users':
       return value.users.map((u) => escape(u.display));
     case 'entities':
@@ -96,7 +120,9 @@ function inlineHtml(value: ValueContext): string | null {
       return /^https?:\/\/\S+$/i.test(text) ? link(text, text) : escape(text);
     }
     case 'identifier':
-      return value.type ? `${link(value.identifier, value.url)} (${escape(value.type)})` : link(value.identifier, value.url);
+      return value.type
+        ? `${link(value.identifier, value.url)} (${escape(value.type)})`
+        : link(value.identifier, value.url);
     case 'richText':
       return null;
     case 'file':
@@ -109,7 +135,8 @@ function inlineHtml(value: ValueContext): string | null {
 /** A value as block HTML: paragraphs, a list, an image or a rich-text placeholder. */
 function blockHtml(value: ValueContext): string {
   if (value.kind === 'richText') return `<dmp-blocks ref="${escape(value.ref)}"></dmp-blocks>`;
-  if (value.kind === 'file' && value.isImage && value.ref) return `<img src="ref:${escape(value.ref)}" alt="${escape(value.filename ?? '')}">`;
+  if (value.kind === 'file' && value.isImage && value.ref)
+    return `<img src="ref:${escape(value.ref)}" alt="${escape(value.filename ?? '')}">`;
   if (value.kind === 'text') return `<p>${inlineHtml(value) ?? textHtml(value.text)}</p>`;
   if (value.kind === 'withheld') return `<p class="note">${escape(value.display)}</p>`;
   const items = listItems(value);
@@ -132,7 +159,12 @@ export function createHelpers(session: HelperSession): Record<HelperName, Helper
     helpers[name] = function guarded(this: unknown, ...args: unknown[]) {
       guard.tick();
       const result = helper.apply(this, args);
-      const length = typeof result === 'string' ? result.length : result instanceof handlebars.SafeString ? result.toString().length : 0;
+      const length =
+        typeof result === 'string'
+          ? result.length
+          : result instanceof handlebars.SafeString
+            ? result.toString().length
+            : 0;
       guard.checkPiece(length, name, (args[args.length - 1] as Options).loc);
       return result;
     };
@@ -189,7 +221,9 @@ function layoutHelpers(session: HelperSession): Record<LayoutHelperName | 'each'
       if (!label) return html(blockHtml(value));
       const inline = inlineHtml(value);
       return html(
-        inline !== null ? `<p><strong>${escape(label)}:</strong> ${inline}</p>` : `<p><strong>${escape(label)}</strong></p>${blockHtml(value)}`,
+        inline !== null
+          ? `<p><strong>${escape(label)}:</strong> ${inline}</p>`
+          : `<p><strong>${escape(label)}</strong></p>${blockHtml(value)}`,
       );
     },
 
@@ -217,7 +251,8 @@ function layoutHelpers(session: HelperSession): Record<LayoutHelperName | 'each'
       const width = own(options.hash, 'width');
       const align = own(options.hash, 'align');
       const altText = own(options.hash, 'alt');
-      if (width !== undefined && !(toNumber(width) > 0)) fail(options, `width must be a positive number of pixels, not ${JSON.stringify(width)}`);
+      if (width !== undefined && !(toNumber(width) > 0))
+        fail(options, `width must be a positive number of pixels, not ${JSON.stringify(width)}`);
       if (align !== undefined && !['left', 'center', 'right'].includes(String(align))) {
         fail(options, `align must be "left", "center" or "right", not ${JSON.stringify(align)}`);
       }
@@ -242,7 +277,8 @@ function layoutHelpers(session: HelperSession): Record<LayoutHelperName | 'each'
     formatDate(...args) {
       const { params, options } = split(args);
       const style = (params[1] ?? 'long') as DateStyle;
-      if (!DATE_STYLES.includes(style)) fail(options, `the format must be "long", "short" or "iso", not ${JSON.stringify(params[1])}`);
+      if (!DATE_STYLES.includes(style))
+        fail(options, `the format must be "long", "short" or "iso", not ${JSON.stringify(params[1])}`);
       const raw = own(params[0], 'kind') === 'date' ? own(params[0], 'date') : params[0];
       if (typeof raw !== 'string' || raw === '') return '';
       return formatDate(new Date(raw), style, session.language);
@@ -254,7 +290,12 @@ function layoutHelpers(session: HelperSession): Record<LayoutHelperName | 'each'
       const value = valueOf(params[0]);
       const separator = own(options.hash, 'separator');
       if (!value) return '';
-      const labelsOf = value.kind === 'options' ? value.options.map((o) => o.label) : value.kind === 'tags' ? value.tags : [value.display];
+      const labelsOf =
+        value.kind === 'options'
+          ? value.options.map((o) => o.label)
+          : value.kind === 'tags'
+            ? value.tags
+            : [value.display];
       return joinWithin(options, labelsOf, separator === undefined ? ', ' : String(separator));
     },
 
@@ -354,7 +395,11 @@ function layoutHelpers(session: HelperSession): Record<LayoutHelperName | 'each'
 
     concat(...args) {
       const { params, options } = split(args);
-      return joinWithin(options, params.map((part) => (part == null ? '' : String(part))), '');
+      return joinWithin(
+        options,
+        params.map((part) => (part == null ? '' : String(part))),
+        '',
+      );
     },
   };
 }

@@ -28,7 +28,6 @@ import { localizedText, MANIFEST_FILE, type TemplateManifest } from './manifest'
 import type { ExportOptions } from '../document/options';
 import { templateError, TemplateRenderError, type TemplateProblem } from './problems';
 
-
 export interface RenderedLayout {
   document: DocumentModel;
   /** Things an operator should know (an image that could not be read…); not fatal. */
@@ -55,7 +54,11 @@ export function renderPlanDocument(view: PlanView, layout: CompiledLayout, optio
   });
 }
 
-export function renderDescriptionDocument(view: DescriptionExportView, layout: CompiledLayout, options: ExportOptions): RenderedLayout {
+export function renderDescriptionDocument(
+  view: DescriptionExportView,
+  layout: CompiledLayout,
+  options: ExportOptions,
+): RenderedLayout {
   const render = new LayoutRender(layout, options, DEFAULT_TOC_LEVELS.description);
   const context = render.builder.descriptionContext(view);
   const { description, plan } = view;
@@ -129,7 +132,9 @@ class LayoutRender {
       // The document budget, from the resolvers: the template as a whole repeats too much.
       throw error instanceof TemplateRenderError ? this.templateFailure(locateError(error, entry.file)) : error;
     }
-    blocks = nestAnswerHeadings(blocks, this.answerHeadings).map((block) => (block.type === 'toc' ? { ...block, levels: this.tocLevels } : block));
+    blocks = nestAnswerHeadings(blocks, this.answerHeadings).map((block) =>
+      block.type === 'toc' ? { ...block, levels: this.tocLevels } : block,
+    );
     return { document: { meta: this.meta(input), blocks }, warnings: [...this.warnings] };
   }
 
@@ -137,7 +142,8 @@ class LayoutRender {
     const guard = new RenderGuard(entry.file);
     const partials: Record<string, PartialFunction> = {};
     for (const [name, partial] of this.layout.partials) {
-      partials[name] = (partialContext, options) => guard.partial(partial.file, name, () => partial.render(partialContext, options as RuntimeOptions));
+      partials[name] = (partialContext, options) =>
+        guard.partial(partial.file, name, () => partial.render(partialContext, options as RuntimeOptions));
     }
     const helpers = createHelpers({
       labels: this.labels,
@@ -160,7 +166,8 @@ class LayoutRender {
     if (!(error instanceof TemplateRenderError)) return error;
     const file = error.file ?? '';
     const problem: TemplateProblem = { file, message: error.message, ...error.position };
-    if (!error.position && error.partial) Object.assign(problem, this.templateByFile(file)?.partialCalls.get(error.partial));
+    if (!error.position && error.partial)
+      Object.assign(problem, this.templateByFile(file)?.partialCalls.get(error.partial));
     return templateError(this.layout.origin, [problem], this.layout.builtIn);
   }
 
@@ -189,10 +196,14 @@ class LayoutRender {
     recordAnswerHeadings(blocks, this.answerHeadings);
     if (style === undefined) return { blocks, size: measureBlocks(blocks) };
     if (!RESTYLES.has(style as ParagraphStyle)) {
-      this.warn(`<dmp-blocks ref=${JSON.stringify(ref)}>: "${style.slice(0, 40)}" is not a style richText writes (caption or note); printed the text unstyled`);
+      this.warn(
+        `<dmp-blocks ref=${JSON.stringify(ref)}>: "${style.slice(0, 40)}" is not a style richText writes (caption or note); printed the text unstyled`,
+      );
       return this.splices.get(base) ?? this.splice(base);
     }
-    const restyled = blocks.map((block) => (block.type === 'paragraph' ? { ...block, style: style as ParagraphStyle } : block));
+    const restyled = blocks.map((block) =>
+      block.type === 'paragraph' ? { ...block, style: style as ParagraphStyle } : block,
+    );
     return { blocks: restyled, size: measureBlocks(restyled) };
   }
 
@@ -223,7 +234,8 @@ class LayoutRender {
     const file = this.attachments.file(name);
     if (!file?.bytes) return null;
     const image = imageBlockFromBytes(file.bytes);
-    if (!image) this.warn(`The uploaded image "${file.filename ?? name}" could not be read (PNG, JPEG, GIF or BMP up to 5 MB)`);
+    if (!image)
+      this.warn(`The uploaded image "${file.filename ?? name}" could not be read (PNG, JPEG, GIF or BMP up to 5 MB)`);
     return image && { image, defaultAlt: file.filename ?? undefined };
   }
 
@@ -243,7 +255,9 @@ class LayoutRender {
       pageSize: this.options.pageSize,
       orientation: manifest.orientation ?? 'portrait',
       margins: manifest.margins ?? DEFAULT_MARGINS,
-      ...(manifest.compliance && { compliance: complianceRules(manifest.compliance, `${this.layout.origin}:${MANIFEST_FILE}`) }),
+      ...(manifest.compliance && {
+        compliance: complianceRules(manifest.compliance, `${this.layout.origin}:${MANIFEST_FILE}`),
+      }),
       ...((manifest.theme || this.options.compactSpacing) && {
         theme: { ...manifest.theme, ...(this.options.compactSpacing && { spacing: 'compact' as const }) },
       }),
@@ -273,7 +287,10 @@ function compactWhitespace(html: string): string {
 }
 
 /** What a list of blocks adds to a document, nested blocks included. */
-function measureBlocks(blocks: Block[], size: PlacedContent = { blocks: 0, characters: 0, images: 0, imageBytes: 0 }): PlacedContent {
+function measureBlocks(
+  blocks: Block[],
+  size: PlacedContent = { blocks: 0, characters: 0, images: 0, imageBytes: 0 },
+): PlacedContent {
   for (const block of blocks) {
     size.blocks++;
     switch (block.type) {
@@ -344,7 +361,8 @@ function guardedInline(guard: RenderGuard) {
     }
     const name = String(options.args[0]);
     const body = options.fn;
-    props.partials[name] = (context, runtimeOptions) => guard.partial(guard.currentFile, name, () => body(context, runtimeOptions));
+    props.partials[name] = (context, runtimeOptions) =>
+      guard.partial(guard.currentFile, name, () => body(context, runtimeOptions));
     return wrapped;
   };
 }

@@ -24,7 +24,13 @@ export interface TemplateManifest {
   header?: LocalizedText;
   footer?: LocalizedText;
   /** Funder rules: a preset (examples: nsf, nih) and/or limits, checked on every PDF. */
-  compliance?: { preset?: 'nsf' | 'nih'; maxPages?: number; minFontPt?: number; minMarginMm?: number; pageSize?: PageSize };
+  compliance?: {
+    preset?: 'nsf' | 'nih';
+    maxPages?: number;
+    minFontPt?: number;
+    minMarginMm?: number;
+    pageSize?: PageSize;
+  };
   /** Label overrides: a key of the label table -> its text, or its text per language. */
   labels?: Record<string, LocalizedText>;
 }
@@ -34,7 +40,9 @@ export const MANIFEST_FILE = 'template.json';
 let validator: ValidateFunction | undefined;
 
 function validate(): ValidateFunction {
-  validator ??= new Ajv2020({ allErrors: true, strict: true }).compile(readPackageJson<object>('schemas/template-manifest.schema.json'));
+  validator ??= new Ajv2020({ allErrors: true, strict: true }).compile(
+    readPackageJson<object>('schemas/template-manifest.schema.json'),
+  );
   return validator;
 }
 
@@ -45,13 +53,20 @@ export function parseManifest(text: string): { manifest: TemplateManifest | null
   } catch (error) {
     // V8's message names the token but not where it is: find the spot ourselves.
     const reason = (error as Error).message.replace(/,\s*(?:\.\.\.)?".*$|\s+in JSON.*$|\s+is not valid JSON.*$/s, '');
-    return { manifest: null, problems: [{ file: MANIFEST_FILE, ...jsonErrorPosition(text), message: `not valid JSON: ${reason}` }] };
+    return {
+      manifest: null,
+      problems: [{ file: MANIFEST_FILE, ...jsonErrorPosition(text), message: `not valid JSON: ${reason}` }],
+    };
   }
   const check = validate();
   if (check(data)) {
     const manifest = data as TemplateManifest;
     const unknown = Object.keys(manifest.labels ?? {}).filter((key) => !isLabelKey(key));
-    const problems = unknown.map((key) => ({ file: MANIFEST_FILE, pointer: `/labels/${key}`, message: `is not a label key (see labels in schemas/template-context.schema.json)` }));
+    const problems = unknown.map((key) => ({
+      file: MANIFEST_FILE,
+      pointer: `/labels/${key}`,
+      message: `is not a label key (see labels in schemas/template-context.schema.json)`,
+    }));
     return problems.length > 0 ? { manifest: null, problems } : { manifest, problems: [] };
   }
   return { manifest: null, problems: schemaProblems(check.errors ?? []) };
@@ -73,7 +88,9 @@ function schemaProblems(errors: ErrorObject[]): TemplateProblem[] {
     } else if (error.keyword === 'required') {
       message = `needs the field "${String(params.missingProperty)}"`;
     } else if (error.keyword === 'pattern') {
-      message = PATTERN_HINTS.find(([schemaPath]) => error.schemaPath.includes(schemaPath))?.[1] ?? `must match ${String(params.pattern)}`;
+      message =
+        PATTERN_HINTS.find(([schemaPath]) => error.schemaPath.includes(schemaPath))?.[1] ??
+        `must match ${String(params.pattern)}`;
     } else if (error.keyword === 'const' && error.instancePath === '/contextVersion') {
       message = `must be ${String(params.allowedValue)}: this service gives templates context version ${String(params.allowedValue)}`;
     } else if (error.keyword === 'enum') {

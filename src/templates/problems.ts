@@ -22,8 +22,9 @@ export interface SourcePosition {
 }
 
 /** Handlebars counts columns from 0; people count from 1. */
-export const positionOf = (loc: { start: { line: number; column: number } } | undefined | null): SourcePosition | undefined =>
-  loc ? { line: loc.start.line, column: loc.start.column + 1 } : undefined;
+export const positionOf = (
+  loc: { start: { line: number; column: number } } | undefined | null,
+): SourcePosition | undefined => (loc ? { line: loc.start.line, column: loc.start.column + 1 } : undefined);
 
 export function problemPath(origin: string, problem: TemplateProblem): string {
   let path = problem.file ? `${origin}:${problem.file}` : origin;
@@ -40,7 +41,9 @@ const MAX_DETAILS = 50;
  * built-in layout a plain Error, because then the bug is ours.
  */
 export function templateError(origin: string, problems: TemplateProblem[], builtIn = false): Error {
-  const details: ErrorDetail[] = problems.slice(0, MAX_DETAILS).map((p) => ({ path: problemPath(origin, p), message: p.message }));
+  const details: ErrorDetail[] = problems
+    .slice(0, MAX_DETAILS)
+    .map((p) => ({ path: problemPath(origin, p), message: p.message }));
   const first = details[0] ?? { path: origin, message: 'is not a usable template' };
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
   const message = `The layout template in ${origin} cannot be used: ${first.path}: ${first.message}${more}.`;

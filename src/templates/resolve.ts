@@ -28,7 +28,10 @@ const HANDLEBARS_MIMES = new Set(['text/x-handlebars-template', 'text/x-handleba
  * Bundles that compiled, by upload hash (broken ones are checked again: they are rare and get
  * fixed). Bounded by bytes too: the layouts share their assets with compile.ts' cache.
  */
-const bundles = new LruCache<CompiledBundle>(32, { maxBytes: 100 * 1024 * 1024, sizeOf: (bundle) => bundle.unpackedBytes });
+const bundles = new LruCache<CompiledBundle>(32, {
+  maxBytes: 100 * 1024 * 1024,
+  sizeOf: (bundle) => bundle.unpackedBytes,
+});
 
 interface CompiledBundle {
   layout: LayoutCore;
@@ -37,7 +40,8 @@ interface CompiledBundle {
   unpackedBytes: number;
 }
 
-const isZip = (bytes: Uint8Array) => bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5);
+const isZip = (bytes: Uint8Array) =>
+  bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5);
 
 /** A ZIP holding word/document.xml is a Word document, whatever its name says. Reads only the directory. */
 function isWordDocument(bytes: Uint8Array): boolean {
@@ -68,16 +72,21 @@ export function resolveTemplate(file: FileView | null, fieldCode: string): Resol
   const mime = (file.mimeType ?? '').toLowerCase().split(';')[0].trim();
   const zip = isZip(bytes);
 
-  if (lowerName.endsWith('.docx') || mime === DOCX_MIME || (zip && !lowerName.endsWith('.zip') && isWordDocument(bytes))) {
+  if (
+    lowerName.endsWith('.docx') ||
+    mime === DOCX_MIME ||
+    (zip && !lowerName.endsWith('.zip') && isWordDocument(bytes))
+  ) {
     if (!zip) throw notA(fieldCode, name, 'is named like a Word document but is not one');
     return { layout: defaultLayout(), shellDocx: bytes };
   }
   if (lowerName.endsWith('.hbs') || lowerName.endsWith('.handlebars') || HANDLEBARS_MIMES.has(mime)) {
     if (zip) throw notA(fieldCode, name, 'is named like a Handlebars template but is a ZIP archive');
     if (bytes.length > BUNDLE_LIMITS.maxTextFileBytes) {
-      throw badRequest(`The layout template in ${fieldCode} is larger than ${BUNDLE_LIMITS.maxTextFileBytes / (1024 * 1024)} MB.`, [
-        { path: `${fieldCode}:${name}`, message: 'the file is too large for a layout template' },
-      ]);
+      throw badRequest(
+        `The layout template in ${fieldCode} is larger than ${BUNDLE_LIMITS.maxTextFileBytes / (1024 * 1024)} MB.`,
+        [{ path: `${fieldCode}:${name}`, message: 'the file is too large for a layout template' }],
+      );
     }
     return { layout: compileTemplate(singleFileSource(fieldCode, name || 'template.hbs', bytes)), shellDocx: null };
   }
@@ -88,7 +97,8 @@ export function resolveTemplate(file: FileView | null, fieldCode: string): Resol
     if (known) return { layout: { ...known.layout, origin: fieldCode }, shellDocx: known.shellDocx };
     const { source, problems } = readBundle(bytes, fieldCode);
     const shellDocx = source.files.get(SHELL_FILE) ?? null;
-    if (shellDocx && !isWordDocument(shellDocx)) problems.push({ file: SHELL_FILE, message: 'the file is not a Word document' });
+    if (shellDocx && !isWordDocument(shellDocx))
+      problems.push({ file: SHELL_FILE, message: 'the file is not a Word document' });
     const layout = compileTemplate(source, problems);
     bundles.set(key, { layout, shellDocx, unpackedBytes: sourceSize(source) });
     return { layout, shellDocx };

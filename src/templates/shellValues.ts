@@ -6,17 +6,26 @@
 import { htmlToBlocks } from '../document/html';
 import { NOTHING_IN_HEADER_FOOTER, type ShellValue } from '../document/placeholders';
 import type { Block } from '../document/types';
-import type { ContactView, DescriptionExportView, DescriptionView, PlanUserView, PlanView, ReferenceView, SectionView } from '../plan/types';
+import type {
+  ContactView,
+  DescriptionExportView,
+  DescriptionView,
+  PlanUserView,
+  PlanView,
+  ReferenceView,
+  SectionView,
+} from '../plan/types';
 import { formatDate, languageName } from './format';
 import { labelsFor, roleLabel, type Labels } from './labels';
-
-
 
 const isDescriptionExport = (view: PlanView | DescriptionExportView): view is DescriptionExportView =>
   'plan' in view && 'description' in view;
 
 /** Placeholder key without delimiters ("OPENCDMP.PLAN.TITLE") -> value, for every placeholder we know. */
-export function shellPlaceholderValues(view: PlanView | DescriptionExportView, options: { labelLanguage?: string }): Record<string, ShellValue> {
+export function shellPlaceholderValues(
+  view: PlanView | DescriptionExportView,
+  options: { labelLanguage?: string },
+): Record<string, ShellValue> {
   const plan = isDescriptionExport(view) ? view.plan : view;
   const description = isDescriptionExport(view) ? view.description : null;
   const language = plan.language || 'en';
@@ -30,7 +39,12 @@ export function shellPlaceholderValues(view: PlanView | DescriptionExportView, o
     'OPENCDMP.PLAN.TITLE': plan.title,
     'OPENCDMP.PLAN.DESCRIPTION': richText(plan.descriptionHtml),
     'OPENCDMP.PLAN.LANGUAGE': plan.language ? languageName(plan.language, options.labelLanguage || language) : '',
-    'OPENCDMP.PLAN.ACCESS-TYPE': plan.accessType === 'public' ? labels.accessPublic : plan.accessType === 'restricted' ? labels.accessRestricted : '',
+    'OPENCDMP.PLAN.ACCESS-TYPE':
+      plan.accessType === 'public'
+        ? labels.accessPublic
+        : plan.accessType === 'restricted'
+          ? labels.accessRestricted
+          : '',
     'OPENCDMP.PLAN.STATUS': statusName(plan.status, labels),
     'OPENCDMP.PLAN.BLUEPRINT.NAME': plan.blueprint.label ?? '',
     'OPENCDMP.PLAN.CREATED-AT': date(plan.createdAt),
@@ -40,7 +54,12 @@ export function shellPlaceholderValues(view: PlanView | DescriptionExportView, o
     'OPENCDMP.PLAN.CREATOR.NAME': orDash(plan.creator ? personName(plan.creator) : ''),
     'OPENCDMP.PLAN.CONTACTS': orDash(plan.contacts.map(contactText).filter(Boolean).join(', ')),
     'OPENCDMP.PLAN.USERS': orDash(plan.users.map(personName).filter(Boolean).join(', ')),
-    'OPENCDMP.PLAN.USERS-WITH-ROLES': orDash(plan.users.map((user) => userWithRoles(user, labels)).filter(Boolean).join(', ')),
+    'OPENCDMP.PLAN.USERS-WITH-ROLES': orDash(
+      plan.users
+        .map((user) => userWithRoles(user, labels))
+        .filter(Boolean)
+        .join(', '),
+    ),
     ...referenceValues('OPENCDMP.PLAN-REFERENCE.', plan.references),
     'OPENCDMP.DESCRIPTION.ID': description?.id ?? '',
     'OPENCDMP.DESCRIPTION.TITLE': description?.title ?? '',
@@ -71,7 +90,8 @@ function statusName(status: { name: string | null; internal: string | null }, la
   return '';
 }
 
-const personName = (person: { name: string | null; email: string | null }): string => person.name?.trim() || person.email?.trim() || '';
+const personName = (person: { name: string | null; email: string | null }): string =>
+  person.name?.trim() || person.email?.trim() || '';
 
 function contactText(contact: ContactView): string {
   const name = contact.name?.trim() || [contact.firstName, contact.lastName].filter((part) => part?.trim()).join(' ');

@@ -41,7 +41,10 @@ describe('dmp-transform', () => {
       expect(result.code).toBe(0);
       expect(result.stdout).toContain(`Wrote ${out}`);
       expect(magic(out, expectedMagic.length)).toBe(expectedMagic);
-      if (format === 'json') expect(JSON.parse(fs.readFileSync(out, 'utf8')).dmp.title).toBe(JSON.parse(fs.readFileSync(fixture('plan-full.json'), 'utf8')).label);
+      if (format === 'json')
+        expect(JSON.parse(fs.readFileSync(out, 'utf8')).dmp.title).toBe(
+          JSON.parse(fs.readFileSync(fixture('plan-full.json'), 'utf8')).label,
+        );
       // The fixture's hostile rich text is reported, not silently dropped.
       if (format !== 'json') expect(result.stderr).toMatch(/^warning: Removed the link to "javascript:/m);
     });
@@ -64,8 +67,14 @@ describe('dmp-transform', () => {
       expect(fs.existsSync(path.resolve(template, manifest.$schema))).toBe(true);
 
       const cover = path.join(template, 'partials', 'cover.hbs');
-      fs.writeFileSync(cover, `<p class="subtitle">Funded by the EDITED-COVER-MARKER programme</p>\n${fs.readFileSync(cover, 'utf8')}`);
-      const result = await runCli(['render', fixture('plan-minimal.json'), '--template', template, '--out', 'plan.pdf'], work);
+      fs.writeFileSync(
+        cover,
+        `<p class="subtitle">Funded by the EDITED-COVER-MARKER programme</p>\n${fs.readFileSync(cover, 'utf8')}`,
+      );
+      const result = await runCli(
+        ['render', fixture('plan-minimal.json'), '--template', template, '--out', 'plan.pdf'],
+        work,
+      );
       expect(result.code).toBe(0);
       expect(result.stdout).toContain(`with ${template}`);
       const text = await pdfText(fs.readFileSync(path.join(work, 'plan.pdf')));
@@ -73,12 +82,17 @@ describe('dmp-transform', () => {
     });
 
     it('exits 1 on a broken template, naming file:line:column, and writes nothing', async () => {
-      const template = writeTemplate(path.join(work, 'broken'), { 'template.json': '{"name":"B","version":"1.0.0"}', 'partials/question.hbs': '<p>{{shout title}}</p>' });
+      const template = writeTemplate(path.join(work, 'broken'), {
+        'template.json': '{"name":"B","version":"1.0.0"}',
+        'partials/question.hbs': '<p>{{shout title}}</p>',
+      });
       const result = await runCli(['render', fixture('plan-minimal.json'), '-t', template, '-o', 'plan.docx'], work);
       expect(result.code).toBe(1);
       // The service's own message first, then the located line pointing into the folder.
       expect(result.stderr).toContain('error: The layout template in broken.zip cannot be used');
-      expect(result.stderr).toContain(`${path.join(template, 'partials/question.hbs')}:1:6: error: unknown helper "shout"`);
+      expect(result.stderr).toContain(
+        `${path.join(template, 'partials/question.hbs')}:1:6: error: unknown helper "shout"`,
+      );
       expect(fs.existsSync(path.join(work, 'plan.docx'))).toBe(false);
     });
 
@@ -86,7 +100,10 @@ describe('dmp-transform', () => {
       const plan = JSON.parse(fs.readFileSync(fixture('plan-minimal.json'), 'utf8'));
       plan.version = 'two';
       fs.writeFileSync(path.join(work, 'plan.json'), JSON.stringify(plan, null, 2));
-      const versionLine = JSON.stringify(plan, null, 2).split('\n').findIndex((line) => line.startsWith('  "version"')) + 1;
+      const versionLine =
+        JSON.stringify(plan, null, 2)
+          .split('\n')
+          .findIndex((line) => line.startsWith('  "version"')) + 1;
       const result = await runCli(['render', 'plan.json', '-o', 'plan.pdf'], work);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('error: The request body is not a valid OpenCDMP PlanModel: /version');
@@ -98,7 +115,9 @@ describe('dmp-transform', () => {
     it('passes the built-in layout: exit 0, no problems', async () => {
       const result = await runCli(['check', path.join(PROJECT_ROOT, 'templates', 'default')], work);
       expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/: 0 errors, 0 warnings \(checked .* rendered plan-full\.json, description-full\.json, plan-minimal\.json to DOCX and PDF\)/);
+      expect(result.stdout).toMatch(
+        /: 0 errors, 0 warnings \(checked .* rendered plan-full\.json, description-full\.json, plan-minimal\.json to DOCX and PDF\)/,
+      );
     });
 
     it('lists every static problem as file:line:column: error: message and exits 1', async () => {
@@ -116,12 +135,19 @@ describe('dmp-transform', () => {
           expect.stringMatching(/^broken\/template\.json:5:5: error: \/theme\/textColor must be a colour/),
         ]),
       );
-      expect(lines.at(-1)).toMatch(/^broken: 5 errors, 0 warnings \(the sample plans are rendered once these are fixed\)/);
+      expect(lines.at(-1)).toMatch(
+        /^broken: 5 errors, 0 warnings \(the sample plans are rendered once these are fixed\)/,
+      );
     });
 
     it('reports a manifest that is not JSON at the spot it breaks, also inside a .zip', async () => {
-      writeTemplate(path.join(work, 'bad-manifest'), { 'template.json': '{ "name": "x", "version": "1.0.0",\n  "pageSize": "A4"\n  "orientation": "portrait" }\n' });
-      fs.writeFileSync(path.join(work, 'bad.zip'), zipSync({ 'template.json': new Uint8Array(fs.readFileSync(path.join(work, 'bad-manifest', 'template.json'))) }));
+      writeTemplate(path.join(work, 'bad-manifest'), {
+        'template.json': '{ "name": "x", "version": "1.0.0",\n  "pageSize": "A4"\n  "orientation": "portrait" }\n',
+      });
+      fs.writeFileSync(
+        path.join(work, 'bad.zip'),
+        zipSync({ 'template.json': new Uint8Array(fs.readFileSync(path.join(work, 'bad-manifest', 'template.json'))) }),
+      );
       const folder = await runCli(['check', 'bad-manifest'], work);
       expect(folder.code).toBe(1);
       expect(folder.stdout).toMatch(/^bad-manifest\/template\.json:3:3: error: not valid JSON/m);
@@ -131,10 +157,15 @@ describe('dmp-transform', () => {
     });
 
     it('locates problems of a single-file .hbs layout in that file', async () => {
-      fs.writeFileSync(path.join(work, 'layout.hbs'), '<h1>{{plan.title}}</h1>\n<p>{{formatDate plan.createdAt "weekday"}}</p>\n');
+      fs.writeFileSync(
+        path.join(work, 'layout.hbs'),
+        '<h1>{{plan.title}}</h1>\n<p>{{formatDate plan.createdAt "weekday"}}</p>\n',
+      );
       const result = await runCli(['check', 'layout.hbs'], work);
       expect(result.code).toBe(1);
-      expect(result.stdout).toMatch(/^layout\.hbs:2:32: error: formatDate takes "long", "short" or "iso", not "weekday"$/m);
+      expect(result.stdout).toMatch(
+        /^layout\.hbs:2:32: error: formatDate takes "long", "short" or "iso", not "weekday"$/m,
+      );
     });
 
     it('finds what only rendering shows: a partial including itself', async () => {
@@ -145,7 +176,9 @@ describe('dmp-transform', () => {
       });
       const result = await runCli(['check', 'loop'], work);
       expect(result.code).toBe(1);
-      expect(result.stdout).toMatch(/^loop\/partials\/loop\.hbs:2:1: error: partials nest deeper than \d+ levels at "loop"/m);
+      expect(result.stdout).toMatch(
+        /^loop\/partials\/loop\.hbs:2:1: error: partials nest deeper than \d+ levels at "loop"/m,
+      );
       expect(result.stdout).toMatch(/^loop: 1 error, 0 warnings \(checked .* rendered/m);
     });
 
@@ -157,7 +190,9 @@ describe('dmp-transform', () => {
       });
       const result = await runCli(['check', 'logo'], work);
       expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/^logo: warning: The template asset "logo\.png" is not a readable .* \(with plan-full\.json, .*\)$/m);
+      expect(result.stdout).toMatch(
+        /^logo: warning: The template asset "logo\.png" is not a readable .* \(with plan-full\.json, .*\)$/m,
+      );
       // Warnings the sample plans cause with any layout (their hostile rich text) are not the template's.
       expect(result.stdout).not.toContain('javascript:');
     });
@@ -181,7 +216,9 @@ describe('dmp-transform', () => {
         const raw = JSON.parse(fs.readFileSync(path.join(work, 'samples', name), 'utf8'));
         const entity = name.startsWith('description') ? 'description' : 'plan';
         expect(() => assertValidModel(entity, raw)).not.toThrow();
-        expect((entity === 'plan' ? decodePlan(raw) : decodeDescription(raw)).label).toBe(JSON.parse(fs.readFileSync(fixture(name), 'utf8')).label);
+        expect((entity === 'plan' ? decodePlan(raw) : decodeDescription(raw)).label).toBe(
+          JSON.parse(fs.readFileSync(fixture(name), 'utf8')).label,
+        );
       }
       const again = await runCli(['fixtures', 'samples'], work);
       expect(again.code).toBe(1);
@@ -196,15 +233,23 @@ describe('dmp-transform', () => {
         'partials/cover.hbs': '<p class="title">FIRST-MARKER {{plan.title}}</p>{{pageBreak}}',
       });
       const out = path.join(work, 'out', 'plan.docx');
-      const watch = spawnCli(['watch', template, '--plan', fixture('plan-minimal.json'), '--format', 'docx', '--out', out], work);
+      const watch = spawnCli(
+        ['watch', template, '--plan', fixture('plan-minimal.json'), '--format', 'docx', '--out', out],
+        work,
+      );
       try {
         await waitFor('the first render', () => docxText(out)?.includes('FIRST-MARKER'));
 
         fs.writeFileSync(path.join(template, 'partials', 'cover.hbs'), '<p class="title">{{#if plan.title}}</p>');
-        await waitFor('the error report', () => /live\/partials\/cover\.hbs:\d+:\d+: error: syntax error/.test(watch.output().stderr));
+        await waitFor('the error report', () =>
+          /live\/partials\/cover\.hbs:\d+:\d+: error: syntax error/.test(watch.output().stderr),
+        );
         expect(watch.child.exitCode).toBeNull();
 
-        fs.writeFileSync(path.join(template, 'partials', 'cover.hbs'), '<p class="title">SECOND-MARKER {{plan.title}}</p>{{pageBreak}}');
+        fs.writeFileSync(
+          path.join(template, 'partials', 'cover.hbs'),
+          '<p class="title">SECOND-MARKER {{plan.title}}</p>{{pageBreak}}',
+        );
         await waitFor('the render after the fix', () => docxText(out)?.includes('SECOND-MARKER'));
 
         const exited = new Promise<number | null>((resolve) => watch.child.once('exit', (code) => resolve(code)));
@@ -222,7 +267,10 @@ describe('dmp-transform', () => {
       });
       const cover = path.join(template, 'partials', 'cover.hbs');
       const out = path.join(work, 'out', 'atomic.docx');
-      const watch = spawnCli(['watch', template, '--plan', fixture('plan-minimal.json'), '--format', 'docx', '--out', out], work);
+      const watch = spawnCli(
+        ['watch', template, '--plan', fixture('plan-minimal.json'), '--format', 'docx', '--out', out],
+        work,
+      );
       const renders = () => watch.output().stdout.match(/^\[\d\d:\d\d:\d\d\] Wrote /gm)?.length ?? 0;
       try {
         await waitFor('the first render', () => docxText(out)?.includes('SAVE-0') && renders() >= 1);
@@ -233,14 +281,20 @@ describe('dmp-transform', () => {
           fs.writeFileSync(temporary, `<p class="title">SAVE-${save} {{plan.title}}</p>{{pageBreak}}`);
           fs.renameSync(temporary, cover);
           // The file is written before its line reaches us through the pipe: wait for both.
-          await waitFor(`the render of save ${save}`, () => docxText(out)?.includes(`SAVE-${save}`) && renders() >= 1 + save);
+          await waitFor(
+            `the render of save ${save}`,
+            () => docxText(out)?.includes(`SAVE-${save}`) && renders() >= 1 + save,
+          );
           expect(renders()).toBe(1 + save);
         }
         // A new partial is picked up, and so is its deletion.
         fs.writeFileSync(path.join(template, 'partials', 'planSection.hbs'), '<p>NEW-PARTIAL {{title}}</p>');
         await waitFor('the render with the new partial', () => docxText(out)?.includes('NEW-PARTIAL'));
         fs.rmSync(path.join(template, 'partials', 'planSection.hbs'));
-        await waitFor('the render without it', () => docxText(out) && !docxText(out)!.includes('NEW-PARTIAL') && renders() >= 8);
+        await waitFor(
+          'the render without it',
+          () => docxText(out) && !docxText(out)!.includes('NEW-PARTIAL') && renders() >= 8,
+        );
         expect(renders()).toBe(8);
         expect(watch.output().stderr).toBe('');
       } finally {

@@ -18,15 +18,23 @@ export interface CliResult {
 
 export function runCli(args: string[], cwd: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--require', TSX, CLI, ...args], { cwd, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') reject(error);
-      else resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--require', TSX, CLI, ...args],
+      { cwd, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number') reject(error);
+        else resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
+      },
+    );
   });
 }
 
 /** A long-running CLI command (watch), with its output collected as it comes. */
-export function spawnCli(args: string[], cwd: string): { child: ChildProcessWithoutNullStreams; output: () => { stdout: string; stderr: string } } {
+export function spawnCli(
+  args: string[],
+  cwd: string,
+): { child: ChildProcessWithoutNullStreams; output: () => { stdout: string; stderr: string } } {
   const child = spawn(process.execPath, ['--require', TSX, CLI, ...args], { cwd });
   let stdout = '';
   let stderr = '';
@@ -38,7 +46,11 @@ export function spawnCli(args: string[], cwd: string): { child: ChildProcessWith
 export const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'dmp-transform-test-'));
 
 /** Polls until `check` returns a value, or fails after `timeoutMs` with `what` in the message. */
-export async function waitFor<T>(what: string, check: () => T | undefined | null | false, timeoutMs = 60_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | null | false,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = check();
@@ -51,7 +63,11 @@ export async function waitFor<T>(what: string, check: () => T | undefined | null
 /** The visible text of a DOCX body (w:t runs), or null while the file is missing or half written. */
 export function docxText(file: string): string | null {
   try {
-    const xml = new TextDecoder().decode(unzipSync(new Uint8Array(fs.readFileSync(file)), { filter: (entry) => entry.name === 'word/document.xml' })['word/document.xml']);
+    const xml = new TextDecoder().decode(
+      unzipSync(new Uint8Array(fs.readFileSync(file)), { filter: (entry) => entry.name === 'word/document.xml' })[
+        'word/document.xml'
+      ],
+    );
     return [...xml.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
   } catch {
     return null;

@@ -47,7 +47,11 @@ describe('wire decoding', () => {
     const plan = decodePlan(JSON.parse(text));
     const categories = plan.blueprint!.sections.flatMap((s) => s.fields.map((f) => f.category));
     expect(new Set(categories)).toEqual(new Set(['system', 'extra', 'referenceType', 'upload']));
-    const fieldTypes = plan.descriptions.flatMap((d) => d.template.pages.flatMap((p) => p.sections.flatMap((s) => s.fieldSets.flatMap((fs) => fs.fields.map((f) => f.data.fieldType)))));
+    const fieldTypes = plan.descriptions.flatMap((d) =>
+      d.template.pages.flatMap((p) =>
+        p.sections.flatMap((s) => s.fieldSets.flatMap((fs) => fs.fields.map((f) => f.data.fieldType))),
+      ),
+    );
     expect(fieldTypes).toContain('freetext');
   });
 
@@ -79,7 +83,11 @@ describe('request validation', () => {
     expect(statusOf(error)).toBe(400);
     expect(error.details).toEqual(
       expect.arrayContaining([
-        { path: '/createdAt', message: 'must be an instant: epoch seconds or an RFC 3339 date-time with a time zone, in the years 0000 to 9999' },
+        {
+          path: '/createdAt',
+          message:
+            'must be an instant: epoch seconds or an RFC 3339 date-time with a time zone, in the years 0000 to 9999',
+        },
         { path: '/accessType', message: 'must be one of 0, 1, null' },
         { path: '/descriptions/0', message: 'is missing the required property "descriptionTemplate"' },
       ]),

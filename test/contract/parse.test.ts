@@ -1,7 +1,8 @@
 import { parseJsonBody } from '../../src/contract/parse';
 import { ServiceError } from '../../src/errors';
 
-const bytes = (...parts: (string | number[])[]) => new Uint8Array(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p)))));
+const bytes = (...parts: (string | number[])[]) =>
+  new Uint8Array(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p)))));
 
 describe('parseJsonBody', () => {
   it('drops a UTF-8 byte order mark', () => {

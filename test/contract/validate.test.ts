@@ -4,12 +4,19 @@
  */
 import type { ErrorObject } from 'ajv';
 import { decodeDescription } from '../../src/contract/decode';
-import { assertValidModel, assertValidRequest, describeErrors, MAX_JSON_DEPTH, MAX_SECTION_DEPTH } from '../../src/contract/validate';
+import {
+  assertValidModel,
+  assertValidRequest,
+  describeErrors,
+  MAX_JSON_DEPTH,
+  MAX_SECTION_DEPTH,
+} from '../../src/contract/validate';
 import { fixtureJson } from '../helpers/fixtures';
 import { ServiceError } from '../../src/errors';
 import { statusOf } from '../../src/http/errors';
 
-const INSTANT = 'must be an instant: epoch seconds or an RFC 3339 date-time with a time zone, in the years 0000 to 9999';
+const INSTANT =
+  'must be an instant: epoch seconds or an RFC 3339 date-time with a time zone, in the years 0000 to 9999';
 
 function rejection(call: () => void): ServiceError {
   try {
@@ -25,7 +32,8 @@ function rejection(call: () => void): ServiceError {
 function descriptionWithSectionsNested(depth: number) {
   const raw = fixtureJson('description-full.json');
   let section: object = { id: `nested-${depth}`, sections: [], fieldSets: [] };
-  for (let level = depth - 1; level >= 1; level--) section = { id: `nested-${level}`, sections: [section], fieldSets: [] };
+  for (let level = depth - 1; level >= 1; level--)
+    section = { id: `nested-${level}`, sections: [section], fieldSets: [] };
   raw.descriptionTemplate.definition.pages[0].sections.unshift(section);
   return raw;
 }
@@ -57,13 +65,21 @@ describe('instants', () => {
   it('bounds instants deep inside a description the same way', () => {
     const raw = fixtureJson('plan-minimal.json');
     raw.descriptions[0].createdAt = 1e13;
-    expect(rejection(() => assertValidModel('plan', raw)).details).toContainEqual({ path: '/descriptions/0/createdAt', message: INSTANT });
+    expect(rejection(() => assertValidModel('plan', raw)).details).toContainEqual({
+      path: '/descriptions/0/createdAt',
+      message: INSTANT,
+    });
   });
 });
 
 describe('error messages', () => {
   it('names every allowed type of a union, not just the first two', () => {
-    const error = { keyword: 'type', instancePath: '/x', schemaPath: '#/properties/x/type', params: { type: 'string,number,null' } } as ErrorObject;
+    const error = {
+      keyword: 'type',
+      instancePath: '/x',
+      schemaPath: '#/properties/x/type',
+      params: { type: 'string,number,null' },
+    } as ErrorObject;
     expect(describeErrors([error])).toEqual([{ path: '/x', message: 'must be string, number or null' }]);
   });
 });
@@ -79,7 +95,9 @@ describe('nesting', () => {
   });
 
   it('answers 400 naming the JSON path of the first section nested too deep', () => {
-    const error = rejection(() => assertValidModel('description', descriptionWithSectionsNested(MAX_SECTION_DEPTH + 1)));
+    const error = rejection(() =>
+      assertValidModel('description', descriptionWithSectionsNested(MAX_SECTION_DEPTH + 1)),
+    );
     const path = `/descriptionTemplate/definition/pages/0/sections/0${'/sections/0'.repeat(MAX_SECTION_DEPTH)}`;
     expect(statusOf(error)).toBe(400);
     expect(error.details).toEqual([{ path, message: `sections may nest at most ${MAX_SECTION_DEPTH} levels deep` }]);
@@ -90,7 +108,9 @@ describe('nesting', () => {
     raw.descriptions[0] = descriptionWithSectionsNested(5000);
     const error = rejection(() => assertValidModel('plan', raw));
     expect(statusOf(error)).toBe(400);
-    expect(error.details[0].path).toMatch(/^\/descriptions\/0\/descriptionTemplate\/definition\/pages\/0\/sections\/0(\/sections\/0)+$/);
+    expect(error.details[0].path).toMatch(
+      /^\/descriptions\/0\/descriptionTemplate\/definition\/pages\/0\/sections\/0(\/sections\/0)+$/,
+    );
   });
 
   it('answers 400 for any JSON nested deeper than the models go, even under an unknown property', () => {
@@ -99,12 +119,24 @@ describe('nesting', () => {
     for (let level = 0; level < 100_000; level++) deep = [deep];
     raw.extension = deep;
     const error = rejection(() => assertValidModel('plan', raw));
-    expect(error.details).toEqual([{ path: `/extension${'/0'.repeat(MAX_JSON_DEPTH)}`, message: `JSON may nest at most ${MAX_JSON_DEPTH} levels deep` }]);
+    expect(error.details).toEqual([
+      {
+        path: `/extension${'/0'.repeat(MAX_JSON_DEPTH)}`,
+        message: `JSON may nest at most ${MAX_JSON_DEPTH} levels deep`,
+      },
+    ]);
   });
 
   it('checks import bodies too: a description template nested 5,000 deep is a 400', () => {
     const template = descriptionWithSectionsNested(5000).descriptionTemplate;
-    const error = rejection(() => assertValidRequest('description-import-model', { id: 'a', sectionId: null, descriptionTemplate: template, file: null }));
+    const error = rejection(() =>
+      assertValidRequest('description-import-model', {
+        id: 'a',
+        sectionId: null,
+        descriptionTemplate: template,
+        file: null,
+      }),
+    );
     expect(statusOf(error)).toBe(400);
     expect(error.details[0].path).toMatch(/^\/descriptionTemplate\/definition\/pages\/0(\/sections\/0)+$/);
   });
@@ -114,7 +146,11 @@ describe('every request schema', () => {
   it.each([
     ['file-envelope-model', { filename: 42 }, /FileEnvelopeModel: \/filename must be string/],
     ['plan-import-model', { file: null }, /PlanImportModel: \/ is missing the required property "blueprintModel"/],
-    ['description-import-model', {}, /DescriptionImportModel: \/ is missing the required property "descriptionTemplate"/],
+    [
+      'description-import-model',
+      {},
+      /DescriptionImportModel: \/ is missing the required property "descriptionTemplate"/,
+    ],
   ] as const)('%s answers 400 naming the model and what is wrong', (schema, body, message) => {
     expect(rejection(() => assertValidRequest(schema, body)).message).toMatch(message);
   });
@@ -123,7 +159,19 @@ describe('every request schema', () => {
     const template = fixtureJson('description-full.json').descriptionTemplate;
     const field = template.definition.pages[0].sections[0].fieldSets[0].fields[0];
     field.defaultValue = { textValue: null, dateValue: 1e13, booleanValue: null };
-    const error = rejection(() => assertValidRequest('description-import-model', { id: null, sectionId: null, descriptionTemplate: template, file: null }));
-    expect(error.details).toEqual([{ path: '/descriptionTemplate/definition/pages/0/sections/0/fieldSets/0/fields/0/defaultValue/dateValue', message: INSTANT }]);
+    const error = rejection(() =>
+      assertValidRequest('description-import-model', {
+        id: null,
+        sectionId: null,
+        descriptionTemplate: template,
+        file: null,
+      }),
+    );
+    expect(error.details).toEqual([
+      {
+        path: '/descriptionTemplate/definition/pages/0/sections/0/fieldSets/0/fields/0/defaultValue/dateValue',
+        message: INSTANT,
+      },
+    ]);
   });
 });

@@ -32,16 +32,25 @@ const BACKEND_TRANSFORMER_STORAGE = './storage/opencdmp/backend/transformer';
 type Service = Record<string, any>;
 
 function dclint(files: string[], extra: string[] = []) {
-  const run = spawnSync(DCLINT, [...files, '--max-warnings', '0', '--color', 'false', ...extra], { cwd: ROOT, encoding: 'utf8' });
+  const run = spawnSync(DCLINT, [...files, '--max-warnings', '0', '--color', 'false', ...extra], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
 /** Compose's interpolation: ${NAME} and ${NAME:-default}. */
 const interpolate = (text: string, env: Record<string, string>): string =>
-  text.replace(/\$\{([A-Z0-9_]+)(?::-([^}]*))?\}/g, (_, name: string, fallback?: string) => env[name] || (fallback ?? ''));
+  text.replace(
+    /\$\{([A-Z0-9_]+)(?::-([^}]*))?\}/g,
+    (_, name: string, fallback?: string) => env[name] || (fallback ?? ''),
+  );
 
 function load(file: string, env: Record<string, string> = {}) {
-  return parse(interpolate(fs.readFileSync(path.join(ROOT, file), 'utf8'), env)) as { services: Record<string, Service>; networks?: Record<string, unknown> };
+  return parse(interpolate(fs.readFileSync(path.join(ROOT, file), 'utf8'), env)) as {
+    services: Record<string, Service>;
+    networks?: Record<string, unknown>;
+  };
 }
 
 /** The process base left beside the export threads' heaps (as in the Kubernetes test). */
@@ -70,7 +79,9 @@ function expectProductionHardening(service: Service, env: Record<string, string>
   const config = loadConfig(env);
   const limits = service.deploy.resources.limits;
   expect(config.exportWorkers).toBe(Math.ceil(Number(limits.cpus)));
-  expect(megabytes(limits.memory)).toBeGreaterThanOrEqual(PROCESS_BASE_MB + config.exportWorkers * config.exportMemoryMb);
+  expect(megabytes(limits.memory)).toBeGreaterThanOrEqual(
+    PROCESS_BASE_MB + config.exportWorkers * config.exportMemoryMb,
+  );
 }
 
 describe('Compose files', () => {

@@ -6,7 +6,17 @@
 import request from 'supertest';
 import { loadConfig } from '../../src/config';
 import { startService } from '../helpers/service';
-import { configVariables, cores, kustomize, mebibytes, only, parseObjects, selects, validateObjects, type K8sObject } from './manifests';
+import {
+  configVariables,
+  cores,
+  kustomize,
+  mebibytes,
+  only,
+  parseObjects,
+  selects,
+  validateObjects,
+  type K8sObject,
+} from './manifests';
 
 const OVERLAYS = ['deploy/overlays/production', 'deploy/overlays/shared-storage'];
 /** The process base left beside the export threads' heaps (Node, express, the pool), in MiB. */
@@ -27,7 +37,8 @@ function containerEnvironment(objects: K8sObject[]): Record<string, string> {
   const env: Record<string, string> = { ...only(objects, 'ConfigMap').data };
   for (const variable of only(objects, 'Deployment').spec.template.spec.containers[0].env ?? []) {
     if (variable.value !== undefined) env[variable.name] = variable.value;
-    else if (variable.valueFrom?.resourceFieldRef?.resource === 'limits.cpu') env[variable.name] = String(workersFromCpuLimit);
+    else if (variable.valueFrom?.resourceFieldRef?.resource === 'limits.cpu')
+      env[variable.name] = String(workersFromCpuLimit);
   }
   return env;
 }
@@ -44,7 +55,15 @@ describe.each(OVERLAYS)('kubectl kustomize %s', (dir) => {
 
   it('has the objects a production deployment needs, all in one namespace', () => {
     const kinds = objects.map((o) => o.kind);
-    for (const kind of ['ConfigMap', 'Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy', 'ServiceMonitor']) {
+    for (const kind of [
+      'ConfigMap',
+      'Deployment',
+      'Service',
+      'HorizontalPodAutoscaler',
+      'PodDisruptionBudget',
+      'NetworkPolicy',
+      'ServiceMonitor',
+    ]) {
       expect(kinds).toContain(kind);
     }
     expect(new Set(objects.map((o) => o.metadata.namespace))).toEqual(new Set(['opencdmp']));
@@ -55,7 +74,11 @@ describe.each(OVERLAYS)('kubectl kustomize %s', (dir) => {
     expect(Object.keys(env).sort()).toEqual(expect.arrayContaining(configVariables()));
     const config = loadConfig(env);
     expect(config.production).toBe(true);
-    expect(config.auth).toMatchObject({ issuer: expect.stringMatching(/^https:\/\//), audience: 'plugins', disabled: false });
+    expect(config.auth).toMatchObject({
+      issuer: expect.stringMatching(/^https:\/\//),
+      audience: 'plugins',
+      disabled: false,
+    });
     expect(config.exportWorkers).toBe(workersFromCpuLimit);
   });
 });
@@ -71,10 +94,12 @@ describe('the production Deployment', () => {
   it('runs at least 2 replicas, spread over nodes and zones, never all down in a rollout', () => {
     expect(deployment.spec.replicas).toBeGreaterThanOrEqual(2);
     expect(deployment.spec.strategy.rollingUpdate.maxUnavailable).toBe(0);
-    const keys = pod.spec.topologySpreadConstraints.map((c: { topologyKey: string; labelSelector: { matchLabels: Record<string, string> } }) => {
-      expect(selects(c.labelSelector.matchLabels, pod.metadata.labels)).toBe(true);
-      return c.topologyKey;
-    });
+    const keys = pod.spec.topologySpreadConstraints.map(
+      (c: { topologyKey: string; labelSelector: { matchLabels: Record<string, string> } }) => {
+        expect(selects(c.labelSelector.matchLabels, pod.metadata.labels)).toBe(true);
+        return c.topologyKey;
+      },
+    );
     expect(keys).toEqual(expect.arrayContaining(['kubernetes.io/hostname', 'topology.kubernetes.io/zone']));
   });
 
@@ -88,7 +113,11 @@ describe('the production Deployment', () => {
   it('runs as a non-root user on a read-only root filesystem with only /tmp writable', () => {
     expect(pod.spec.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: expect.any(Number) });
     expect(pod.spec.securityContext.runAsUser).not.toBe(0);
-    expect(container.securityContext).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
+    expect(container.securityContext).toMatchObject({
+      readOnlyRootFilesystem: true,
+      allowPrivilegeEscalation: false,
+      capabilities: { drop: ['ALL'] },
+    });
     const mounts = container.volumeMounts.map((m: { mountPath: string }) => m.mountPath);
     expect(mounts).toEqual(['/tmp']);
   });
@@ -142,19 +171,28 @@ describe('the objects around the Deployment', () => {
     const hpa = only(production, 'HorizontalPodAutoscaler');
     expect(hpa.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: deployment.metadata.name });
     expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
-    const metrics = hpa.spec.metrics.map((m: { type: string; resource?: { name: string }; pods?: { metric: { name: string } } }) => m.resource?.name ?? m.pods?.metric.name);
+    const metrics = hpa.spec.metrics.map(
+      (m: { type: string; resource?: { name: string }; pods?: { metric: { name: string } } }) =>
+        m.resource?.name ?? m.pods?.metric.name,
+    );
     expect(metrics).toEqual(['cpu', 'dmp_exports_in_flight']);
   });
 
   it('lets in only the planning service and Prometheus, and out only DNS and the identity provider', () => {
     const policy = only(production, 'NetworkPolicy');
     expect(policy.spec.policyTypes).toEqual(['Ingress', 'Egress']);
-    const sources = policy.spec.ingress.flatMap((rule: { from: { podSelector?: { matchLabels: Record<string, string> } }[] }) => rule.from);
-    expect(sources.map((s: { podSelector?: { matchLabels: Record<string, string> } }) => s.podSelector?.matchLabels['app.kubernetes.io/name'])).toEqual([
-      'opencdmp-backend',
-      'prometheus',
-    ]);
-    const destinations = policy.spec.egress.map((rule: { to: { podSelector: { matchLabels: Record<string, string> } }[] }) => rule.to[0].podSelector.matchLabels);
+    const sources = policy.spec.ingress.flatMap(
+      (rule: { from: { podSelector?: { matchLabels: Record<string, string> } }[] }) => rule.from,
+    );
+    expect(
+      sources.map(
+        (s: { podSelector?: { matchLabels: Record<string, string> } }) =>
+          s.podSelector?.matchLabels['app.kubernetes.io/name'],
+      ),
+    ).toEqual(['opencdmp-backend', 'prometheus']);
+    const destinations = policy.spec.egress.map(
+      (rule: { to: { podSelector: { matchLabels: Record<string, string> } }[] }) => rule.to[0].podSelector.matchLabels,
+    );
     expect(destinations).toEqual([{ 'k8s-app': 'kube-dns' }, { 'app.kubernetes.io/name': 'keycloak' }]);
   });
 });
@@ -166,7 +204,9 @@ describe('the shared-storage overlay', () => {
     const env = containerEnvironment(objects);
     expect(loadConfig(env).sharedStorageDir).toBe('/shared');
     const spec = only(objects, 'Deployment').spec.template.spec;
-    const mount = spec.containers[0].volumeMounts.find((m: { mountPath: string }) => m.mountPath === env.SHARED_STORAGE_DIR);
+    const mount = spec.containers[0].volumeMounts.find(
+      (m: { mountPath: string }) => m.mountPath === env.SHARED_STORAGE_DIR,
+    );
     const volume = spec.volumes.find((v: { name: string }) => v.name === mount.name);
     const claim = only(objects, 'PersistentVolumeClaim');
     expect(volume.persistentVolumeClaim.claimName).toBe(claim.metadata.name);

@@ -21,7 +21,10 @@ export interface K8sObject {
 
 /** `kubectl kustomize <dir>`: the YAML `kubectl apply -k <dir>` would send. */
 export function kustomize(dir: string): string {
-  return execFileSync('kubectl', ['kustomize', path.join(ROOT, dir)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('kubectl', ['kustomize', path.join(ROOT, dir)], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 export function parseObjects(yamlText: string): K8sObject[] {
@@ -37,7 +40,10 @@ export function parseObjects(yamlText: string): K8sObject[] {
  * Returns its report, one line per object, and whether all were valid.
  */
 export function validateObjects(yamlText: string): { ok: boolean; report: string[] } {
-  const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/validate-k8s.mjs')], { input: yamlText, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/validate-k8s.mjs')], {
+    input: yamlText,
+    encoding: 'utf8',
+  });
   return { ok: run.status === 0, report: run.stdout.trim().split('\n') };
 }
 
@@ -58,7 +64,8 @@ export const mebibytes = (quantity: string): number => {
   if (!match) throw new Error(`unsupported memory quantity ${quantity}`);
   return Number(match[1]) * MEBIBYTES_PER_UNIT[match[2] ?? ''];
 };
-export const cores = (quantity: string): number => (quantity.endsWith('m') ? Number(quantity.slice(0, -1)) / 1000 : Number(quantity));
+export const cores = (quantity: string): number =>
+  quantity.endsWith('m') ? Number(quantity.slice(0, -1)) / 1000 : Number(quantity);
 
 /** Every environment variable src/config.ts reads (`env.NAME` or a helper called with `(env, 'NAME'`). */
 export function configVariables(): string[] {

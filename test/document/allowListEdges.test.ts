@@ -41,7 +41,9 @@ describe('characters XML cannot carry', () => {
 
 describe('attributes at the edges of the allow-list', () => {
   it('keeps a rowspan on a header cell, as on a data cell', () => {
-    const table = htmlToBlocks('<table><tr><th rowspan="2">tall head</th><td>a</td></tr><tr><td>b</td></tr></table>')[0] as BlockOf<'table'>;
+    const table = htmlToBlocks(
+      '<table><tr><th rowspan="2">tall head</th><td>a</td></tr><tr><td>b</td></tr></table>',
+    )[0] as BlockOf<'table'>;
     expect(table.type).toBe('table');
     expect(table.rows[0].cells[0]).toMatchObject({ rowSpan: 2 });
     expect(table.rows[1].cells).toHaveLength(1);
@@ -53,13 +55,17 @@ describe('attributes at the edges of the allow-list', () => {
   });
 
   it('reads a layout template link with spaces around it as the address', () => {
-    const paragraph = htmlToBlocks('<p><a href=" https://example.org/guide ">guide</a></p>', { layout: true })[0] as BlockOf<'paragraph'>;
+    const paragraph = htmlToBlocks('<p><a href=" https://example.org/guide ">guide</a></p>', {
+      layout: true,
+    })[0] as BlockOf<'paragraph'>;
     expect(paragraph.content[0]).toMatchObject({ type: 'link', href: 'https://example.org/guide' });
   });
 
   it('drops an in-page or empty link with spaces around it silently, keeping its text', () => {
     const warnings: string[] = [];
-    const blocks = htmlToBlocks('<p><a href="  #footnote-1 ">1</a> and <a href="   ">blank</a></p>', { onWarning: (warning) => warnings.push(warning) });
+    const blocks = htmlToBlocks('<p><a href="  #footnote-1 ">1</a> and <a href="   ">blank</a></p>', {
+      onWarning: (warning) => warnings.push(warning),
+    });
     expect(warnings).toEqual([]);
     expect(blocks).toEqual([{ type: 'paragraph', content: [{ type: 'text', text: '1 and blank' }] }]);
   });
@@ -67,7 +73,9 @@ describe('attributes at the edges of the allow-list', () => {
   it('reads an embedded image whose address has spaces around it', () => {
     const src = `data:image/png;base64,${png(4, 3).toString('base64')}`;
     const warnings: string[] = [];
-    const blocks = htmlToBlocks(`<p><img src="  ${src}  " alt="chart"></p>`, { onWarning: (warning) => warnings.push(warning) });
+    const blocks = htmlToBlocks(`<p><img src="  ${src}  " alt="chart"></p>`, {
+      onWarning: (warning) => warnings.push(warning),
+    });
     const image = blocks.find((block): block is ImageBlock => block.type === 'image');
     expect(warnings).toEqual([]);
     expect(image).toMatchObject({ mimeType: 'image/png', width: 4, height: 3, alt: 'chart' });
@@ -87,8 +95,15 @@ describe('template images', () => {
   it('resolves only addresses that start with asset: or ref:, not ones that merely contain it', () => {
     const resolveImage = jest.fn(() => null);
     const warnings: string[] = [];
-    htmlToBlocks('<p><img src="https://example.org/asset:logo.png"><img src="xref:f3"></p>', { layout: true, resolveImage, onWarning: (w) => warnings.push(w) });
+    htmlToBlocks('<p><img src="https://example.org/asset:logo.png"><img src="xref:f3"></p>', {
+      layout: true,
+      resolveImage,
+      onWarning: (w) => warnings.push(w),
+    });
     expect(resolveImage).not.toHaveBeenCalled();
-    expect(warnings).toEqual([expect.stringMatching(/only images embedded in the text are exported/), expect.stringMatching(/only images embedded in the text are exported/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(/only images embedded in the text are exported/),
+      expect.stringMatching(/only images embedded in the text are exported/),
+    ]);
   });
 });

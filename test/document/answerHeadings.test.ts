@@ -5,7 +5,11 @@ import { type AnswerHeadings, nestAnswerHeadings, recordAnswerHeadings } from '.
 import { htmlToBlocks } from '../../src/document/html';
 import type { Block } from '../../src/document/types';
 
-const heading = (level: 1 | 2 | 3 | 4 | 5 | 6, text: string): Block => ({ type: 'heading', level, content: [{ type: 'text', text }] });
+const heading = (level: 1 | 2 | 3 | 4 | 5 | 6, text: string): Block => ({
+  type: 'heading',
+  level,
+  content: [{ type: 'text', text }],
+});
 const paragraph = (text: string): Block => ({ type: 'paragraph', content: [{ type: 'text', text }] });
 
 /** Level, answer mark and contents flag of every heading, at any depth, as "4 Title" or "6* Title". */
@@ -13,7 +17,10 @@ function headingLevels(blocks: Block[]): string[] {
   const out: string[] = [];
   const walk = (items: Block[]) => {
     for (const block of items) {
-      if (block.type === 'heading') out.push(`${block.level}${block.answer ? '*' : ''}${block.toc === false ? '-' : ''} ${block.content.map((inline) => (inline.type === 'text' ? inline.text : '')).join('')}`);
+      if (block.type === 'heading')
+        out.push(
+          `${block.level}${block.answer ? '*' : ''}${block.toc === false ? '-' : ''} ${block.content.map((inline) => (inline.type === 'text' ? inline.text : '')).join('')}`,
+        );
       else if (block.type === 'list') block.items.forEach(walk);
       else if (block.type === 'blockquote') walk(block.children);
       else if (block.type === 'table') for (const row of block.rows) for (const cell of row.cells) walk(cell.blocks);
@@ -30,10 +37,16 @@ function answer(html: string, answers: AnswerHeadings): Block[] {
 }
 
 describe('nestAnswerHeadings', () => {
-  it('puts an answer\'s headings one level below the section it is in, keeping their steps, out of the contents', () => {
+  it("puts an answer's headings one level below the section it is in, keeping their steps, out of the contents", () => {
     const answers: AnswerHeadings = new WeakMap();
     const scope = answer('<h2>1. Scope of the corpus</h2><p>Text.</p><h3>1.1 Periods</h3><p>More.</p>', answers);
-    const document = [heading(1, 'Datasets'), heading(2, 'Parish registers'), heading(3, 'Scope'), paragraph('Question'), ...scope];
+    const document = [
+      heading(1, 'Datasets'),
+      heading(2, 'Parish registers'),
+      heading(3, 'Scope'),
+      paragraph('Question'),
+      ...scope,
+    ];
     expect(headingLevels(nestAnswerHeadings(document, answers))).toEqual([
       '1 Datasets',
       '2 Parish registers',
@@ -63,7 +76,10 @@ describe('nestAnswerHeadings', () => {
 
   it('nests headings inside lists, quotes and table cells of an answer', () => {
     const answers: AnswerHeadings = new WeakMap();
-    const nested = answer('<ul><li><h1>In a list</h1></li></ul><blockquote><h3>In a quote</h3></blockquote><table><tr><td><h2>In a cell</h2></td></tr></table>', answers);
+    const nested = answer(
+      '<ul><li><h1>In a list</h1></li></ul><blockquote><h3>In a quote</h3></blockquote><table><tr><td><h2>In a cell</h2></td></tr></table>',
+      answers,
+    );
     expect(headingLevels(nestAnswerHeadings([heading(4, 'Section'), ...nested], answers))).toEqual([
       '4 Section',
       '5*- In a list',

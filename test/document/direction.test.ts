@@ -8,7 +8,11 @@ import { languageDirection } from '../../src/document/languages';
 import type { Block, Direction } from '../../src/document/types';
 import { directionOf } from '../../src/templates/labels';
 
-const paragraph = (text: string, dir?: Direction): Block => ({ type: 'paragraph', content: [{ type: 'text', text }], ...(dir && { dir }) });
+const paragraph = (text: string, dir?: Direction): Block => ({
+  type: 'paragraph',
+  content: [{ type: 'text', text }],
+  ...(dir && { dir }),
+});
 const cell = (text: string) => ({ blocks: [paragraph(text)] });
 const directionOfBlock = (block: Block): Direction | undefined => ('direction' in block ? block.direction : undefined);
 
@@ -38,7 +42,10 @@ describe('firstStrongDirection (bidi rules P2-P3)', () => {
 
 describe('resolveDirections', () => {
   it('gives each paragraph the direction of its own first strong character, neutral ones the fallback', () => {
-    const [english, arabic, neutral] = resolveDirections([paragraph('Visible-light images.'), paragraph('صور خام'), paragraph('12')], 'rtl');
+    const [english, arabic, neutral] = resolveDirections(
+      [paragraph('Visible-light images.'), paragraph('صور خام'), paragraph('12')],
+      'rtl',
+    );
     expect([english, arabic, neutral].map(directionOfBlock)).toEqual(['ltr', 'rtl', 'rtl']);
     expect(directionOfBlock(resolveDirections([paragraph('12')], 'ltr')[0])).toBe('ltr');
   });
@@ -49,15 +56,28 @@ describe('resolveDirections', () => {
   });
 
   it('gives a table the direction of its first strong cell; its neutral cells follow the table', () => {
-    const table: Block = { type: 'table', headerRows: 1, rows: [{ cells: [cell('2024'), cell('Data type')] }, { cells: [cell('42'), cell('صور')] }] };
+    const table: Block = {
+      type: 'table',
+      headerRows: 1,
+      rows: [{ cells: [cell('2024'), cell('Data type')] }, { cells: [cell('42'), cell('صور')] }],
+    };
     const [resolved] = resolveDirections([table], 'rtl');
     if (resolved.type !== 'table') throw new Error('not a table');
     expect(resolved.direction).toBe('ltr');
-    expect(resolved.rows.flatMap((row) => row.cells.map((c) => directionOfBlock(c.blocks[0])))).toEqual(['ltr', 'ltr', 'ltr', 'rtl']);
+    expect(resolved.rows.flatMap((row) => row.cells.map((c) => directionOfBlock(c.blocks[0])))).toEqual([
+      'ltr',
+      'ltr',
+      'ltr',
+      'rtl',
+    ]);
   });
 
   it('gives lists and quotes the direction of their content, and their items their own', () => {
-    const list: Block = { type: 'list', ordered: false, items: [[paragraph('...')], [paragraph('صور خام')], [paragraph('TIFF')]] };
+    const list: Block = {
+      type: 'list',
+      ordered: false,
+      items: [[paragraph('...')], [paragraph('صور خام')], [paragraph('TIFF')]],
+    };
     const quote: Block = { type: 'blockquote', children: [paragraph('Quoted')] };
     const [resolvedList, resolvedQuote] = resolveDirections([list, quote], 'ltr');
     if (resolvedList.type !== 'list') throw new Error('not a list');
@@ -101,13 +121,33 @@ describe('dir in rich text', () => {
 });
 
 describe('languageDirection: one list of right-to-left languages', () => {
-  it.each(['ar', 'he', 'fa', 'ur', 'ps', 'yi', 'ckb', 'ug', 'sd', 'ks', 'syr', 'dv', 'ar-EG', 'ckb_IQ', 'pa-Arab', 'iw'])('%s is right to left', (tag) => {
+  it.each([
+    'ar',
+    'he',
+    'fa',
+    'ur',
+    'ps',
+    'yi',
+    'ckb',
+    'ug',
+    'sd',
+    'ks',
+    'syr',
+    'dv',
+    'ar-EG',
+    'ckb_IQ',
+    'pa-Arab',
+    'iw',
+  ])('%s is right to left', (tag) => {
     expect(languageDirection(tag)).toBe('rtl');
   });
 
-  it.each(['en', 'el', 'de', 'zh-Hant', 'ku', 'ks-Deva', 'dv-Latn', 'gr', 'not a tag', ''])('"%s" is left to right', (tag) => {
-    expect(languageDirection(tag)).toBe('ltr');
-  });
+  it.each(['en', 'el', 'de', 'zh-Hant', 'ku', 'ks-Deva', 'dv-Latn', 'gr', 'not a tag', ''])(
+    '"%s" is left to right',
+    (tag) => {
+      expect(languageDirection(tag)).toBe('ltr');
+    },
+  );
 
   it('is what the layouts use for the document direction', () => {
     expect(directionOf('ps')).toBe('rtl');

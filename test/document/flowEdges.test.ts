@@ -23,7 +23,7 @@ describe('spaces', () => {
     expect(convert('a<u> <u>c</u></u>').blocks).toStrictEqual([paragraph(text('a'), underlined(' c'))]);
   });
 
-  it('keep the marks of where they were written: plain between an underlined word and a row\'s text moved before a table', () => {
+  it("keep the marks of where they were written: plain between an underlined word and a row's text moved before a table", () => {
     const { blocks } = convert('<table><u>a</u> <tr>b</tr><tr><td>c</td></tr></table>');
     expect(blocks[0]).toStrictEqual(paragraph(underlined('a'), text(' b')));
   });
@@ -31,20 +31,29 @@ describe('spaces', () => {
   it.each([
     ['bare text', ' one', [paragraph(text('one'))]],
     ['a list item', '<ul><li> one</li></ul>', [{ type: 'list', ordered: false, items: [[paragraph(text('one'))]] }]],
-    ['a table cell', '<table><tr><td> one</td></tr></table>', [{ type: 'table', rows: [{ cells: [{ blocks: [paragraph(text('one'))] }] }], headerRows: 0 }]],
+    [
+      'a table cell',
+      '<table><tr><td> one</td></tr></table>',
+      [{ type: 'table', rows: [{ cells: [{ blocks: [paragraph(text('one'))] }] }], headerRows: 0 }],
+    ],
   ])('are dropped at the start of %s', (_, html, expected) => {
     expect(convert(html).blocks).toStrictEqual(expected);
   });
 
   it('are dropped at the start of a paragraph when they come before an inline element and inside it', () => {
-    expect(convert('<p> <b> x</b></p>').blocks).toStrictEqual([paragraph({ type: 'text', text: 'x', marks: { bold: true } })]);
+    expect(convert('<p> <b> x</b></p>').blocks).toStrictEqual([
+      paragraph({ type: 'text', text: 'x', marks: { bold: true } }),
+    ]);
   });
 });
 
 describe('line breaks', () => {
-  it.each(['<p><br>text</p>', '<p><br><br>text</p>', '<p>text<br></p>', '<p>text<br><br></p>'])('at one edge of a paragraph are dropped: %s', (html) => {
-    expect(convert(html).blocks).toStrictEqual([paragraph(text('text'))]);
-  });
+  it.each(['<p><br>text</p>', '<p><br><br>text</p>', '<p>text<br></p>', '<p>text<br><br></p>'])(
+    'at one edge of a paragraph are dropped: %s',
+    (html) => {
+      expect(convert(html).blocks).toStrictEqual([paragraph(text('text'))]);
+    },
+  );
 
   it('do not give a paragraph moved before a table the direction of its second part', () => {
     const { blocks } = convert('<table>Hello<tbody dir="rtl"><br>World</tbody><tr><td>c</td></tr></table>');
@@ -53,12 +62,17 @@ describe('line breaks', () => {
 });
 
 describe('empty blocks', () => {
-  it.each(['<blockquote> </blockquote>', '<pre> </pre>', '<pre></pre>', '<ul> </ul>', '<ol></ol>'])('%s leaves nothing, and the text around it stays two paragraphs', (empty) => {
-    expect(convert(`a${empty}b`).blocks).toStrictEqual([paragraph(text('a')), paragraph(text('b'))]);
-  });
+  it.each(['<blockquote> </blockquote>', '<pre> </pre>', '<pre></pre>', '<ul> </ul>', '<ol></ol>'])(
+    '%s leaves nothing, and the text around it stays two paragraphs',
+    (empty) => {
+      expect(convert(`a${empty}b`).blocks).toStrictEqual([paragraph(text('a')), paragraph(text('b'))]);
+    },
+  );
 
-  it('keep text written after a list item out of the item\'s paragraph', () => {
-    expect(convert('<ul><li>one</li>two</ul>').blocks).toStrictEqual([{ type: 'list', ordered: false, items: [[paragraph(text('one')), paragraph(text('two'))]] }]);
+  it("keep text written after a list item out of the item's paragraph", () => {
+    expect(convert('<ul><li>one</li>two</ul>').blocks).toStrictEqual([
+      { type: 'list', ordered: false, items: [[paragraph(text('one')), paragraph(text('two'))]] },
+    ]);
   });
 });
 
@@ -76,7 +90,9 @@ describe('a subtree too deep to walk', () => {
   });
 
   it('keeps a word split by an inline element whole', () => {
-    expect(convert(`${'<div>'.repeat(101)}wo<b>rd</b> and <i>m</i>ore`).blocks).toStrictEqual([paragraph(text('word and more'))]);
+    expect(convert(`${'<div>'.repeat(101)}wo<b>rd</b> and <i>m</i>ore`).blocks).toStrictEqual([
+      paragraph(text('word and more')),
+    ]);
   });
 });
 
@@ -105,7 +121,10 @@ describe('layout mode', () => {
   });
 
   it('splits the paragraph around a <dmp-blocks> that inserts nothing', () => {
-    const { blocks, warnings } = convert('<p>a<dmp-blocks ref="empty"></dmp-blocks>b</p>', { ...layout, resolveBlocks: () => [] });
+    const { blocks, warnings } = convert('<p>a<dmp-blocks ref="empty"></dmp-blocks>b</p>', {
+      ...layout,
+      resolveBlocks: () => [],
+    });
     expect(blocks).toStrictEqual([paragraph(text('a')), paragraph(text('b'))]);
     expect(warnings).toEqual([]);
   });
@@ -113,11 +132,16 @@ describe('layout mode', () => {
   it('names a removed link without the spaces around it, and ignores an in-page anchor written with spaces', () => {
     const { blocks, warnings } = convert('<p><a href=" javascript:x ">t</a><a href=" #top">u</a></p>', layout);
     expect(blocks).toStrictEqual([paragraph(text('tu'))]);
-    expect(warnings).toEqual(['Removed the link to "javascript:x": only http, https and mailto links are exported (its text is kept)']);
+    expect(warnings).toEqual([
+      'Removed the link to "javascript:x": only http, https and mailto links are exported (its text is kept)',
+    ]);
   });
 
   it.each(['', '  '])('drops an image with src="%s" without a warning', (src) => {
-    expect(convert(`<p>a</p><img src="${src}">`, layout)).toStrictEqual({ blocks: [paragraph(text('a'))], warnings: [] });
+    expect(convert(`<p>a</p><img src="${src}">`, layout)).toStrictEqual({
+      blocks: [paragraph(text('a'))],
+      warnings: [],
+    });
   });
 
   it('places a picture written without alt, width or alignment exactly as the template resolves it', () => {

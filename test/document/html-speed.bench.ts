@@ -44,7 +44,13 @@ const deeplyNested = '<div>x'.repeat(10_000);
 const veryDeeplyNested = '<div>x'.repeat(200_000);
 
 console.log(`1 MB of editor HTML:       ${millisecondsPerRun(() => htmlToBlocks(oneMegabyte), 20).toFixed(1)} ms`);
-console.log(`  for scale, on the same 1 MB: sanitize-html alone (its defaults) ${millisecondsPerRun(() => sanitizeHtml(oneMegabyte), 20).toFixed(1)} ms, htmlparser2 parseDocument alone ${millisecondsPerRun(() => parseDocument(oneMegabyte), 20).toFixed(1)} ms`);
-console.log(`1,000 answers of 2 KB:     ${millisecondsPerRun(() => { for (let index = 0; index < 1000; index++) htmlToBlocks(answer); }, 10).toFixed(1)} ms`);
+console.log(
+  `  for scale, on the same 1 MB: sanitize-html alone (its defaults) ${millisecondsPerRun(() => sanitizeHtml(oneMegabyte), 20).toFixed(1)} ms, htmlparser2 parseDocument alone ${millisecondsPerRun(() => parseDocument(oneMegabyte), 20).toFixed(1)} ms`,
+);
+console.log(
+  `1,000 answers of 2 KB:     ${millisecondsPerRun(() => {
+    for (let index = 0; index < 1000; index++) htmlToBlocks(answer);
+  }, 10).toFixed(1)} ms`,
+);
 console.log(`10,000 nested <div>:       ${millisecondsPerRun(() => htmlToBlocks(deeplyNested), 5).toFixed(1)} ms`);
 console.log(`200,000 nested <div>:      ${millisecondsPerRun(() => htmlToBlocks(veryDeeplyNested), 2).toFixed(1)} ms`);

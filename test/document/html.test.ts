@@ -40,8 +40,18 @@ describe('htmlToBlocks: paragraphs and text', () => {
   });
 
   it.each([
-    ['b', 'bold'], ['strong', 'bold'], ['i', 'italic'], ['em', 'italic'], ['u', 'underline'], ['ins', 'underline'],
-    ['s', 'strike'], ['strike', 'strike'], ['del', 'strike'], ['sub', 'sub'], ['sup', 'sup'], ['code', 'code'],
+    ['b', 'bold'],
+    ['strong', 'bold'],
+    ['i', 'italic'],
+    ['em', 'italic'],
+    ['u', 'underline'],
+    ['ins', 'underline'],
+    ['s', 'strike'],
+    ['strike', 'strike'],
+    ['del', 'strike'],
+    ['sub', 'sub'],
+    ['sup', 'sup'],
+    ['code', 'code'],
   ])('marks <%s> text as %s', (tag, mark) => {
     expect(runsOf(`<p>plain <${tag}>marked</${tag}></p>`)).toEqual([
       { type: 'text', text: 'plain ' },
@@ -80,11 +90,17 @@ describe('htmlToBlocks: paragraphs and text', () => {
   });
 
   it('removes spaces around a line break', () => {
-    expect(runsOf('<p>one   <br>   two</p>')).toEqual([{ type: 'text', text: 'one' }, { type: 'break' }, { type: 'text', text: 'two' }]);
+    expect(runsOf('<p>one   <br>   two</p>')).toEqual([
+      { type: 'text', text: 'one' },
+      { type: 'break' },
+      { type: 'text', text: 'two' },
+    ]);
   });
 
   it('decodes named and numeric entities', () => {
-    expect(textsOf(htmlToBlocks('<p>R&amp;D &lt;raw&gt; caf&#233; &#x1F600; a&nbsp;b</p>'))).toEqual(['R&D <raw> café 😀 a\u00a0b']);
+    expect(textsOf(htmlToBlocks('<p>R&amp;D &lt;raw&gt; caf&#233; &#x1F600; a&nbsp;b</p>'))).toEqual([
+      'R&D <raw> café 😀 a\u00a0b',
+    ]);
   });
 
   it('drops empty paragraphs, including &nbsp; and <br> only ones', () => {
@@ -98,9 +114,9 @@ describe('htmlToBlocks: paragraphs and text', () => {
   });
 
   it('keeps the text of unknown tags', () => {
-    expect(textsOf(htmlToBlocks('<p><custom-tag>kept</custom-tag> <o:p>too</o:p> <marquee>and this</marquee></p>'))).toEqual([
-      'kept too and this',
-    ]);
+    expect(
+      textsOf(htmlToBlocks('<p><custom-tag>kept</custom-tag> <o:p>too</o:p> <marquee>and this</marquee></p>')),
+    ).toEqual(['kept too and this']);
   });
 
   it.each([
@@ -113,7 +129,10 @@ describe('htmlToBlocks: paragraphs and text', () => {
     ['template', '<template><p>secret</p></template>'],
     ['svg', '<svg><text>secret</text><path d="M0 0"/></svg>'],
     ['math', '<math><mi>secret</mi></math>'],
-    ['form elements', '<form><label>secret</label><input value="secret"><select><option>secret</option></select><textarea>secret</textarea><button>secret</button></form>'],
+    [
+      'form elements',
+      '<form><label>secret</label><input value="secret"><select><option>secret</option></select><textarea>secret</textarea><button>secret</button></form>',
+    ],
   ])('removes %s with its content', (_name, html) => {
     const blocks = htmlToBlocks(`<p>before</p>${html}<p>after</p>`);
     expect(JSON.stringify(blocks)).not.toMatch(/secret|alert|swf/);
@@ -126,7 +145,10 @@ describe('htmlToBlocks: paragraphs and text', () => {
     expect(blocks[1]).toEqual({
       type: 'heading',
       level: 2,
-      content: [{ type: 'text', text: 'Two ' }, { type: 'text', text: 'em', marks: { italic: true } }],
+      content: [
+        { type: 'text', text: 'Two ' },
+        { type: 'text', text: 'em', marks: { italic: true } },
+      ],
     });
   });
 
@@ -146,13 +168,23 @@ describe('htmlToBlocks: paragraphs and text', () => {
 });
 
 describe('htmlToBlocks: links', () => {
-  it.each(['https://example.org/data?id=1&x=2', 'http://example.org/', 'mailto:dmp@example.org'])('keeps a link to %s', (href) => {
-    expect(runsOf(`<p>See <a href="${href.replace(/&/g, '&amp;')}">the <b>page</b></a>.</p>`)).toEqual([
-      { type: 'text', text: 'See ' },
-      { type: 'link', href, children: [{ type: 'text', text: 'the ' }, { type: 'text', text: 'page', marks: { bold: true } }] },
-      { type: 'text', text: '.' },
-    ]);
-  });
+  it.each(['https://example.org/data?id=1&x=2', 'http://example.org/', 'mailto:dmp@example.org'])(
+    'keeps a link to %s',
+    (href) => {
+      expect(runsOf(`<p>See <a href="${href.replace(/&/g, '&amp;')}">the <b>page</b></a>.</p>`)).toEqual([
+        { type: 'text', text: 'See ' },
+        {
+          type: 'link',
+          href,
+          children: [
+            { type: 'text', text: 'the ' },
+            { type: 'text', text: 'page', marks: { bold: true } },
+          ],
+        },
+        { type: 'text', text: '.' },
+      ]);
+    },
+  );
 
   it.each([
     'javascript:alert(1)',
@@ -219,22 +251,33 @@ describe('htmlToBlocks: lists', () => {
   });
 
   it('drops empty items', () => {
-    expect(only(htmlToBlocks('<ul><li></li><li>&nbsp;</li><li>real</li></ul>'), 'list').items.map(textsOf)).toEqual([['real']]);
+    expect(only(htmlToBlocks('<ul><li></li><li>&nbsp;</li><li>real</li></ul>'), 'list').items.map(textsOf)).toEqual([
+      ['real'],
+    ]);
   });
 });
 
 describe('htmlToBlocks: tables', () => {
-  const cellTexts = (table: BlockOf<'table'>) => table.rows.map((row) => row.cells.map((cell) => blocksToPlainText(cell.blocks)));
+  const cellTexts = (table: BlockOf<'table'>) =>
+    table.rows.map((row) => row.cells.map((cell) => blocksToPlainText(cell.blocks)));
 
   it('counts a top row of <th> cells as a header row', () => {
-    const table = only(htmlToBlocks('<table><tr><th>Name</th><th>Size</th></tr><tr><td>a.csv</td><td>2 MB</td></tr></table>'), 'table');
+    const table = only(
+      htmlToBlocks('<table><tr><th>Name</th><th>Size</th></tr><tr><td>a.csv</td><td>2 MB</td></tr></table>'),
+      'table',
+    );
     expect(table.headerRows).toBe(1);
-    expect(cellTexts(table)).toEqual([['Name', 'Size'], ['a.csv', '2 MB']]);
+    expect(cellTexts(table)).toEqual([
+      ['Name', 'Size'],
+      ['a.csv', '2 MB'],
+    ]);
   });
 
   it('puts <thead> rows first and <tfoot> rows last, whatever the source order', () => {
     const table = only(
-      htmlToBlocks('<table><tfoot><tr><td>foot</td></tr></tfoot><tbody><tr><td>body</td></tr></tbody><thead><tr><td>head</td></tr></thead></table>'),
+      htmlToBlocks(
+        '<table><tfoot><tr><td>foot</td></tr></tfoot><tbody><tr><td>body</td></tr></tbody><thead><tr><td>head</td></tr></thead></table>',
+      ),
       'table',
     );
     expect(cellTexts(table)).toEqual([['head'], ['body'], ['foot']]);
@@ -242,21 +285,32 @@ describe('htmlToBlocks: tables', () => {
   });
 
   it('keeps column spans and pads short rows so every row covers the same columns', () => {
-    const table = only(htmlToBlocks('<table><tr><td colspan="2">wide</td></tr><tr><td>a</td><td>b</td><td>c</td></tr></table>'), 'table');
+    const table = only(
+      htmlToBlocks('<table><tr><td colspan="2">wide</td></tr><tr><td>a</td><td>b</td><td>c</td></tr></table>'),
+      'table',
+    );
     expect(table.rows[0].cells[0].colSpan).toBe(2);
-    expect(cellTexts(table)).toEqual([['wide', ''], ['a', 'b', 'c']]);
+    expect(cellTexts(table)).toEqual([
+      ['wide', ''],
+      ['a', 'b', 'c'],
+    ]);
     expect(table.headerRows).toBe(0);
   });
 
   it('counts cells spanning down from the row above when padding', () => {
-    const table = only(htmlToBlocks('<table><tr><td rowspan="2">tall</td><td>x</td></tr><tr><td>y</td></tr></table>'), 'table');
+    const table = only(
+      htmlToBlocks('<table><tr><td rowspan="2">tall</td><td>x</td></tr><tr><td>y</td></tr></table>'),
+      'table',
+    );
     expect(table.rows[0].cells[0].rowSpan).toBe(2);
     expect(cellTexts(table)).toEqual([['tall', 'x'], ['y']]);
   });
 
   it('clamps spans to the table', () => {
     const table = only(
-      htmlToBlocks('<table><tr><td colspan="5000">a</td></tr><tr><td rowspan="99">b</td><td rowspan="-3" colspan="0">c</td></tr></table>'),
+      htmlToBlocks(
+        '<table><tr><td colspan="5000">a</td></tr><tr><td rowspan="99">b</td><td rowspan="-3" colspan="0">c</td></tr></table>',
+      ),
       'table',
     );
     expect(table.rows[0].cells[0]).toMatchObject({ colSpan: 63 });
@@ -267,7 +321,10 @@ describe('htmlToBlocks: tables', () => {
 
   it('reads a table without <tbody>, with unclosed cells', () => {
     const table = only(htmlToBlocks('<table><tr><td>a<td>b<tr><td>c<td>d</table>'), 'table');
-    expect(cellTexts(table)).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(cellTexts(table)).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
   });
 
   it('keeps text written directly in a row, before the table', () => {
@@ -278,13 +335,22 @@ describe('htmlToBlocks: tables', () => {
 
   it('puts the caption before the table in caption style', () => {
     const [caption, table] = htmlToBlocks('<table><caption>Table 1: datasets</caption><tr><td>x</td></tr></table>');
-    expect(caption).toEqual({ type: 'paragraph', style: 'caption', content: [{ type: 'text', text: 'Table 1: datasets' }] });
+    expect(caption).toEqual({
+      type: 'paragraph',
+      style: 'caption',
+      content: [{ type: 'text', text: 'Table 1: datasets' }],
+    });
     expect(table.type).toBe('table');
   });
 
   it('nests a table inside a cell', () => {
-    const outer = only(htmlToBlocks('<table><tr><td><table><tr><td>inner</td></tr></table></td></tr></table>'), 'table');
-    expect(only(outer.rows[0].cells[0].blocks, 'table').rows[0].cells[0].blocks[0]).toMatchObject({ type: 'paragraph' });
+    const outer = only(
+      htmlToBlocks('<table><tr><td><table><tr><td>inner</td></tr></table></td></tr></table>'),
+      'table',
+    );
+    expect(only(outer.rows[0].cells[0].blocks, 'table').rows[0].cells[0].blocks[0]).toMatchObject({
+      type: 'paragraph',
+    });
   });
 });
 
@@ -296,10 +362,16 @@ describe('htmlToBlocks: images', () => {
   });
 
   it('splits the paragraph around an image, and aligns the image like its paragraph', () => {
-    const blocks = htmlToBlocks(`<p style="text-align: center">before <b>bold<img src="${pngDataUri(2, 2)}"> still bold</b> after</p>`);
+    const blocks = htmlToBlocks(
+      `<p style="text-align: center">before <b>bold<img src="${pngDataUri(2, 2)}"> still bold</b> after</p>`,
+    );
     expect(blocks.map((block) => block.type)).toEqual(['paragraph', 'image', 'paragraph']);
     expect((blocks[1] as ImageBlock).align).toBe('center');
-    expect((blocks[2] as BlockOf<'paragraph'>).content[0]).toEqual({ type: 'text', text: 'still bold', marks: { bold: true } });
+    expect((blocks[2] as BlockOf<'paragraph'>).content[0]).toEqual({
+      type: 'text',
+      text: 'still bold',
+      marks: { bold: true },
+    });
   });
 
   it.each([
@@ -335,7 +407,10 @@ describe('htmlToBlocks: images', () => {
 
 describe('htmlToBlocks: direction, language and alignment', () => {
   it('keeps dir and lang of a paragraph', () => {
-    expect(only(htmlToBlocks('<p dir="rtl" lang="ar">مرحبا</p>'), 'paragraph')).toMatchObject({ dir: 'rtl', lang: 'ar' });
+    expect(only(htmlToBlocks('<p dir="rtl" lang="ar">مرحبا</p>'), 'paragraph')).toMatchObject({
+      dir: 'rtl',
+      lang: 'ar',
+    });
   });
 
   it('inherits dir and lang from ancestors, into lists and tables', () => {
@@ -344,12 +419,19 @@ describe('htmlToBlocks: direction, language and alignment', () => {
     );
     expect(first).toMatchObject({ type: 'paragraph', dir: 'rtl', lang: 'he' });
     expect((list as BlockOf<'list'>).items[0][0]).toMatchObject({ type: 'paragraph', dir: 'rtl', lang: 'he' });
-    expect((table as BlockOf<'table'>).rows[0].cells[0].blocks[0]).toMatchObject({ type: 'paragraph', dir: 'rtl', lang: 'he' });
+    expect((table as BlockOf<'table'>).rows[0].cells[0].blocks[0]).toMatchObject({
+      type: 'paragraph',
+      dir: 'rtl',
+      lang: 'he',
+    });
     expect(last).toMatchObject({ type: 'paragraph', dir: 'ltr', lang: 'he' });
   });
 
   it('ignores dir and lang on inline elements and invalid values', () => {
-    const paragraph = only(htmlToBlocks('<p dir="sideways" lang="not a language">text <span dir="rtl" lang="ar">span</span></p>'), 'paragraph');
+    const paragraph = only(
+      htmlToBlocks('<p dir="sideways" lang="not a language">text <span dir="rtl" lang="ar">span</span></p>'),
+      'paragraph',
+    );
     expect(paragraph).not.toHaveProperty('dir');
     expect(paragraph).not.toHaveProperty('lang');
   });
@@ -366,7 +448,10 @@ describe('htmlToBlocks: direction, language and alignment', () => {
   });
 
   it('ignores other styles and alignment on inline elements', () => {
-    const paragraph = only(htmlToBlocks('<p style="font-size: 40px; text-align: middle"><span style="text-align:center">x</span></p>'), 'paragraph');
+    const paragraph = only(
+      htmlToBlocks('<p style="font-size: 40px; text-align: middle"><span style="text-align:center">x</span></p>'),
+      'paragraph',
+    );
     expect(paragraph).toEqual({ type: 'paragraph', content: [{ type: 'text', text: 'x' }] });
   });
 });
@@ -425,9 +510,42 @@ describe('htmlToBlocks: bad and hostile input', () => {
   });
 
   it('never throws on random tag soup', () => {
-    const pieces = ['<p>', '</p>', '<div dir="rtl">', '</div>', '<ul>', '<li>', '</li>', '</ul>', '<table>', '<tr>', '<td colspan="3">', '</td>',
-      '<th rowspan="0">', '</table>', '<b>', '</i>', '<a href="https://x.example/">', '</a>', '<br>', '<img src="data:image/png;base64,AAAA">',
-      '<pre>', '</pre>', '<blockquote>', '<h2>', 'text', ' ', '&amp;', '&#0;', '<script>', '</script>', '<!--', '-->', '<caption>', '<tbody>'];
+    const pieces = [
+      '<p>',
+      '</p>',
+      '<div dir="rtl">',
+      '</div>',
+      '<ul>',
+      '<li>',
+      '</li>',
+      '</ul>',
+      '<table>',
+      '<tr>',
+      '<td colspan="3">',
+      '</td>',
+      '<th rowspan="0">',
+      '</table>',
+      '<b>',
+      '</i>',
+      '<a href="https://x.example/">',
+      '</a>',
+      '<br>',
+      '<img src="data:image/png;base64,AAAA">',
+      '<pre>',
+      '</pre>',
+      '<blockquote>',
+      '<h2>',
+      'text',
+      ' ',
+      '&amp;',
+      '&#0;',
+      '<script>',
+      '</script>',
+      '<!--',
+      '-->',
+      '<caption>',
+      '<tbody>',
+    ];
     let seed = 7;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let attempt = 0; attempt < 300; attempt++) {
@@ -444,7 +562,17 @@ describe('htmlToBlocks: bad and hostile input', () => {
     const blocks = htmlToBlocks(
       `<h1>h</h1><p>p</p><ul><li>l</li></ul><table><tr><td>t</td></tr></table><blockquote>q</blockquote><pre>c</pre><hr><img src="${pngDataUri(1, 1)}"><p>end</p>`,
     );
-    expect(blocks.map((block) => block.type)).toEqual(['heading', 'paragraph', 'list', 'table', 'blockquote', 'code', 'rule', 'image', 'paragraph']);
+    expect(blocks.map((block) => block.type)).toEqual([
+      'heading',
+      'paragraph',
+      'list',
+      'table',
+      'blockquote',
+      'code',
+      'rule',
+      'image',
+      'paragraph',
+    ]);
   });
 });
 
@@ -466,11 +594,28 @@ describe('htmlToBlocks: layout mode', () => {
     const { blocks, warnings } = convert(layoutHtml, { layout: true, resolveImage, resolveBlocks });
     expect(warnings).toEqual([]);
     expect(blocks.map((block) => block.type)).toEqual([
-      'toc', 'paragraph', 'paragraph', 'paragraph', 'paragraph', 'paragraph', 'heading', 'pageBreak', 'image',
-      'paragraph', 'paragraph', 'rule', 'paragraph',
+      'toc',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'heading',
+      'pageBreak',
+      'image',
+      'paragraph',
+      'paragraph',
+      'rule',
+      'paragraph',
     ]);
     expect(blocks[0]).toEqual({ type: 'toc', title: 'Contents' });
-    expect(blocks.slice(1, 6).map((block) => (block as BlockOf<'paragraph'>).style)).toEqual(['title', 'subtitle', 'label', 'caption', 'note']);
+    expect(blocks.slice(1, 6).map((block) => (block as BlockOf<'paragraph'>).style)).toEqual([
+      'title',
+      'subtitle',
+      'label',
+      'caption',
+      'note',
+    ]);
     expect(blocks[6]).toMatchObject({ type: 'heading', level: 1, toc: false });
     expect(resolveImage).toHaveBeenCalledWith('asset:logo.png', 'Logo');
     expect(blocks[8]).toMatchObject({ type: 'image', width: 4, height: 2, alt: 'Logo', displayWidth: 90 });
@@ -485,17 +630,23 @@ describe('htmlToBlocks: layout mode', () => {
 
   it('resolves ref: images and sizes data: images too', () => {
     const resolveImage = jest.fn(() => logo);
-    const { blocks } = convert(`<img src="ref:f3"><img src="${pngDataUri(8, 8)}" width="40px">`, { layout: true, resolveImage });
+    const { blocks } = convert(`<img src="ref:f3"><img src="${pngDataUri(8, 8)}" width="40px">`, {
+      layout: true,
+      resolveImage,
+    });
     expect(resolveImage).toHaveBeenCalledWith('ref:f3', undefined);
     expect(blocks[1]).toMatchObject({ width: 8, displayWidth: 30 });
   });
 
   it('warns about images and block references that cannot be resolved', () => {
-    const { blocks, warnings } = convert('<img src="asset:missing.png"><dmp-blocks ref="nope"></dmp-blocks><p>kept</p>', {
-      layout: true,
-      resolveImage: () => null,
-      resolveBlocks: () => null,
-    });
+    const { blocks, warnings } = convert(
+      '<img src="asset:missing.png"><dmp-blocks ref="nope"></dmp-blocks><p>kept</p>',
+      {
+        layout: true,
+        resolveImage: () => null,
+        resolveBlocks: () => null,
+      },
+    );
     expect(textsOf(blocks)).toEqual(['kept']);
     expect(warnings).toHaveLength(2);
   });
@@ -515,7 +666,9 @@ describe('htmlToBlocks: layout mode', () => {
     expect(json).not.toMatch(/SCRIPT-|javascript:|evil\.example|tracker\.example|etc\/passwd|relative\.png|onclick/);
     expect(resolveImage).not.toHaveBeenCalled();
     expect(blocks.filter((block) => block.type === 'image')).toEqual([]);
-    expect(runsOf('<a href="https://ok.example/x">ok</a>')).toEqual([{ type: 'link', href: 'https://ok.example/x', children: [{ type: 'text', text: 'ok' }] }]);
+    expect(runsOf('<a href="https://ok.example/x">ok</a>')).toEqual([
+      { type: 'link', href: 'https://ok.example/x', children: [{ type: 'text', text: 'ok' }] },
+    ]);
     expect(blocks[2]).toMatchObject({ type: 'paragraph', style: 'title', align: 'center' });
     // What a designer should know about is reported: the unsafe link and the three images.
     expect(warnings).toEqual([
@@ -529,10 +682,22 @@ describe('htmlToBlocks: layout mode', () => {
   it('ignores all of it in answer mode (the default)', () => {
     const resolveImage = jest.fn(() => logo);
     const resolveBlocks = jest.fn(() => spliced);
-    const { blocks } = convert(`${layoutHtml}<img src="${pngDataUri(8, 8)}" width="40">`, { resolveImage, resolveBlocks });
+    const { blocks } = convert(`${layoutHtml}<img src="${pngDataUri(8, 8)}" width="40">`, {
+      resolveImage,
+      resolveBlocks,
+    });
     expect(resolveImage).not.toHaveBeenCalled();
     expect(resolveBlocks).not.toHaveBeenCalled();
-    expect(blocks.map((block) => block.type)).toEqual(['paragraph', 'paragraph', 'paragraph', 'paragraph', 'paragraph', 'heading', 'paragraph', 'image']);
+    expect(blocks.map((block) => block.type)).toEqual([
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'heading',
+      'paragraph',
+      'image',
+    ]);
     expect(JSON.stringify(blocks)).not.toMatch(/"style"|"toc"|displayWidth|spliced/);
     expect(textsOf(blocks)).toContain('beforeafter');
   });
@@ -540,9 +705,11 @@ describe('htmlToBlocks: layout mode', () => {
 
 describe('htmlToPlainText', () => {
   it('puts blocks on their own lines and decodes entities', () => {
-    expect(htmlToPlainText('<h1>Title</h1><p>R&amp;D&nbsp;data&nbsp;<br>second line</p><ul><li>one</li><li>two</li></ul><script>x()</script>')).toBe(
-      'Title\nR&D data\nsecond line\none\ntwo',
-    );
+    expect(
+      htmlToPlainText(
+        '<h1>Title</h1><p>R&amp;D&nbsp;data&nbsp;<br>second line</p><ul><li>one</li><li>two</li></ul><script>x()</script>',
+      ),
+    ).toBe('Title\nR&D data\nsecond line\none\ntwo');
   });
 
   it('separates table cells with tabs', () => {

@@ -22,11 +22,17 @@ const PNG = png(4, 2).toString('base64');
 
 describe('embedded pictures that cannot be used', () => {
   it.each([
-    ['data:image/svg+xml;base64,PHN2Zy8+', 'Removed an embedded image/svg+xml image: only PNG, JPEG, GIF and BMP images are exported'],
+    [
+      'data:image/svg+xml;base64,PHN2Zy8+',
+      'Removed an embedded image/svg+xml image: only PNG, JPEG, GIF and BMP images are exported',
+    ],
     ['data:;base64,AAAA', 'Removed an embedded unknown image: only PNG, JPEG, GIF and BMP images are exported'],
     ['data:image/png', 'Removed an embedded unknown image: only PNG, JPEG, GIF and BMP images are exported'],
     [`data:image/png,${PNG}`, 'Removed an embedded image that is not base64-encoded'],
-    ['data:image/png;base64,AAAAAAAA', 'Removed an embedded image/png image that could not be read (damaged, incomplete or too large)'],
+    [
+      'data:image/png;base64,AAAAAAAA',
+      'Removed an embedded image/png image that could not be read (damaged, incomplete or too large)',
+    ],
   ])('%s is removed with a warning saying why', (src, warning) => {
     const { blocks, warnings } = convert(`<p>before</p><img src="${src}"><p>after</p>`);
     expect(warnings).toEqual([warning]);
@@ -42,10 +48,14 @@ describe('embedded pictures that cannot be used', () => {
   it('removes a picture larger than the limit without decoding it, and keeps one at the limit', () => {
     const megabytes = MAX_IMAGE_BYTES / (1024 * 1024);
     const over = 'A'.repeat(Math.ceil(((MAX_IMAGE_BYTES + 4) * 4) / 3));
-    expect(convert(`<img src="data:image/png;base64,${over}">`).warnings).toEqual([`Removed an embedded image larger than ${megabytes} MB`]);
+    expect(convert(`<img src="data:image/png;base64,${over}">`).warnings).toEqual([
+      `Removed an embedded image larger than ${megabytes} MB`,
+    ]);
     // At the limit it is decoded (and found not to be a PNG), not refused for its size.
     const atLimit = 'A'.repeat(Math.floor((MAX_IMAGE_BYTES * 4) / 3));
-    expect(convert(`<img src="data:image/png;base64,${atLimit}">`).warnings).toEqual([expect.stringMatching(/could not be read/)]);
+    expect(convert(`<img src="data:image/png;base64,${atLimit}">`).warnings).toEqual([
+      expect.stringMatching(/could not be read/),
+    ]);
   });
 });
 
@@ -53,13 +63,19 @@ describe('template pictures', () => {
   const resolved = (): ImageBlock => ({ type: 'image', mimeType: 'image/png', data: png(4, 2), width: 4, height: 2 });
 
   it('take the alt text, the alignment around them and the width written on them', () => {
-    const { blocks } = convert('<p style="text-align: right"><img src="asset:logo.png" alt=" Logo " width=" 80px"></p>', { layout: true, resolveImage: resolved });
+    const { blocks } = convert(
+      '<p style="text-align: right"><img src="asset:logo.png" alt=" Logo " width=" 80px"></p>',
+      { layout: true, resolveImage: resolved },
+    );
     expect(blocks).toEqual([{ ...resolved(), alt: 'Logo', align: 'right', displayWidth: 60 }]);
   });
 
   it('keep an alt text and an alignment of their own', () => {
     const own = (): ImageBlock => ({ ...resolved(), alt: 'Own', align: 'center' });
-    const { blocks } = convert('<p align="left"><img src="asset:logo.png" alt="Written"></p>', { layout: true, resolveImage: own });
+    const { blocks } = convert('<p align="left"><img src="asset:logo.png" alt="Written"></p>', {
+      layout: true,
+      resolveImage: own,
+    });
     expect(blocks).toEqual([own()]);
   });
 
@@ -84,7 +100,10 @@ describe('template pictures', () => {
   });
 
   it('warn, naming the reference, when a <dmp-blocks> has nothing to insert', () => {
-    const { blocks, warnings } = convert('<p>a<dmp-blocks ref="nope"></dmp-blocks>b</p>', { layout: true, resolveBlocks: () => null });
+    const { blocks, warnings } = convert('<p>a<dmp-blocks ref="nope"></dmp-blocks>b</p>', {
+      layout: true,
+      resolveBlocks: () => null,
+    });
     expect(warnings).toEqual(['Nothing to insert for <dmp-blocks ref="nope">']);
     expect(blocks).toEqual([
       { type: 'paragraph', content: [{ type: 'text', text: 'a' }] },
@@ -93,7 +112,9 @@ describe('template pictures', () => {
   });
 
   it('trim the title of a table of contents', () => {
-    expect(convert('<dmp-toc title="  Contents  "></dmp-toc>', { layout: true }).blocks).toEqual([{ type: 'toc', title: 'Contents' }]);
+    expect(convert('<dmp-toc title="  Contents  "></dmp-toc>', { layout: true }).blocks).toEqual([
+      { type: 'toc', title: 'Contents' },
+    ]);
     expect(convert('<dmp-toc></dmp-toc>', { layout: true }).blocks).toEqual([{ type: 'toc', title: '' }]);
   });
 
@@ -127,14 +148,18 @@ describe('attribute values', () => {
     ['2 3', 1],
     ['0', 1],
   ])('reads colspan="%s" as %p', (span, expected) => {
-    const table = convert(`<table><tr><td colspan="${span}">a</td><td>b</td></tr></table>`).blocks[0] as BlockOf<'table'>;
+    const table = convert(`<table><tr><td colspan="${span}">a</td><td>b</td></tr></table>`)
+      .blocks[0] as BlockOf<'table'>;
     expect(table.rows[0].cells[0].colSpan ?? 1).toBe(expected);
   });
 
   it('reads rowspan="0" as spanning to the last row, and a rowspan past the last row as ending there', () => {
-    const zero = convert('<table><tr><td rowspan="0">z</td><td>1</td></tr><tr><td>2</td></tr><tr><td>3</td></tr></table>').blocks[0] as BlockOf<'table'>;
+    const zero = convert(
+      '<table><tr><td rowspan="0">z</td><td>1</td></tr><tr><td>2</td></tr><tr><td>3</td></tr></table>',
+    ).blocks[0] as BlockOf<'table'>;
     expect(zero.rows[0].cells[0].rowSpan).toBe(3);
-    const past = convert('<table><tr><td rowspan="5">p</td><td>1</td></tr><tr><td>2</td></tr></table>').blocks[0] as BlockOf<'table'>;
+    const past = convert('<table><tr><td rowspan="5">p</td><td>1</td></tr><tr><td>2</td></tr></table>')
+      .blocks[0] as BlockOf<'table'>;
     expect(past.rows[0].cells[0].rowSpan).toBe(2);
     const one = convert('<table><tr><td rowspan="3">o</td><td>1</td></tr></table>').blocks[0] as BlockOf<'table'>;
     expect(one.rows[0].cells[0].rowSpan ?? 1).toBe(1);
@@ -161,7 +186,13 @@ describe('text', () => {
   it('drops line breaks at the start and end of a paragraph and at the end of a closing link', () => {
     const { blocks } = convert('<p><br><br>text <a href="https://example.org">link<br></a><br></p>');
     expect(blocks).toEqual([
-      { type: 'paragraph', content: [{ type: 'text', text: 'text ' }, { type: 'link', href: 'https://example.org/', children: [{ type: 'text', text: 'link' }] }] },
+      {
+        type: 'paragraph',
+        content: [
+          { type: 'text', text: 'text ' },
+          { type: 'link', href: 'https://example.org/', children: [{ type: 'text', text: 'link' }] },
+        ],
+      },
     ]);
   });
 
@@ -180,6 +211,8 @@ describe('text', () => {
   it('separates the blocks of a subtree too deep to walk by spaces, lists and line breaks included', () => {
     const deep = `${'<div>'.repeat(101)}one<ul>two</ul>three<br>four<pre>five</pre>six<ol>seven</ol>eight<menu>nine</menu>ten<li>eleven</li>twelve<blockquote>thirteen</blockquote>fourteen<hr>fifteen`;
     const text = blocksToPlainText(htmlToBlocks(deep));
-    expect(text.replace(/\s+/g, ' ').trim()).toBe('one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen');
+    expect(text.replace(/\s+/g, ' ').trim()).toBe(
+      'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen',
+    );
   });
 });

@@ -13,7 +13,13 @@ export function png(width: number, height: number): Buffer {
  * DC of 0 (mid grey), with one-code Huffman tables.
  */
 export function jpeg(width: number, height: number): Buffer {
-  const segment = (marker: number, body: number[]) => [0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body];
+  const segment = (marker: number, body: number[]) => [
+    0xff,
+    marker,
+    (body.length + 2) >> 8,
+    (body.length + 2) & 0xff,
+    ...body,
+  ];
   const quantisation = segment(0xdb, [0x00, ...new Array(64).fill(1)]);
   const frame = segment(0xc0, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0]);
   const oneCodeTable = (tableClass: number) => [tableClass << 4, 1, ...new Array(15).fill(0), 0x00];

@@ -57,7 +57,13 @@ describe('imageBlockFromBytes', () => {
     ['empty bytes', Buffer.alloc(0)],
     ['text', Buffer.from('hello, world')],
     ['SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>')],
-    ['WebP', Buffer.from('RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00\x2f\x00\x00\x00\x10\x07\x10\x11\x11\x88\x88\xfe\x07\x00', 'latin1')],
+    [
+      'WebP',
+      Buffer.from(
+        'RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00\x2f\x00\x00\x00\x10\x07\x10\x11\x11\x88\x88\xfe\x07\x00',
+        'latin1',
+      ),
+    ],
     ['TIFF', Buffer.from([0x49, 0x49, 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00])],
   ])('returns null for %s', (_name, bytes) => {
     expect(imageBlockFromBytes(bytes)).toBeNull();
@@ -69,7 +75,8 @@ describe('imageBlockFromBytes', () => {
     for (const valid of [png(5, 3), jpeg(16, 8), gif(), bmp(5, 3)]) {
       for (let attempt = 0; attempt < 200; attempt++) {
         const damaged = Buffer.from(valid.subarray(0, Math.floor(random() * valid.length) + 1));
-        for (let flips = 0; flips < 3; flips++) damaged[Math.floor(random() * damaged.length)] = Math.floor(random() * 256);
+        for (let flips = 0; flips < 3; flips++)
+          damaged[Math.floor(random() * damaged.length)] = Math.floor(random() * 256);
         expect(() => imageBlockFromBytes(damaged)).not.toThrow();
       }
     }

@@ -39,14 +39,22 @@ describe('tables: padding is bounded', () => {
     // The rows that no longer fit follow the table, their text kept.
     const rowsInTable = (table as BlockOf<'table'>).rows.length;
     expect(after).toHaveLength(10_001 - rowsInTable);
-    expect(blocksToPlainText(after).split('\n').every((line) => line === 'x')).toBe(true);
+    expect(
+      blocksToPlainText(after)
+        .split('\n')
+        .every((line) => line === 'x'),
+    ).toBe(true);
     expect(result.warnings).toEqual(expect.arrayContaining([expect.stringContaining('was cut after row')]));
   });
 
   it('keeps every cell once when a row is both too wide and past the cell limit', () => {
-    const rows = Array.from({ length: 1_600 }, (_, index) => `<tr>${'<td>'.repeat(62)}<td>a${index}</td><td>b${index}</td></tr>`);
+    const rows = Array.from(
+      { length: 1_600 },
+      (_, index) => `<tr>${'<td>'.repeat(62)}<td>a${index}</td><td>b${index}</td></tr>`,
+    );
     const text = blocksToPlainText(convert(`<table>${rows.join('')}</table>`).blocks);
-    for (const word of ['a10', 'b10', 'a1587', 'b1587', 'a1599', 'b1599']) expect(text.match(new RegExp(`\\b${word}\\b`, 'g'))).toHaveLength(1);
+    for (const word of ['a10', 'b10', 'a1587', 'b1587', 'a1599', 'b1599'])
+      expect(text.match(new RegExp(`\\b${word}\\b`, 'g'))).toHaveLength(1);
   });
 
   it('warns that a table was narrowed even when the cells past column 63 are empty', () => {
@@ -56,7 +64,9 @@ describe('tables: padding is bounded', () => {
   });
 
   it('puts a cell after the table when the cells spanning down from above fill all 63 columns of its row', () => {
-    const { blocks, warnings } = convert('<table><tr><td colspan="63" rowspan="2">wide</td></tr><tr><td>beside</td></tr></table>');
+    const { blocks, warnings } = convert(
+      '<table><tr><td colspan="63" rowspan="2">wide</td></tr><tr><td>beside</td></tr></table>',
+    );
     const [table, ...after] = blocks;
     expect((table as BlockOf<'table'>).rows.map((row) => row.cells.length)).toEqual([1, 0]);
     expect(after).toEqual([{ type: 'paragraph', content: [{ type: 'text', text: 'beside' }] }]);
@@ -84,7 +94,9 @@ describe('tables: padding is bounded', () => {
       { type: 'paragraph', content: [{ type: 'text', text: 'after 1' }], dir: 'ltr' },
       { type: 'paragraph', content: [{ type: 'text', text: 'after 2' }], dir: 'ltr' },
     ]);
-    expect(warnings).toEqual(['A table larger than 100,000 cells was cut after row 2000: the rows after it follow the table as paragraphs']);
+    expect(warnings).toEqual([
+      'A table larger than 100,000 cells was cut after row 2000: the rows after it follow the table as paragraphs',
+    ]);
   });
 
   it('counts a row that widens the table at its new width: a wide last row can pass the cell limit', () => {
@@ -148,8 +160,13 @@ describe('deep nesting in layout output (parsed once, the pre-scan only past the
   };
 
   it('flattens layout HTML nested more than 1000 levels deep to its text, and says so', () => {
-    expect(layout(`${'<div>'.repeat(1_001)}bottom`)).toEqual({ text: 'bottom', warnings: [expect.stringMatching(/nested more than 1000 levels/)] });
-    expect(layout(`${'<p><li>'.repeat(160_000)}bottom`).warnings).toEqual([expect.stringMatching(/nested more than 1000 levels/)]);
+    expect(layout(`${'<div>'.repeat(1_001)}bottom`)).toEqual({
+      text: 'bottom',
+      warnings: [expect.stringMatching(/nested more than 1000 levels/)],
+    });
+    expect(layout(`${'<p><li>'.repeat(160_000)}bottom`).warnings).toEqual([
+      expect.stringMatching(/nested more than 1000 levels/),
+    ]);
   });
 
   it('reads layout HTML exactly 1000 levels deep as it is, a void element at the bottom included', () => {
@@ -179,7 +196,10 @@ describe('long runs of spaces are read in linear time', () => {
 
   it('reads an image width with 100,000 spaces in it, and still reads "40px" with spaces around', () => {
     const image = `data:image/png;base64,${png(4, 4).toString('base64')}`;
-    const result = htmlToBlocks(`<img src="${image}" width="1${' '.repeat(100_000)}x"><img src="${image}" width=" 40px ">`, { layout: true });
+    const result = htmlToBlocks(
+      `<img src="${image}" width="1${' '.repeat(100_000)}x"><img src="${image}" width=" 40px ">`,
+      { layout: true },
+    );
     expect(result.map((block) => (block as BlockOf<'image'>).displayWidth)).toEqual([undefined, 30]);
   });
 });

@@ -11,9 +11,39 @@ import { blocksToPlainText } from '../../src/document/text';
 /** Elements with content. `embed`, `frame`, `input` and `param` are void (htmlparser2 closes
  *  them at once, so they have no content to drop); their attributes are checked below. */
 const DROPPED_WITH_CONTENT = [
-  'script', 'style', 'noscript', 'template', 'iframe', 'frameset', 'noframes', 'object', 'applet', 'svg', 'math',
-  'canvas', 'audio', 'video', 'picture', 'map', 'head', 'title', 'xmp', 'noembed', 'form', 'fieldset', 'legend',
-  'label', 'button', 'select', 'option', 'optgroup', 'datalist', 'textarea', 'output', 'progress', 'meter',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'frameset',
+  'noframes',
+  'object',
+  'applet',
+  'svg',
+  'math',
+  'canvas',
+  'audio',
+  'video',
+  'picture',
+  'map',
+  'head',
+  'title',
+  'xmp',
+  'noembed',
+  'form',
+  'fieldset',
+  'legend',
+  'label',
+  'button',
+  'select',
+  'option',
+  'optgroup',
+  'datalist',
+  'textarea',
+  'output',
+  'progress',
+  'meter',
 ];
 
 const html = (tag: string) => `<p>before</p><${tag}>SECRET-${tag}</${tag}><p>after</p>`;
@@ -40,7 +70,10 @@ describe('elements dropped with their content', () => {
 
   it.each(['embed', 'frame', 'input', 'param'])('drops the void element <%s> and its attributes', (tag) => {
     for (const layout of [false, true]) {
-      const blocks = htmlToBlocks(`<p>before <${tag} src="SECRET-src" value="SECRET-value" name="SECRET-name"> after</p>`, { layout });
+      const blocks = htmlToBlocks(
+        `<p>before <${tag} src="SECRET-src" value="SECRET-value" name="SECRET-name"> after</p>`,
+        { layout },
+      );
       expect(JSON.stringify(blocks)).not.toContain('SECRET');
       expect(blocksToPlainText(blocks)).toMatch(/^before +after$/);
     }
@@ -48,7 +81,9 @@ describe('elements dropped with their content', () => {
 
   it('keeps the text of an element that is only not allowed (its tag goes, its words stay)', () => {
     for (const layout of [false, true]) {
-      expect(blocksToPlainText(htmlToBlocks('<p>a <marquee>kept</marquee> <blink>too</blink></p>', { layout }))).toBe('a kept too');
+      expect(blocksToPlainText(htmlToBlocks('<p>a <marquee>kept</marquee> <blink>too</blink></p>', { layout }))).toBe(
+        'a kept too',
+      );
     }
   });
 });
@@ -80,10 +115,14 @@ describe('links and images in answers', () => {
 
   it('quotes a long address in a warning cut to 80 characters, a short one whole', () => {
     const long = `ftp://files.example/${'x'.repeat(100)}`;
-    expect(linkOf(long).warnings).toEqual([`Removed the link to "${long.slice(0, 77)}...": only http, https and mailto links are exported (its text is kept)`]);
+    expect(linkOf(long).warnings).toEqual([
+      `Removed the link to "${long.slice(0, 77)}...": only http, https and mailto links are exported (its text is kept)`,
+    ]);
     const exact = `ftp://${'y'.repeat(74)}`;
     expect(exact).toHaveLength(80);
-    expect(linkOf(exact).warnings).toEqual([`Removed the link to "${exact}": only http, https and mailto links are exported (its text is kept)`]);
+    expect(linkOf(exact).warnings).toEqual([
+      `Removed the link to "${exact}": only http, https and mailto links are exported (its text is kept)`,
+    ]);
   });
 
   it('drops an image whose address only contains "data:", and warns only when there was an address', () => {

@@ -62,26 +62,37 @@ describe('empty rows and tables', () => {
 
 describe('header rows', () => {
   it('are the <thead> rows that have cells, not the body row after an empty <thead> row', () => {
-    const table = tableIn('<table><thead><tr></tr><tr><th>H</th></tr></thead><tbody><tr><td>a</td></tr><tr><td>b</td></tr></tbody></table>');
+    const table = tableIn(
+      '<table><thead><tr></tr><tr><th>H</th></tr></thead><tbody><tr><td>a</td></tr><tr><td>b</td></tr></tbody></table>',
+    );
     expect(table.rows.map((row) => row.cells[0])).toEqual([cell('H'), cell('a'), cell('b')]);
     expect(table.headerRows).toBe(1);
   });
 
   it('are never <tfoot> rows, however many, all-<th> or empty, they are', () => {
-    const table = tableIn('<table><tr><th>H</th></tr><tfoot><tr></tr><tr><th>F1</th></tr><tr><th>F2</th></tr></tfoot></table>');
+    const table = tableIn(
+      '<table><tr><th>H</th></tr><tfoot><tr></tr><tr><th>F1</th></tr><tr><th>F2</th></tr></tfoot></table>',
+    );
     expect(table.rows.map((row) => row.cells[0])).toEqual([cell('H'), cell('F1'), cell('F2')]);
     expect(table.headerRows).toBe(1);
   });
 });
 
 describe('spans', () => {
-  it.each(['0', '2x', 'x2', ' 1 '])('reads colspan="%s" as one column, so the row lines up with the row below', (span) => {
-    const table = tableIn(`<table><tr><td colspan="${span}">a</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></table>`);
-    expect(table.rows).toStrictEqual([{ cells: [cell('a'), cell('b')] }, { cells: [cell('c'), cell('d')] }]);
-  });
+  it.each(['0', '2x', 'x2', ' 1 '])(
+    'reads colspan="%s" as one column, so the row lines up with the row below',
+    (span) => {
+      const table = tableIn(
+        `<table><tr><td colspan="${span}">a</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></table>`,
+      );
+      expect(table.rows).toStrictEqual([{ cells: [cell('a'), cell('b')] }, { cells: [cell('c'), cell('d')] }]);
+    },
+  );
 
   it('keeps a rowspan that ends before the last row as written', () => {
-    const table = tableIn('<table><tr><td rowspan="2">a</td><td>1</td></tr><tr><td>2</td></tr><tr><td>3</td><td>4</td></tr></table>');
+    const table = tableIn(
+      '<table><tr><td rowspan="2">a</td><td>1</td></tr><tr><td>2</td></tr><tr><td>3</td><td>4</td></tr></table>',
+    );
     expect(table.rows).toStrictEqual([
       { cells: [{ ...cell('a'), rowSpan: 2 }, cell('1')] },
       { cells: [cell('2')] },

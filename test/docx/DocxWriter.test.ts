@@ -9,7 +9,17 @@ import { writeDocx } from '../../src/formats/docx/DocxWriter';
 import { convertWithLibreOffice } from '../helpers/libreoffice';
 import { pdfText, pdfWords } from '../helpers/pdf';
 import { baseMeta, makePng, para, richDocument, text } from './documents';
-import { attr, bodyParagraphs, elements, openDocx, paragraphStyle, paragraphText, paragraphWithText, styleById, type Docx } from './ooxml';
+import {
+  attr,
+  bodyParagraphs,
+  elements,
+  openDocx,
+  paragraphStyle,
+  paragraphText,
+  paragraphWithText,
+  styleById,
+  type Docx,
+} from './ooxml';
 
 const A4_TEXT_WIDTH_EMU = ((11906 - 2 * 1440) / 20) * 12700;
 
@@ -34,7 +44,19 @@ describe('writeDocx', () => {
     expect(paragraphStyle(paragraphWithText(document, 'Data is a public good.'))).toBe('Quote');
 
     const styles = docx.xml('word/styles.xml');
-    for (const id of ['Title', 'Subtitle', 'Heading1', 'Heading6', 'Label', 'Note', 'Caption', 'Quote', 'Code', 'TableGrid', 'Hyperlink']) {
+    for (const id of [
+      'Title',
+      'Subtitle',
+      'Heading1',
+      'Heading6',
+      'Label',
+      'Note',
+      'Caption',
+      'Quote',
+      'Code',
+      'TableGrid',
+      'Hyperlink',
+    ]) {
       expect(styleById(styles, id)).toBeDefined();
     }
     expect(attr(elements(styleById(styles, 'Code')!, 'w:rFonts')[0], 'w:ascii')).toBe('Courier New');
@@ -66,7 +88,9 @@ describe('writeDocx', () => {
     const link = elements(paragraph, 'w:hyperlink')[0];
     expect(paragraphText(link)).toBe('the survey site');
     expect(attr(elements(link, 'w:rStyle')[0], 'w:val')).toBe('Hyperlink');
-    const relationship = elements(docx.xml('word/_rels/document.xml.rels'), 'Relationship').find((r) => r.getAttribute('Id') === link.getAttribute('r:id'))!;
+    const relationship = elements(docx.xml('word/_rels/document.xml.rels'), 'Relationship').find(
+      (r) => r.getAttribute('Id') === link.getAttribute('r:id'),
+    )!;
     expect(relationship.getAttribute('Target')).toBe('https://example.org/ocean');
     expect(relationship.getAttribute('TargetMode')).toBe('External');
   });
@@ -75,7 +99,10 @@ describe('writeDocx', () => {
     const document = docx.xml('word/document.xml');
     const numberingOf = (content: string) => {
       const numPr = elements(paragraphWithText(document, content), 'w:numPr')[0];
-      return { numId: attr(elements(numPr, 'w:numId')[0], 'w:val')!, level: attr(elements(numPr, 'w:ilvl')[0], 'w:val') };
+      return {
+        numId: attr(elements(numPr, 'w:numId')[0], 'w:val')!,
+        level: attr(elements(numPr, 'w:ilvl')[0], 'w:val'),
+      };
     };
     const bullet = numberingOf('CTD probes');
     const nested = numberingOf('Moored buoy');
@@ -91,11 +118,18 @@ describe('writeDocx', () => {
       const abstractId = attr(elements(num(id), 'w:abstractNumId')[0], 'w:val');
       return elements(numbering, 'w:abstractNum').find((a) => a.getAttribute('w:abstractNumId') === abstractId)!;
     };
-    const levelFormat = (id: string, level: number) => attr(elements(elements(abstract(id), 'w:lvl')[level], 'w:numFmt')[0], 'w:val');
+    const levelFormat = (id: string, level: number) =>
+      attr(elements(elements(abstract(id), 'w:lvl')[level], 'w:numFmt')[0], 'w:val');
     expect(levelFormat(bullet.numId, 0)).toBe('bullet');
     expect(levelFormat(firstStep.numId, 0)).toBe('decimal');
     const startOf = (id: string, level: number) =>
-      attr(elements(elements(num(id), 'w:lvlOverride').find((o) => o.getAttribute('w:ilvl') === String(level))!, 'w:startOverride')[0], 'w:val');
+      attr(
+        elements(
+          elements(num(id), 'w:lvlOverride').find((o) => o.getAttribute('w:ilvl') === String(level))!,
+          'w:startOverride',
+        )[0],
+        'w:val',
+      );
     expect(startOf(nested.numId, 1)).toBe('3');
     expect(startOf(firstStep.numId, 0)).toBe('1');
   });
@@ -113,7 +147,8 @@ describe('writeDocx', () => {
     const runs = (row: Element) => elements(row, 'w:r').filter((run) => paragraphText(run) !== '');
     expect(runs(rows[0]).length).toBeGreaterThan(0);
     for (const run of runs(rows[0])) expect(elements(run, 'w:b')).toHaveLength(1);
-    for (const cell of elements(rows[0], 'w:tc')) expect(attr(elements(cell, 'w:shd')[0], 'w:fill')).toMatch(/^[0-9A-F]{6}$/i);
+    for (const cell of elements(rows[0], 'w:tc'))
+      expect(attr(elements(cell, 'w:shd')[0], 'w:fill')).toMatch(/^[0-9A-F]{6}$/i);
     for (const row of rows.slice(1)) {
       expect(runs(row).length).toBeGreaterThan(0);
       expect(elements(row, 'w:b')).toHaveLength(0);
@@ -143,7 +178,8 @@ describe('writeDocx', () => {
 
   it('writes quotes indented, code with its spaces and line breaks, rules and page breaks', () => {
     const document = docx.xml('word/document.xml');
-    const indentOf = (content: string) => Number(attr(elements(paragraphWithText(document, content), 'w:ind')[0], 'w:left'));
+    const indentOf = (content: string) =>
+      Number(attr(elements(paragraphWithText(document, content), 'w:ind')[0], 'w:left'));
     expect(indentOf('Nested quote')).toBeGreaterThan(indentOf('Data is a public good.'));
     const code = paragraphWithText(document, 'station,depth');
     expect(paragraphStyle(code)).toBe('Code');
@@ -165,7 +201,9 @@ describe('writeDocx', () => {
   it('writes a real table of contents field listing headings 1-3 that ask to be listed, filled with page numbers, without a prompt', () => {
     const document = docx.xml('word/document.xml');
     expect(paragraphStyle(paragraphWithText(document, 'Contents'))).toBe('TOCHeading');
-    const instruction = elements(document, 'w:instrText').map((e) => e.textContent).find((t) => t?.includes('TOC'));
+    const instruction = elements(document, 'w:instrText')
+      .map((e) => e.textContent)
+      .find((t) => t?.includes('TOC'));
     expect(instruction).toBe('TOC \\h \\o "1-3"');
     const toc = elements(document, 'w:sdt')[0];
     const entries = elements(toc, 'w:p').filter((p) => paragraphText(p).trim());
@@ -220,13 +258,30 @@ describe('writeDocx', () => {
 describe('writeDocx page setup and theme', () => {
   it('lays out Letter landscape pages and scales pictures to their wider text column', async () => {
     const model: DocumentModel = {
-      meta: baseMeta({ pageSize: 'Letter', orientation: 'landscape', margins: { top: 36, right: 54, bottom: 36, left: 54 } }),
-      blocks: [{ type: 'image', data: makePng(3000, 300), mimeType: 'image/png', width: 3000, height: 300, alt: 'Wide banner' }],
+      meta: baseMeta({
+        pageSize: 'Letter',
+        orientation: 'landscape',
+        margins: { top: 36, right: 54, bottom: 36, left: 54 },
+      }),
+      blocks: [
+        {
+          type: 'image',
+          data: makePng(3000, 300),
+          mimeType: 'image/png',
+          width: 3000,
+          height: 300,
+          alt: 'Wide banner',
+        },
+      ],
     };
     const docx = await openDocx(await writeDocx(model));
     const document = docx.xml('word/document.xml');
     const size = elements(document, 'w:pgSz')[0];
-    expect([size.getAttribute('w:w'), size.getAttribute('w:h'), size.getAttribute('w:orient')]).toEqual(['15840', '12240', 'landscape']);
+    expect([size.getAttribute('w:w'), size.getAttribute('w:h'), size.getAttribute('w:orient')]).toEqual([
+      '15840',
+      '12240',
+      'landscape',
+    ]);
     const textWidthEmu = ((15840 - 2 * 1080) / 20) * 12700;
     expect(Math.abs(Number(attr(elements(document, 'wp:extent')[0], 'cx')) - textWidthEmu)).toBeLessThan(12700);
   });
@@ -240,14 +295,18 @@ describe('writeDocx page setup and theme', () => {
         { type: 'image', data: png, mimeType: 'image/png', width: 200, height: 100, displayWidth: 72 },
       ],
     };
-    const extents = elements((await openDocx(await writeDocx(model))).xml('word/document.xml'), 'wp:extent').map((e) => Number(e.getAttribute('cx')));
+    const extents = elements((await openDocx(await writeDocx(model))).xml('word/document.xml'), 'wp:extent').map((e) =>
+      Number(e.getAttribute('cx')),
+    );
     expect(extents[0]).toBe(200 * 9525);
     expect(extents[1]).toBe(72 * 12700);
   });
 
   it('uses the theme for sizes, colours and fonts', async () => {
     const model: DocumentModel = {
-      meta: baseMeta({ theme: { fontSize: 12, headingColor: '#7b1fa2', linkColor: '#00897b', bodyFont: 'Georgia', headingSizes: [20] } }),
+      meta: baseMeta({
+        theme: { fontSize: 12, headingColor: '#7b1fa2', linkColor: '#00897b', bodyFont: 'Georgia', headingSizes: [20] },
+      }),
       blocks: [para(text('Body'))],
     };
     const styles = (await openDocx(await writeDocx(model))).xml('word/styles.xml');
@@ -265,12 +324,17 @@ describe('writeDocx page setup and theme', () => {
       blocks: [
         { type: 'heading', level: 1, content: [text('תוכנית לניהול נתונים')] },
         para(text('שלום')),
-        { type: 'table', headerRows: 0, rows: [{ cells: [{ blocks: [para(text('א'))] }, { blocks: [para(text('ב'))] }] }] },
+        {
+          type: 'table',
+          headerRows: 0,
+          rows: [{ cells: [{ blocks: [para(text('א'))] }, { blocks: [para(text('ב'))] }] }],
+        },
       ],
     };
     const docx = await openDocx(await writeDocx(model));
     const document = docx.xml('word/document.xml');
-    for (const content of ['תוכנית לניהול נתונים', 'שלום', 'א']) expect(elements(paragraphWithText(document, content), 'w:bidi')).toHaveLength(1);
+    for (const content of ['תוכנית לניהול נתונים', 'שלום', 'א'])
+      expect(elements(paragraphWithText(document, content), 'w:bidi')).toHaveLength(1);
     expect(elements(document, 'w:bidiVisual')).toHaveLength(1);
     expect(attr(elements(elements(docx.xml('word/styles.xml'), 'w:rPrDefault')[0], 'w:lang')[0], 'w:bidi')).toBe('he');
   });
@@ -285,7 +349,15 @@ describe('writeDocx robustness', () => {
       blocks: [
         para(text('Before')),
         { type: 'image', data: notAPng, mimeType: 'image/png', width: 10, height: 10, alt: 'broken' },
-        { type: 'table', headerRows: 1, rows: [{ cells: [{ blocks: [{ type: 'image', data: makePng(4, 4), mimeType: 'image/png', width: 0, height: 4 }] }] }] },
+        {
+          type: 'table',
+          headerRows: 1,
+          rows: [
+            {
+              cells: [{ blocks: [{ type: 'image', data: makePng(4, 4), mimeType: 'image/png', width: 0, height: 4 }] }],
+            },
+          ],
+        },
         para(text('After')),
       ],
     };
@@ -315,7 +387,11 @@ describe('writeDocx robustness', () => {
     const link = (href: string, label: string): Block => para({ type: 'link', href, children: [text(label)] });
     const model: DocumentModel = {
       meta: baseMeta(),
-      blocks: [link('https://example.org/a b/ü?q=1', 'spaced'), link('javascript:alert(1)', 'script'), link('not a url', 'broken')],
+      blocks: [
+        link('https://example.org/a b/ü?q=1', 'spaced'),
+        link('javascript:alert(1)', 'script'),
+        link('not a url', 'broken'),
+      ],
     };
     const docx = await openDocx(await writeDocx(model));
     const targets = elements(docx.xml('word/_rels/document.xml.rels'), 'Relationship')
@@ -334,7 +410,10 @@ describe('writeDocx robustness', () => {
   });
 
   it('keeps ragged tables and impossible spans rectangular', async () => {
-    const cell = (content: string, spans: { colSpan?: number; rowSpan?: number } = {}) => ({ blocks: [para(text(content))], ...spans });
+    const cell = (content: string, spans: { colSpan?: number; rowSpan?: number } = {}) => ({
+      blocks: [para(text(content))],
+      ...spans,
+    });
     const model: DocumentModel = {
       meta: baseMeta(),
       blocks: [
@@ -348,7 +427,11 @@ describe('writeDocx robustness', () => {
           ],
         },
         { type: 'table', headerRows: 0, rows: [] },
-        { type: 'table', headerRows: 0, rows: [{ cells: [cell('x'), cell('y', { rowSpan: 2 }), cell('z')] }, { cells: [cell('w')] }] },
+        {
+          type: 'table',
+          headerRows: 0,
+          rows: [{ cells: [cell('x'), cell('y', { rowSpan: 2 }), cell('z')] }, { cells: [cell('w')] }],
+        },
       ] as Block[],
     };
     const document = (await openDocx(await writeDocx(model))).xml('word/document.xml');
@@ -369,10 +452,19 @@ describe('writeDocx robustness', () => {
   });
 
   it('stops a column span where a cell spanning down from the row above sits, as the PDF does', async () => {
-    const cell = (content: string, spans: { colSpan?: number; rowSpan?: number } = {}) => ({ blocks: [para(text(content))], ...spans });
+    const cell = (content: string, spans: { colSpan?: number; rowSpan?: number } = {}) => ({
+      blocks: [para(text(content))],
+      ...spans,
+    });
     const model: DocumentModel = {
       meta: baseMeta(),
-      blocks: [{ type: 'table', headerRows: 0, rows: [{ cells: [cell('X'), cell('A', { rowSpan: 2 })] }, { cells: [cell('B', { colSpan: 2 })] }] }],
+      blocks: [
+        {
+          type: 'table',
+          headerRows: 0,
+          rows: [{ cells: [cell('X'), cell('A', { rowSpan: 2 })] }, { cells: [cell('B', { colSpan: 2 })] }],
+        },
+      ],
     };
     const table = elements((await openDocx(await writeDocx(model))).xml('word/document.xml'), 'w:tbl')[0];
     const gridColumns = elements(elements(table, 'w:tblGrid')[0], 'w:gridCol').length;
@@ -402,7 +494,12 @@ describe('writeDocx list starts', () => {
     const starts = [40000, 32767, -5, 12.7];
     const model: DocumentModel = {
       meta: baseMeta(),
-      blocks: starts.map((start): Block => ({ type: 'list', ordered: true, start, items: [[para(text(`Starts at ${start}`))]] })),
+      blocks: starts.map((start): Block => ({
+        type: 'list',
+        ordered: true,
+        start,
+        items: [[para(text(`Starts at ${start}`))]],
+      })),
     };
     const docx = await openDocx(await writeDocx(model));
     const document = docx.xml('word/document.xml');
@@ -424,9 +521,14 @@ function nestedBlock(depth: number, inner: Block, wrap: (block: Block, level: nu
   return block;
 }
 
-const deepQuote = (depth: number, content: string) => nestedBlock(depth, para(text(content)), (block) => ({ type: 'blockquote', children: [block] }));
+const deepQuote = (depth: number, content: string) =>
+  nestedBlock(depth, para(text(content)), (block) => ({ type: 'blockquote', children: [block] }));
 const deepTable = (depth: number, content: string) =>
-  nestedBlock(depth, para(text(content)), (block) => ({ type: 'table', headerRows: 0, rows: [{ cells: [{ blocks: [block] }] }] }));
+  nestedBlock(depth, para(text(content)), (block) => ({
+    type: 'table',
+    headerRows: 0,
+    rows: [{ cells: [{ blocks: [block] }] }],
+  }));
 
 describe('writeDocx deep nesting', () => {
   const A4_TEXT_TWIPS = 11906 - 2 * 1440;
@@ -434,7 +536,10 @@ describe('writeDocx deep nesting', () => {
   const leftIndent = (paragraph: Element) => Number(attr(elements(paragraph, 'w:ind')[0], 'w:left') ?? 0);
 
   it('stops indenting quotes nested so deep that less than two inches of text would be left', async () => {
-    const model: DocumentModel = { meta: baseMeta(), blocks: [deepQuote(2, 'Two levels'), deepQuote(100, 'A hundred levels')] };
+    const model: DocumentModel = {
+      meta: baseMeta(),
+      blocks: [deepQuote(2, 'Two levels'), deepQuote(100, 'A hundred levels')],
+    };
     const document = (await openDocx(await writeDocx(model))).xml('word/document.xml');
     const shallow = leftIndent(paragraphWithText(document, 'Two levels'));
     const deep = paragraphWithText(document, 'A hundred levels');
@@ -444,7 +549,11 @@ describe('writeDocx deep nesting', () => {
   });
 
   it('stops indenting lists nested so deep that less than two inches of text would be left', async () => {
-    const list = nestedBlock(40, para(text('Innermost item')), (block, level) => ({ type: 'list', ordered: false, items: [[para(text(`Level ${level}`)), block]] }));
+    const list = nestedBlock(40, para(text('Innermost item')), (block, level) => ({
+      type: 'list',
+      ordered: false,
+      items: [[para(text(`Level ${level}`)), block]],
+    }));
     const document = (await openDocx(await writeDocx({ meta: baseMeta(), blocks: [list] }))).xml('word/document.xml');
     const indentOf = (content: string) => {
       const paragraph = paragraphWithText(document, content);
@@ -460,7 +569,9 @@ describe('writeDocx deep nesting', () => {
   it('writes a table nested too deep to get an inch as the content of its cells, keeping the text', async () => {
     const warnings: string[] = [];
     const model: DocumentModel = { meta: baseMeta(), blocks: [deepTable(60, 'Innermost cell')] };
-    const document = (await openDocx(await writeDocx(model, { onWarning: (warning) => warnings.push(warning) }))).xml('word/document.xml');
+    const document = (await openDocx(await writeDocx(model, { onWarning: (warning) => warnings.push(warning) }))).xml(
+      'word/document.xml',
+    );
     const tables = elements(document, 'w:tbl');
     expect(tables.length).toBeGreaterThan(20);
     expect(tables.length).toBeLessThan(60);
@@ -472,13 +583,21 @@ describe('writeDocx deep nesting', () => {
 
 describe('writeDocx lists in table cells', () => {
   it('indents a list in a narrow cell less than on the page, so its words are not broken mid-word', async () => {
-    const list: Block = { type: 'list', ordered: false, items: [[para(text('Water temperature'))], [para(text('Salinity'))]] };
+    const list: Block = {
+      type: 'list',
+      ordered: false,
+      items: [[para(text('Water temperature'))], [para(text('Salinity'))]],
+    };
     const cell = (blocks: Block[]) => ({ blocks });
     const model: DocumentModel = {
       meta: baseMeta(),
       blocks: [
         list,
-        { type: 'table', headerRows: 0, rows: [{ cells: [cell([para(text('a'))]), cell([list]), cell([para(text('c'))]), cell([para(text('d'))])] }] },
+        {
+          type: 'table',
+          headerRows: 0,
+          rows: [{ cells: [cell([para(text('a'))]), cell([list]), cell([para(text('c'))]), cell([para(text('d'))])] }],
+        },
       ],
     };
     const document = (await openDocx(await writeDocx(model))).xml('word/document.xml');
@@ -505,7 +624,10 @@ describe('writeDocx in LibreOffice', () => {
 
   it('opens a hundred nested quotes and sixty nested tables, and shows their text within the page', async () => {
     const path = join(folder, 'deep.docx');
-    const model: DocumentModel = { meta: baseMeta(), blocks: [deepQuote(100, 'Deeply quoted words stay on the page'), deepTable(60, 'Innermost cell')] };
+    const model: DocumentModel = {
+      meta: baseMeta(),
+      blocks: [deepQuote(100, 'Deeply quoted words stay on the page'), deepTable(60, 'Innermost cell')],
+    };
     await writeFile(path, await writeDocx(model));
     const words = await pdfWords(await readFile(await convertWithLibreOffice(path, 'pdf')));
     const quoted = words.filter((word) => ['Deeply', 'quoted', 'words', 'stay', 'page'].includes(word.text));
@@ -520,7 +642,15 @@ describe('writeDocx in LibreOffice', () => {
     await writeFile(path, await writeDocx(richDocument()));
     const pdf = await convertWithLibreOffice(path, 'pdf');
     const rendered = await pdfText(await readFile(pdf), { layout: true });
-    for (const expected of ['Ocean Survey DMP', 'Data collection', 'Temperature and salinity readings.', 'Readings', 'Total across all formats', 'Moored buoy', 'Page 1 of 3']) {
+    for (const expected of [
+      'Ocean Survey DMP',
+      'Data collection',
+      'Temperature and salinity readings.',
+      'Readings',
+      'Total across all formats',
+      'Moored buoy',
+      'Page 1 of 3',
+    ]) {
       expect(rendered).toContain(expected);
     }
   }, 90_000);

@@ -11,7 +11,17 @@ import { decodeXmlText } from '../../src/formats/docx/shell/wordText';
 import { convertWithLibreOffice } from '../helpers/libreoffice';
 import { pdfText } from '../helpers/pdf';
 import { baseMeta, makePng, para, text } from './documents';
-import { attr, bodyParagraphs, elements, openDocx, paragraphStyle, paragraphText, paragraphWithText, styleById, type Docx } from './ooxml';
+import {
+  attr,
+  bodyParagraphs,
+  elements,
+  openDocx,
+  paragraphStyle,
+  paragraphText,
+  paragraphWithText,
+  styleById,
+  type Docx,
+} from './ooxml';
 import { descriptionExportView, planView } from './views';
 import { ServiceError } from '../../src/errors';
 import { statusOf } from '../../src/http/errors';
@@ -20,11 +30,19 @@ const FIELD = 'plan-template';
 const TEMPLATE_HEADING_COLOR = 'C00000';
 
 /** An admin's shell: placeholders in the header, footer, a table cell and the text; its own Heading1. */
-async function shellTemplate(options: { bodyMarker?: boolean; extraParagraphs?: Paragraph[] } = {}): Promise<Uint8Array> {
+async function shellTemplate(
+  options: { bodyMarker?: boolean; extraParagraphs?: Paragraph[] } = {},
+): Promise<Uint8Array> {
   const document = new Document({
     styles: {
       paragraphStyles: [
-        { id: 'Heading1', name: 'heading 1', basedOn: 'Normal', next: 'Normal', run: { color: TEMPLATE_HEADING_COLOR, size: 40, font: 'Georgia' } },
+        {
+          id: 'Heading1',
+          name: 'heading 1',
+          basedOn: 'Normal',
+          next: 'Normal',
+          run: { color: TEMPLATE_HEADING_COLOR, size: 40, font: 'Georgia' },
+        },
       ],
     },
     sections: [
@@ -32,14 +50,30 @@ async function shellTemplate(options: { bodyMarker?: boolean; extraParagraphs?: 
         headers: { default: new Header({ children: [new Paragraph("'{OPENCDMP.PLAN.TITLE}'")] }) },
         footers: {
           default: new Footer({
-            children: [new Paragraph("Version '{OPENCDMP.PLAN.VERSION}' DOI '{OPENCDMP.PLAN.DEPOSIT-IDENTIFIERS}' Description '{OPENCDMP.PLAN.DESCRIPTION}'")],
+            children: [
+              new Paragraph(
+                "Version '{OPENCDMP.PLAN.VERSION}' DOI '{OPENCDMP.PLAN.DEPOSIT-IDENTIFIERS}' Description '{OPENCDMP.PLAN.DESCRIPTION}'",
+              ),
+            ],
           }),
         },
         children: [
           // Split across two runs with different formatting, as Word saves text typed in two goes.
-          new Paragraph({ children: [new TextRun({ text: "Plan: '{OPENCDMP.PLAN.", bold: true, color: 'FF0000' }), new TextRun({ text: "TITLE}'", italics: true })] }),
+          new Paragraph({
+            children: [
+              new TextRun({ text: "Plan: '{OPENCDMP.PLAN.", bold: true, color: 'FF0000' }),
+              new TextRun({ text: "TITLE}'", italics: true }),
+            ],
+          }),
           new Table({
-            rows: [new TableRow({ children: [new TableCell({ children: [new Paragraph('Grants')] }), new TableCell({ children: [new Paragraph("'{OPENCDMP.PLAN-REFERENCE.grants}'")] })] })],
+            rows: [
+              new TableRow({
+                children: [
+                  new TableCell({ children: [new Paragraph('Grants')] }),
+                  new TableCell({ children: [new Paragraph("'{OPENCDMP.PLAN-REFERENCE.grants}'")] }),
+                ],
+              }),
+            ],
           }),
           new Paragraph('Id: ‘{OPENCDMP.PLAN.ID}’'),
           new Paragraph("Team: '{OPENCDMP.PLAN.USERS-WITH-ROLES}'"),
@@ -77,7 +111,14 @@ const body: Block[] = [
 ];
 
 function input(template: Uint8Array, overrides: Partial<ShellInput> = {}): ShellInput {
-  return { template, fieldCode: FIELD, values: shellPlaceholderValues(planView(), {}), body, meta: baseMeta(), ...overrides };
+  return {
+    template,
+    fieldCode: FIELD,
+    values: shellPlaceholderValues(planView(), {}),
+    body,
+    meta: baseMeta(),
+    ...overrides,
+  };
 }
 
 const texts = (docx: Docx) => bodyParagraphs(docx.xml('word/document.xml')).map(paragraphText);
@@ -95,7 +136,9 @@ describe('applyShellTemplate', () => {
   it('fills placeholders in the header and footer, with "-" for nothing as the Java plugin did', () => {
     const header = docx.paths.filter((p) => /^word\/header\d*\.xml$/.test(p)).map((p) => docx.xml(p));
     expect(header.map((h) => elements(h, 'w:p').map(paragraphText).join()).join()).toContain('Ocean Survey');
-    const footer = docx.paths.filter((p) => /^word\/footer\d*\.xml$/.test(p)).map((p) => elements(docx.xml(p), 'w:p').map(paragraphText).join())[0];
+    const footer = docx.paths
+      .filter((p) => /^word\/footer\d*\.xml$/.test(p))
+      .map((p) => elements(docx.xml(p), 'w:p').map(paragraphText).join())[0];
     // Rich text is plain text there.
     expect(footer).toBe('Version 2 DOI - Description A plan for the ocean survey.');
   });
@@ -132,7 +175,12 @@ describe('applyShellTemplate', () => {
   it('puts the body between the paragraphs around the body marker', () => {
     const all = texts(docx).filter(Boolean);
     const before = all.indexOf('Before the body');
-    expect(all.slice(before, before + 4)).toEqual(['Before the body', 'Body heading', 'Question', 'Answer with a link']);
+    expect(all.slice(before, before + 4)).toEqual([
+      'Before the body',
+      'Body heading',
+      'Question',
+      'Answer with a link',
+    ]);
     expect(all.indexOf('After the body')).toBeGreaterThan(all.indexOf('Not answered'));
     expect(all.some((line) => line.includes('OPENCDMP'))).toBe(all.includes("Unknown: '{OPENCDMP.SOMETHING}'"));
     expect(all.filter((line) => line.includes('OPENCDMP'))).toHaveLength(1);
@@ -182,13 +230,24 @@ describe('applyShellTemplate placement', () => {
 
   it('puts a rich value of several blocks after a paragraph that has other text, and in place of one that has none', async () => {
     const template = await shellTemplate({
-      extraParagraphs: [new Paragraph("Summary: '{OPENCDMP.DESCRIPTION.DESCRIPTION}'"), new Paragraph("'{OPENCDMP.DESCRIPTION.DESCRIPTION}'")],
+      extraParagraphs: [
+        new Paragraph("Summary: '{OPENCDMP.DESCRIPTION.DESCRIPTION}'"),
+        new Paragraph("'{OPENCDMP.DESCRIPTION.DESCRIPTION}'"),
+      ],
     });
     const values = shellPlaceholderValues(descriptionExportView(), {});
     const docx = await openDocx((await applyShellTemplate(input(template, { values }))).bytes);
     const all = texts(docx).filter(Boolean);
     const start = all.indexOf('Summary: ');
-    expect(all.slice(start, start + 7)).toEqual(['Summary: ', 'Readings from buoys.', 'hourly', 'daily', 'Readings from buoys.', 'hourly', 'daily']);
+    expect(all.slice(start, start + 7)).toEqual([
+      'Summary: ',
+      'Readings from buoys.',
+      'hourly',
+      'daily',
+      'Readings from buoys.',
+      'hourly',
+      'daily',
+    ]);
     const item = paragraphWithText(docx.xml('word/document.xml'), 'hourly');
     expect(elements(item, 'w:numPr')).toHaveLength(1);
   });
@@ -196,7 +255,9 @@ describe('applyShellTemplate placement', () => {
   it('fills description placeholders in a description export', async () => {
     const template = await shellTemplate({
       extraParagraphs: [
-        new Paragraph("'{OPENCDMP.DESCRIPTION.TITLE}' in '{OPENCDMP.DESCRIPTION.SECTION}' from '{OPENCDMP.DESCRIPTION.TEMPLATE.NAME}'"),
+        new Paragraph(
+          "'{OPENCDMP.DESCRIPTION.TITLE}' in '{OPENCDMP.DESCRIPTION.SECTION}' from '{OPENCDMP.DESCRIPTION.TEMPLATE.NAME}'",
+        ),
         new Paragraph("Licence: '{OPENCDMP.DESCRIPTION-REFERENCE.LICENSES}', status '{OPENCDMP.DESCRIPTION.STATUS}'"),
       ],
     });
@@ -212,7 +273,12 @@ describe('applyShellTemplate placement', () => {
         new Document({
           sections: [
             {
-              properties: { page: { size: { width: 8000, height: 11000 }, margin: { left: 1000, right: 1000, top: 1000, bottom: 1000 } } },
+              properties: {
+                page: {
+                  size: { width: 8000, height: 11000 },
+                  margin: { left: 1000, right: 1000, top: 1000, bottom: 1000 },
+                },
+              },
               children: [new Paragraph("'{OPENCDMP.BODY}'")],
             },
           ],
@@ -223,7 +289,9 @@ describe('applyShellTemplate placement', () => {
       { type: 'image', data: makePng(1600, 400), mimeType: 'image/png', width: 1600, height: 400 },
       { type: 'table', headerRows: 0, rows: [{ cells: [{ blocks: [para(text('cell'))] }] }] },
     ];
-    const document = (await openDocx((await applyShellTemplate(input(template, { body: wide }))).bytes)).xml('word/document.xml');
+    const document = (await openDocx((await applyShellTemplate(input(template, { body: wide }))).bytes)).xml(
+      'word/document.xml',
+    );
     expect(Number(attr(elements(document, 'wp:extent')[0], 'cx'))).toBe((6000 / 20) * 12700);
     expect(attr(elements(document, 'w:tblW')[0], 'w:w')).toBe('6000');
   });
@@ -237,7 +305,10 @@ describe('applyShellTemplate placement', () => {
         }),
       ),
     );
-    const docx = await openDocx((await applyShellTemplate(input(template, { body: [{ type: 'blockquote', children: [para(text('Quoted'))] }] }))).bytes);
+    const docx = await openDocx(
+      (await applyShellTemplate(input(template, { body: [{ type: 'blockquote', children: [para(text('Quoted'))] }] })))
+        .bytes,
+    );
     expect(paragraphStyle(paragraphWithText(docx.xml('word/document.xml'), 'Quoted'))).toBe('Zitat');
     expect(styleById(docx.xml('word/styles.xml'), 'Quote')).toBeUndefined();
   });
@@ -259,7 +330,9 @@ describe('applyShellTemplate upload checks', () => {
 
   it('refuses a file that is not a ZIP package', async () => {
     expect(await rejection(strToU8('%PDF-1.7 not a word file'))).toMatch(/not a Word document/);
-    expect(await rejection(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))).toMatch(/password-protected|\.doc/);
+    expect(await rejection(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))).toMatch(
+      /password-protected|\.doc/,
+    );
     expect(await rejection(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5]))).toMatch(/damaged/);
   });
 
@@ -299,7 +372,10 @@ describe('applyShellTemplate upload checks', () => {
       const zeros = zipSync({ 'word/document.xml': new Uint8Array(4 * 1024 * 1024) }, { level: 9 });
       expect(await rejection(zeros)).toMatch(/zip bomb/);
       // Small, but claiming to unpack to 2 GB: the central directory's declared size is all that is read.
-      const liar = zipSync({ 'word/document.xml': strToU8('<w:document/>'), 'word/big.bin': strToU8('x'.repeat(1000)) });
+      const liar = zipSync({
+        'word/document.xml': strToU8('<w:document/>'),
+        'word/big.bin': strToU8('x'.repeat(1000)),
+      });
       const view = new DataView(liar.buffer, liar.byteOffset, liar.byteLength);
       for (let i = 0; i + 4 < liar.length; i++) {
         if (view.getUint32(i, true) === 0x02014b50) view.setUint32(i + 24, 0x7fffffff, true);
@@ -328,12 +404,17 @@ describe('applyShellTemplate with XML that is not well-formed', () => {
     return (error as ServiceError).details[0].message;
   };
 
-  it.each(['&#x110000;', '&#99999999999;'])('refuses a reference to no character, %s, naming the part', async (reference) => {
-    const template = await withPart('word/document.xml', (xml) => xml.replace('Before the body', `Before ${reference} the body`));
-    const message = await rejection(template);
-    expect(message).toMatch(/^word\/document\.xml is not well-formed XML: /);
-    expect(message).toContain(reference);
-  });
+  it.each(['&#x110000;', '&#99999999999;'])(
+    'refuses a reference to no character, %s, naming the part',
+    async (reference) => {
+      const template = await withPart('word/document.xml', (xml) =>
+        xml.replace('Before the body', `Before ${reference} the body`),
+      );
+      const message = await rejection(template);
+      expect(message).toMatch(/^word\/document\.xml is not well-formed XML: /);
+      expect(message).toContain(reference);
+    },
+  );
 
   it('refuses an element that is not closed, a part cut short and a part that is not XML', async () => {
     const unclosed = await withPart('word/document.xml', (xml) => xml.replace('</w:body>', '<w:p></w:body>'));
@@ -350,7 +431,9 @@ describe('applyShellTemplate with XML that is not well-formed', () => {
   });
 
   it('decodes the references in text, leaving those to characters XML does not allow as they are written', () => {
-    expect(decodeXmlText('&lt;A&#66;&#x43;&gt; &#x110000; &#99999999999; &#0; &#xD800; &unknown;')).toBe('<ABC> &#x110000; &#99999999999; &#0; &#xD800; &unknown;');
+    expect(decodeXmlText('&lt;A&#66;&#x43;&gt; &#x110000; &#99999999999; &#0; &#xD800; &unknown;')).toBe(
+      '<ABC> &#x110000; &#99999999999; &#0; &#xD800; &unknown;',
+    );
   });
 });
 
@@ -361,7 +444,14 @@ describe('applyShellTemplate in LibreOffice', () => {
       const path = join(folder, 'shell.docx');
       await writeFile(path, (await applyShellTemplate(input(await shellTemplate()))).bytes);
       const rendered = await pdfText(await readFile(await convertWithLibreOffice(path, 'pdf')));
-      const order = ['Ocean Survey', 'Plan: Ocean Survey', 'Before the body', 'Body heading', 'Readings', 'After the body'].map((t) => rendered.indexOf(t));
+      const order = [
+        'Ocean Survey',
+        'Plan: Ocean Survey',
+        'Before the body',
+        'Body heading',
+        'Readings',
+        'After the body',
+      ].map((t) => rendered.indexOf(t));
       expect(order.every((position) => position >= 0)).toBe(true);
       expect([...order].sort((a, b) => a - b)).toEqual(order);
     } finally {

@@ -13,7 +13,18 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** The floor: docx itself packing as many one-run paragraphs, with nothing of ours. */
 async function measureBaseline(paragraphs: number, runs: number): Promise<void> {
   const write = () =>
-    Packer.toBuffer(new Document({ sections: [{ children: Array.from({ length: paragraphs }, (_, i) => new Paragraph({ children: [new TextRun(`Paragraph ${i}`)] })) }] }));
+    Packer.toBuffer(
+      new Document({
+        sections: [
+          {
+            children: Array.from(
+              { length: paragraphs },
+              (_, i) => new Paragraph({ children: [new TextRun(`Paragraph ${i}`)] }),
+            ),
+          },
+        ],
+      }),
+    );
   await write();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -21,7 +32,9 @@ async function measureBaseline(paragraphs: number, runs: number): Promise<void> 
     await write();
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
-  console.log(`docx alone, ${paragraphs} one-run paragraphs: wall median ${median(times).toFixed(0)} ms (best ${Math.min(...times).toFixed(0)})`);
+  console.log(
+    `docx alone, ${paragraphs} one-run paragraphs: wall median ${median(times).toFixed(0)} ms (best ${Math.min(...times).toFixed(0)})`,
+  );
 }
 
 async function measure(descriptions: number, runs: number): Promise<void> {

@@ -18,13 +18,28 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 
 /** As the default layout begins: a cover line, a break, the contents, a break, then `headings` sections. */
 function contentsDocument(headings: number): DocumentModel {
-  const sections = range(1, headings).flatMap((i): Block[] => [{ type: 'heading', level: 2, content: [text(`Section ${i}`)] }, para(text(`Answer ${i}`))]);
-  return { meta, blocks: [{ type: 'paragraph', style: 'title', content: [text('Cover')] }, { type: 'pageBreak' }, { type: 'toc', title: 'Contents' }, { type: 'pageBreak' }, ...sections] };
+  const sections = range(1, headings).flatMap((i): Block[] => [
+    { type: 'heading', level: 2, content: [text(`Section ${i}`)] },
+    para(text(`Answer ${i}`)),
+  ]);
+  return {
+    meta,
+    blocks: [
+      { type: 'paragraph', style: 'title', content: [text('Cover')] },
+      { type: 'pageBreak' },
+      { type: 'toc', title: 'Contents' },
+      { type: 'pageBreak' },
+      ...sections,
+    ],
+  };
 }
 
 /** Runs of `lines` one-line paragraphs for every count in the range, each followed by a page break. */
 function breaksDocument(lines: number[]): DocumentModel {
-  const blocks = lines.flatMap((count): Block[] => [...range(1, count).map((i) => para(text(`Run of ${count}, line ${i}`))), { type: 'pageBreak' }]);
+  const blocks = lines.flatMap((count): Block[] => [
+    ...range(1, count).map((i) => para(text(`Run of ${count}, line ${i}`))),
+    { type: 'pageBreak' },
+  ]);
   return { meta, blocks: [...blocks, { type: 'heading', level: 1, content: [text('After the last break')] }] };
 }
 
@@ -57,7 +72,9 @@ describe('DOCX pages in LibreOffice', () => {
       }),
     );
     const pdfs = await convertAllWithLibreOffice(paths, 'pdf', 120_000);
-    await Promise.all(Object.keys(documents).map(async (name, i) => (pages[name] = await pdfPages(await readFile(pdfs[i])))));
+    await Promise.all(
+      Object.keys(documents).map(async (name, i) => (pages[name] = await pdfPages(await readFile(pdfs[i])))),
+    );
   }, 150_000);
 
   afterAll(async () => {
@@ -82,6 +99,8 @@ describe('DOCX pages in LibreOffice', () => {
     // The sections start on a page of their own, after the contents.
     const firstSection = document.findIndex((page) => /^Section 1$/m.test(page) && page.includes('Answer 1'));
     expect(firstSection).toBeGreaterThan(1);
-    expect(document[firstSection].split('\n').find((line) => line.trim() !== '' && line.trim() !== meta.headerText)).toBe('Section 1');
+    expect(
+      document[firstSection].split('\n').find((line) => line.trim() !== '' && line.trim() !== meta.headerText),
+    ).toBe('Section 1');
   });
 });

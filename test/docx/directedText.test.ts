@@ -6,7 +6,9 @@ import { directedText } from '../../src/formats/docx/text';
 
 describe('directedText', () => {
   it('leaves text without right-to-left letters whole and unmarked', () => {
-    expect(directedText('Visible-light images.', 'rtl')).toEqual([{ text: 'Visible-light images.', rightToLeft: false }]);
+    expect(directedText('Visible-light images.', 'rtl')).toEqual([
+      { text: 'Visible-light images.', rightToLeft: false },
+    ]);
     expect(directedText('Data', 'ltr')).toEqual([{ text: 'Data', rightToLeft: false }]);
   });
 
@@ -40,7 +42,11 @@ describe('directedText', () => {
   it('gives back every character, in order', () => {
     const text = '(1) Data — البيانات, 2024; «نص» end';
     for (const direction of ['ltr', 'rtl'] as const) {
-      expect(directedText(text, direction).map((piece) => piece.text).join('')).toBe(text);
+      expect(
+        directedText(text, direction)
+          .map((piece) => piece.text)
+          .join(''),
+      ).toBe(text);
     }
   });
 });

@@ -10,7 +10,11 @@ export function makePng(width: number, height: number, rgb: [number, number, num
   return new Uint8Array(encodePng(width, height, () => rgb));
 }
 
-export const text = (value: string, marks?: Extract<Inline, { type: 'text' }>['marks']): Inline => ({ type: 'text', text: value, marks });
+export const text = (value: string, marks?: Extract<Inline, { type: 'text' }>['marks']): Inline => ({
+  type: 'text',
+  text: value,
+  marks,
+});
 export const para = (...content: Inline[]): Block => ({ type: 'paragraph', content });
 
 export function baseMeta(overrides: Partial<DocumentMeta> = {}): DocumentMeta {
@@ -87,14 +91,31 @@ export function richDocument(png: Uint8Array = makePng(1600, 400)): DocumentMode
       type: 'table',
       headerRows: 1,
       rows: [
-        { cells: [{ blocks: [para(text('Dataset'))] }, { blocks: [para(text('Format'))] }, { blocks: [para(text('Size'))] }] },
-        { cells: [{ blocks: [para(text('Readings'))], rowSpan: 2 }, { blocks: [para(text('CSV'))] }, { blocks: [para(text('2 GB'))] }] },
+        {
+          cells: [
+            { blocks: [para(text('Dataset'))] },
+            { blocks: [para(text('Format'))] },
+            { blocks: [para(text('Size'))] },
+          ],
+        },
+        {
+          cells: [
+            { blocks: [para(text('Readings'))], rowSpan: 2 },
+            { blocks: [para(text('CSV'))] },
+            { blocks: [para(text('2 GB'))] },
+          ],
+        },
         { cells: [{ blocks: [para(text('NetCDF'))] }, { blocks: [para(text('40 GB'))] }] },
-        { cells: [{ blocks: [para(text('Total across all formats'))], colSpan: 2 }, { blocks: [para(text('42 GB'))] }] },
+        {
+          cells: [{ blocks: [para(text('Total across all formats'))], colSpan: 2 }, { blocks: [para(text('42 GB'))] }],
+        },
       ],
     },
     { type: 'heading', level: 2, content: [text('Appendix notes')], toc: false },
-    { type: 'blockquote', children: [para(text('Data is a public good.')), { type: 'blockquote', children: [para(text('Nested quote'))] }] },
+    {
+      type: 'blockquote',
+      children: [para(text('Data is a public good.')), { type: 'blockquote', children: [para(text('Nested quote'))] }],
+    },
     { type: 'code', text: 'station,depth\n  A1,  200\n  A2,  350' },
     { type: 'rule' },
     { type: 'image', data: png, mimeType: 'image/png', width: 1600, height: 400, alt: 'Map of the survey area' },
@@ -121,7 +142,11 @@ export function planDocument(descriptions: number): DocumentModel {
     for (let s = 1; s <= 4; s++) {
       blocks.push({ type: 'heading', level: 2, content: [text(`${d}.${s} Section about data handling`)] });
       for (let q = 1; q <= 4; q++) {
-        blocks.push({ type: 'paragraph', style: 'label', content: [text(`Question ${q}: how will the data be handled at this stage?`)] });
+        blocks.push({
+          type: 'paragraph',
+          style: 'label',
+          content: [text(`Question ${q}: how will the data be handled at this stage?`)],
+        });
         blocks.push(
           para(
             text('The data will be stored on institutional servers with nightly backups, and '),
@@ -130,15 +155,37 @@ export function planDocument(descriptions: number): DocumentModel {
           ),
         );
       }
-      blocks.push({ type: 'list', ordered: s % 2 === 0, items: [[para(text('CSV files'))], [para(text('NetCDF files'))], [para(text('Photos'))]] });
+      blocks.push({
+        type: 'list',
+        ordered: s % 2 === 0,
+        items: [[para(text('CSV files'))], [para(text('NetCDF files'))], [para(text('Photos'))]],
+      });
     }
     blocks.push({
       type: 'table',
       headerRows: 1,
       rows: [
-        { cells: [{ blocks: [para(text('Name'))] }, { blocks: [para(text('Format'))] }, { blocks: [para(text('Size'))] }] },
-        { cells: [{ blocks: [para(text('Readings'))] }, { blocks: [para(text('CSV'))] }, { blocks: [para(text('2 GB'))] }] },
-        { cells: [{ blocks: [para(text('Profiles'))] }, { blocks: [para(text('NetCDF'))] }, { blocks: [para(text('40 GB'))] }] },
+        {
+          cells: [
+            { blocks: [para(text('Name'))] },
+            { blocks: [para(text('Format'))] },
+            { blocks: [para(text('Size'))] },
+          ],
+        },
+        {
+          cells: [
+            { blocks: [para(text('Readings'))] },
+            { blocks: [para(text('CSV'))] },
+            { blocks: [para(text('2 GB'))] },
+          ],
+        },
+        {
+          cells: [
+            { blocks: [para(text('Profiles'))] },
+            { blocks: [para(text('NetCDF'))] },
+            { blocks: [para(text('40 GB'))] },
+          ],
+        },
       ],
     });
     blocks.push({ type: 'pageBreak' });
@@ -153,7 +200,8 @@ export function countBlocks(blocks: readonly Block[]): number {
     count += 1;
     if (block.type === 'list') count += block.items.reduce((sum, item) => sum + countBlocks(item), 0);
     if (block.type === 'blockquote') count += countBlocks(block.children);
-    if (block.type === 'table') count += block.rows.reduce((sum, row) => sum + row.cells.reduce((s, cell) => s + countBlocks(cell.blocks), 0), 0);
+    if (block.type === 'table')
+      count += block.rows.reduce((sum, row) => sum + row.cells.reduce((s, cell) => s + countBlocks(cell.blocks), 0), 0);
   }
   return count;
 }

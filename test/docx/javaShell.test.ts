@@ -8,7 +8,9 @@ import { exportWithJavaShell, JAVA_BODY_MARKERS } from './javaStyleShell';
 /** The text of the body's paragraphs of plan-full exported with a Java-style shell. */
 async function exportWithShell(marker: string, coverPage?: string): Promise<string[]> {
   const docx = await openDocx(await exportWithJavaShell(marker, { coverPage }));
-  return bodyParagraphs(docx.xml('word/document.xml')).map(paragraphText).filter((text) => text.trim() !== '');
+  return bodyParagraphs(docx.xml('word/document.xml'))
+    .map(paragraphText)
+    .filter((text) => text.trim() !== '');
 }
 
 const versionLines = (lines: string[]) => lines.filter((line) => /^Version 2$/.test(line));

@@ -17,7 +17,9 @@ export async function javaStyleShell(marker: string): Promise<Uint8Array> {
     sections: [
       {
         children: [
-          new Paragraph({ children: [new ImageRun({ type: 'png', data: logo, transformation: { width: 120, height: 60 } })] }),
+          new Paragraph({
+            children: [new ImageRun({ type: 'png', data: logo, transformation: { width: 120, height: 60 } })],
+          }),
           new Paragraph({ style: 'Heading1', children: [new TextRun("'{OPENCDMP.PLAN.TITLE}'")] }),
           new Paragraph("Version '{OPENCDMP.PLAN.VERSION}'"),
           new Paragraph({ style: 'Heading3', children: [new TextRun('Funder')] }),
@@ -33,7 +35,10 @@ export async function javaStyleShell(marker: string): Promise<Uint8Array> {
 }
 
 /** plan-full exported with the shell in plan-docx-template-id (and `cover-page` when given). */
-export async function exportWithJavaShell(marker: string, options: { coverPage?: string; format?: DocumentFormat } = {}): Promise<Uint8Array> {
+export async function exportWithJavaShell(
+  marker: string,
+  options: { coverPage?: string; format?: DocumentFormat } = {},
+): Promise<Uint8Array> {
   const file = {
     filename: 'plan.docx',
     fileRef: null,
@@ -48,7 +53,9 @@ export async function exportWithJavaShell(marker: string, options: { coverPage?:
         type: 0,
         fields: [
           { code: 'plan-docx-template-id', textValue: null, file },
-          ...(options.coverPage === undefined ? [] : [{ code: 'cover-page', textValue: options.coverPage, file: null }]),
+          ...(options.coverPage === undefined
+            ? []
+            : [{ code: 'cover-page', textValue: options.coverPage, file: null }]),
         ],
       },
     ];

@@ -28,7 +28,8 @@ export async function openDocx(bytes: Uint8Array): Promise<Docx> {
   };
 }
 
-export const elements = (node: XmlDocument | Element, name: string): Element[] => Array.from(node.getElementsByTagName(name));
+export const elements = (node: XmlDocument | Element, name: string): Element[] =>
+  Array.from(node.getElementsByTagName(name));
 
 export const attr = (element: Element | undefined, name: string): string | null => element?.getAttribute(name) ?? null;
 
@@ -40,7 +41,8 @@ export function paragraphText(paragraph: Element): string {
       if (child.nodeName === 'w:t') text += child.textContent ?? '';
       else if (child.nodeName === 'w:br' && !child.getAttribute('w:type')) text += '\n';
       else if (child.nodeName === 'w:tab') text += '\t';
-      else if (child.nodeName === 'w:pPr') continue; // its w:tabs/w:tab are tab stops, not tabs
+      else if (child.nodeName === 'w:pPr')
+        continue; // its w:tabs/w:tab are tab stops, not tabs
       else if (child.childNodes) walk(child);
     }
   };
@@ -59,7 +61,8 @@ export const paragraphStyle = (paragraph: Element): string | null => attr(elemen
 /** The first paragraph whose text is `text`, else the first that contains it. */
 export function paragraphWithText(document: XmlDocument, text: string): Element {
   const paragraphs = bodyParagraphs(document);
-  const found = paragraphs.find((p) => paragraphText(p) === text) ?? paragraphs.find((p) => paragraphText(p).includes(text));
+  const found =
+    paragraphs.find((p) => paragraphText(p) === text) ?? paragraphs.find((p) => paragraphText(p).includes(text));
   if (!found) throw new Error(`no paragraph with "${text}"`);
   return found;
 }

@@ -9,10 +9,16 @@ import { resolveTheme } from '../../src/formats/docx/styles';
 import { baseMeta, para, text } from './documents';
 
 const page = pageGeometry(baseMeta());
-const options: PageEstimateOptions = { textWidthPt: page.textWidthPt, textHeightPt: page.textHeightPt, theme: resolveTheme(undefined), contents: [] };
+const options: PageEstimateOptions = {
+  textWidthPt: page.textWidthPt,
+  textHeightPt: page.textHeightPt,
+  theme: resolveTheme(undefined),
+  contents: [],
+};
 const heading = (title: string, level: 1 | 2 | 3 = 2): Block => ({ type: 'heading', level, content: [text(title)] });
 const lines = (count: number): Block[] => Array.from({ length: count }, (_, i) => para(text(`Line ${i + 1}`)));
-const estimate = (blocks: Block[], extra: Partial<PageEstimateOptions> = {}) => estimateHeadingPages(blocks, { ...options, ...extra });
+const estimate = (blocks: Block[], extra: Partial<PageEstimateOptions> = {}) =>
+  estimateHeadingPages(blocks, { ...options, ...extra });
 
 describe('line count', () => {
   it('wraps at the line width and keeps words whole', () => {
@@ -51,7 +57,15 @@ describe('heading pages', () => {
   });
 
   it('starts headings after a page break on the next page, and counts pages before the body', () => {
-    const blocks: Block[] = [heading('One'), para(text('a')), { type: 'pageBreak' }, heading('Two'), { type: 'pageBreak' }, { type: 'pageBreak' }, heading('Three')];
+    const blocks: Block[] = [
+      heading('One'),
+      para(text('a')),
+      { type: 'pageBreak' },
+      heading('Two'),
+      { type: 'pageBreak' },
+      { type: 'pageBreak' },
+      heading('Three'),
+    ];
     expect(estimate(blocks)).toEqual([1, 2, 3]);
     expect(estimate(blocks, { pagesBefore: 2 })).toEqual([3, 4, 5]);
   });
@@ -85,7 +99,11 @@ describe('heading pages', () => {
   });
 
   it('moves a table row that does not fit to the next page whole', () => {
-    const table = (): Block => ({ type: 'table', headerRows: 0, rows: [{ cells: [{ blocks: [heading('In the row')] }, { blocks: lines(6) }] }] });
+    const table = (): Block => ({
+      type: 'table',
+      headerRows: 0,
+      rows: [{ cells: [{ blocks: [heading('In the row')] }, { blocks: lines(6) }] }],
+    });
     expect(estimate([...lines(perPage - 2), table()])).toEqual([2]);
     expect(estimate([...lines(5), table()])).toEqual([1]);
   });

@@ -15,7 +15,9 @@ describe('shellPlaceholderValues', () => {
     expect(values['OPENCDMP.PLAN.CREATOR.NAME']).toBe('Maria Papadopoulou');
     expect(values['OPENCDMP.PLAN.CONTACTS']).toBe('Nikos Georgiou (nikos@example.org)');
     expect(values['OPENCDMP.PLAN.USERS']).toBe('Maria Papadopoulou, John Smith');
-    expect(values['OPENCDMP.PLAN.USERS-WITH-ROLES']).toBe('Maria Papadopoulou (Owner, Data steward), John Smith (Viewer)');
+    expect(values['OPENCDMP.PLAN.USERS-WITH-ROLES']).toBe(
+      'Maria Papadopoulou (Owner, Data steward), John Smith (Viewer)',
+    );
     // The names the plugin's documentation gives.
     expect(values['OPENCDMP.PLAN.USER']).toBe(values['OPENCDMP.PLAN.USERS']);
     expect(values['OPENCDMP.PLAN.USER-WITH-ROLES']).toBe(values['OPENCDMP.PLAN.USERS-WITH-ROLES']);
@@ -23,7 +25,14 @@ describe('shellPlaceholderValues', () => {
 
   it('gives rich text as blocks', () => {
     expect(shellPlaceholderValues(planView(), {})['OPENCDMP.PLAN.DESCRIPTION']).toEqual([
-      { type: 'paragraph', content: [expect.objectContaining({ text: 'A plan for the ' }), expect.objectContaining({ text: 'ocean', marks: { bold: true } }), expect.objectContaining({ text: ' survey.' })] },
+      {
+        type: 'paragraph',
+        content: [
+          expect.objectContaining({ text: 'A plan for the ' }),
+          expect.objectContaining({ text: 'ocean', marks: { bold: true } }),
+          expect.objectContaining({ text: ' survey.' }),
+        ],
+      },
     ]);
   });
 
@@ -34,7 +43,10 @@ describe('shellPlaceholderValues', () => {
   });
 
   it('prints "-" in headers and footers where the Java plugin did, and nothing in the text', () => {
-    const values = shellPlaceholderValues(planView({ dois: [], creator: null, contacts: [], users: [], createdAt: null }), {});
+    const values = shellPlaceholderValues(
+      planView({ dois: [], creator: null, contacts: [], users: [], createdAt: null }),
+      {},
+    );
     const dash = { inBody: '', inHeaderFooter: '-' };
     expect(values['OPENCDMP.PLAN.DEPOSIT-IDENTIFIERS']).toEqual(dash);
     expect(values['OPENCDMP.PLAN.CREATOR.NAME']).toEqual(dash);
@@ -42,7 +54,17 @@ describe('shellPlaceholderValues', () => {
     expect(values['OPENCDMP.PLAN.USERS-WITH-ROLES']).toEqual(dash);
     expect(values['OPENCDMP.PLAN.CREATED-AT']).toBe('-');
     expect(values['OPENCDMP.PLAN.VERSION']).toBe('2');
-    expect(shellPlaceholderValues(planView({ dois: [{ doi: '10.5281/zenodo.1', repositoryId: 'Zenodo' }, { doi: '10.5281/zenodo.2', repositoryId: 'Zenodo' }] }), {})['OPENCDMP.PLAN.DEPOSIT-IDENTIFIERS']).toBe('10.5281/zenodo.1');
+    expect(
+      shellPlaceholderValues(
+        planView({
+          dois: [
+            { doi: '10.5281/zenodo.1', repositoryId: 'Zenodo' },
+            { doi: '10.5281/zenodo.2', repositoryId: 'Zenodo' },
+          ],
+        }),
+        {},
+      )['OPENCDMP.PLAN.DEPOSIT-IDENTIFIERS'],
+    ).toBe('10.5281/zenodo.1');
   });
 
   it('uses the label language for words and the plan language for dates', () => {
@@ -52,7 +74,9 @@ describe('shellPlaceholderValues', () => {
     expect(greek['OPENCDMP.PLAN.CREATED-AT']).toBe('5 Μαρτίου 2026');
     expect(greek['OPENCDMP.PLAN.USERS-WITH-ROLES']).toContain('John Smith (Αναγνώστης)');
     // A language Intl does not know still prints a date.
-    expect(shellPlaceholderValues(planView({ language: 'zz-not-a-tag' }), {})['OPENCDMP.PLAN.CREATED-AT']).toBe('March 5, 2026');
+    expect(shellPlaceholderValues(planView({ language: 'zz-not-a-tag' }), {})['OPENCDMP.PLAN.CREATED-AT']).toBe(
+      'March 5, 2026',
+    );
   });
 
   it('fills description placeholders in a description export, and leaves them empty in a plan export', () => {

@@ -41,7 +41,11 @@ const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 const normalise = (text: string) => text.replace(BIDI_CONTROLS, '').replace(/\s+/g, ' ').trim();
-const pageLinesOf = (page: string) => page.split('\n').map((line) => line.replace(BIDI_CONTROLS, '')).filter((line) => line.trim() !== '');
+const pageLinesOf = (page: string) =>
+  page
+    .split('\n')
+    .map((line) => line.replace(BIDI_CONTROLS, ''))
+    .filter((line) => line.trim() !== '');
 
 /** The page number a contents line shows, or null when its right-to-left text makes the order unreliable. */
 function shownNumber(line: string): number | null {
@@ -58,7 +62,13 @@ export function locateHeadings(pages: string[], titles: string[], headerText: st
   // Contents lines end in leaders and a number; the headings come after the last of them.
   const isContentsLine = (line: string) => CONTENTS_LINE.test(line);
   const pageLines = pages.map(pageLinesOf);
-  const bodies = pageLines.map((lines) => normalise((normalise(lines[0] ?? '') === normalise(headerText) ? lines.slice(1) : lines).filter((line) => !isContentsLine(line)).join('\n')));
+  const bodies = pageLines.map((lines) =>
+    normalise(
+      (normalise(lines[0] ?? '') === normalise(headerText) ? lines.slice(1) : lines)
+        .filter((line) => !isContentsLine(line))
+        .join('\n'),
+    ),
+  );
   const starts: number[] = [];
   let text = '';
   for (const body of bodies) {
@@ -76,7 +86,10 @@ export function locateHeadings(pages: string[], titles: string[], headerText: st
 }
 
 /** Converts the named DOCX files with LibreOffice in one run and compares each entry's number with its heading's page. */
-export async function checkContentsPages(files: Record<string, Uint8Array>, headerText: (name: string) => string): Promise<Record<string, ContentsEntryCheck[]>> {
+export async function checkContentsPages(
+  files: Record<string, Uint8Array>,
+  headerText: (name: string) => string,
+): Promise<Record<string, ContentsEntryCheck[]>> {
   const folder = await mkdtemp(join(tmpdir(), 'toc-pages-'));
   try {
     const names = Object.keys(files);
@@ -92,9 +105,21 @@ export async function checkContentsPages(files: Record<string, Uint8Array>, head
     for (const [i, name] of names.entries()) {
       const entries = await contentsEntries(files[name]);
       const pages = await pdfPages(await readFile(pdfs[i]));
-      const actual = locateHeadings(pages, entries.map((entry) => entry.title), headerText(name));
-      const shown = pages.flatMap((page) => pageLinesOf(page).filter((line) => CONTENTS_LINE.test(line)).map(shownNumber));
-      result[name] = entries.map((entry, j) => ({ ...entry, shown: j < shown.length ? shown[j] : NaN, actual: actual[j] }));
+      const actual = locateHeadings(
+        pages,
+        entries.map((entry) => entry.title),
+        headerText(name),
+      );
+      const shown = pages.flatMap((page) =>
+        pageLinesOf(page)
+          .filter((line) => CONTENTS_LINE.test(line))
+          .map(shownNumber),
+      );
+      result[name] = entries.map((entry, j) => ({
+        ...entry,
+        shown: j < shown.length ? shown[j] : NaN,
+        actual: actual[j],
+      }));
     }
     return result;
   } finally {
@@ -103,8 +128,16 @@ export async function checkContentsPages(files: Record<string, Uint8Array>, head
 }
 
 /** Largest and mean difference in pages between written and actual, over all entries. */
-export function differences(checks: Record<string, ContentsEntryCheck[]>): { max: number; mean: number; entries: number } {
+export function differences(checks: Record<string, ContentsEntryCheck[]>): {
+  max: number;
+  mean: number;
+  entries: number;
+} {
   const all = Object.values(checks).flat();
   const diffs = all.map((entry) => Math.abs(entry.written - entry.actual));
-  return { max: Math.max(0, ...diffs), mean: diffs.reduce((a, b) => a + b, 0) / Math.max(1, diffs.length), entries: diffs.length };
+  return {
+    max: Math.max(0, ...diffs),
+    mean: diffs.reduce((a, b) => a + b, 0) / Math.max(1, diffs.length),
+    entries: diffs.length,
+  };
 }

@@ -24,7 +24,11 @@ const RTL_HEADER = 'خطة إدارة البيانات';
 function rightToLeftDocument(): DocumentModel {
   const blocks: Block[] = [{ type: 'toc', title: 'المحتويات' }, { type: 'pageBreak' }];
   for (let i = 1; i <= 8; i++) {
-    blocks.push({ type: 'heading', level: i % 3 === 1 ? 1 : 2, content: [text(i % 2 ? `إدارة البيانات ${i}` : `English section ${i}`)] });
+    blocks.push({
+      type: 'heading',
+      level: i % 3 === 1 ? 1 : 2,
+      content: [text(i % 2 ? `إدارة البيانات ${i}` : `English section ${i}`)],
+    });
     blocks.push(para(text('تُحفظ البيانات في مستودع مؤسسي مع نسخ احتياطية يومية. '.repeat(12 * i))));
   }
   return { meta: baseMeta({ direction: 'rtl', language: 'ar', headerText: RTL_HEADER }), blocks };
@@ -45,7 +49,9 @@ describe('the DOCX table of contents, as LibreOffice shows it', () => {
     for (const count of GENERATED) {
       const raw = generated(count);
       assertValidModel('plan', raw);
-      files[`generated-${count}`] = (await docxExporter.exportPlan(decodePlan(raw), { transformerId: 'dmp-file-transformer' })).bytes;
+      files[`generated-${count}`] = (
+        await docxExporter.exportPlan(decodePlan(raw), { transformerId: 'dmp-file-transformer' })
+      ).bytes;
       headerText[`generated-${count}`] = raw.label;
     }
     files['java-shell'] = await exportWithJavaShell(JAVA_BODY_MARKERS[1]);
@@ -59,9 +65,17 @@ describe('the DOCX table of contents, as LibreOffice shows it', () => {
     for (const [name, entries] of Object.entries(checks)) {
       expect(entries.length).toBeGreaterThan(0);
       for (const entry of entries) {
-        expect({ name, title: entry.title, written: Number.isInteger(entry.written) && entry.written >= 1 }).toEqual({ name, title: entry.title, written: true });
+        expect({ name, title: entry.title, written: Number.isInteger(entry.written) && entry.written >= 1 }).toEqual({
+          name,
+          title: entry.title,
+          written: true,
+        });
         // A right-to-left line's number is not read (null), but the line must be there.
-        expect({ name, title: entry.title, shown: entry.shown }).toEqual({ name, title: entry.title, shown: entry.shown === null ? null : entry.written });
+        expect({ name, title: entry.title, shown: entry.shown }).toEqual({
+          name,
+          title: entry.title,
+          shown: entry.shown === null ? null : entry.written,
+        });
       }
     }
   });

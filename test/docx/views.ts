@@ -1,7 +1,11 @@
 /** Hand-built plan views for the shell template tests. */
 import type { DescriptionExportView, DescriptionView, PlanView, ReferenceView } from '../../src/plan/types';
 
-export function reference(typeCode: string, label: string, extra: Partial<ReferenceView> = {}): ReferenceView & { blueprintFieldId: string | null } {
+export function reference(
+  typeCode: string,
+  label: string,
+  extra: Partial<ReferenceView> = {},
+): ReferenceView & { blueprintFieldId: string | null } {
   return {
     id: `${typeCode}-${label}`,
     label,
@@ -40,7 +44,11 @@ export function planView(overrides: Partial<PlanView> = {}): PlanView {
       { id: 'u1', name: 'Maria Papadopoulou', email: 'maria@example.org', roles: ['owner', 'dataSteward'] },
       { id: 'u2', name: 'John Smith', email: null, roles: ['viewer'] },
     ],
-    references: [reference('grants', 'Ocean observation (101000123)'), reference('funders', 'European Commission'), reference('Grants', 'Coastal study')],
+    references: [
+      reference('grants', 'Ocean observation (101000123)'),
+      reference('funders', 'European Commission'),
+      reference('Grants', 'Coastal study'),
+    ],
     sections: [{ id: 'section-1', ordinal: 1, label: 'Data', description: null, fields: [], descriptions: [] }],
     configuration: {},
     ...overrides,
@@ -56,7 +64,15 @@ export function descriptionView(overrides: Partial<DescriptionView> = {}): Descr
     status: { name: null, internal: 'draft' },
     createdAt: new Date('2026-03-06T10:00:00Z'),
     sectionId: 'section-1',
-    template: { id: 't-1', label: 'Dataset template', description: null, typeName: 'Dataset', version: 1, language: 'en', groupId: null },
+    template: {
+      id: 't-1',
+      label: 'Dataset template',
+      description: null,
+      typeName: 'Dataset',
+      version: 1,
+      language: 'en',
+      groupId: null,
+    },
     pages: [
       {
         id: 'p1',

@@ -22,7 +22,9 @@ const compatible = (rest: string) => applyMarkupCompatibility(`<w:body ${namespa
 
 describe('Markup Compatibility processing, as Word does it before reading a part', () => {
   it('drops attributes and elements of ignorable namespaces it does not understand, with their content', () => {
-    const out = compatible('mc:Ignorable="w14"><w:p w14:paraId="1A2B3C4D"><w14:glow><w:r><w:t>lost</w:t></w:r></w14:glow><w:r><w:t>kept</w:t></w:r></w:p></w:body>');
+    const out = compatible(
+      'mc:Ignorable="w14"><w:p w14:paraId="1A2B3C4D"><w14:glow><w:r><w:t>lost</w:t></w:r></w14:glow><w:r><w:t>kept</w:t></w:r></w:p></w:body>',
+    );
     expect(out).not.toContain('paraId');
     expect(out).not.toContain('glow');
     expect(out).not.toContain('lost');
@@ -53,7 +55,9 @@ describe('Markup Compatibility processing, as Word does it before reading a part
   });
 
   it('keeps the content of ignored elements that ProcessContent names', () => {
-    const out = compatible('mc:Ignorable="w14" mc:ProcessContent="w14:wrap"><w:p><w14:wrap><w:r><w:t>inside</w:t></w:r></w14:wrap></w:p></w:body>');
+    const out = compatible(
+      'mc:Ignorable="w14" mc:ProcessContent="w14:wrap"><w:p><w14:wrap><w:r><w:t>inside</w:t></w:r></w14:wrap></w:p></w:body>',
+    );
     expect(out).toContain('<w:p><w:r><w:t>inside</w:t></w:r></w:p>');
   });
 
@@ -81,20 +85,30 @@ describe('DOCX parts against the ECMA-376 transitional schemas (xmllint)', () =>
 
   beforeAll(async () => {
     for (const file of documentFixtures()) files[`${fixtureName(file)}.docx`] = await exportFixture(file, 'docx');
-    for (const [i, marker] of JAVA_BODY_MARKERS.entries()) files[`java-shell-${i + 1}.docx`] = await exportWithJavaShell(marker);
+    for (const [i, marker] of JAVA_BODY_MARKERS.entries())
+      files[`java-shell-${i + 1}.docx`] = await exportWithJavaShell(marker);
     files['every-block-type.docx'] = await writeDocx(richDocument());
     const rich = richDocument();
     files['every-block-type-rtl-landscape.docx'] = await writeDocx({
       ...rich,
-      meta: baseMeta({ direction: 'rtl', language: 'ar', pageSize: 'Letter', orientation: 'landscape', theme: { spacing: 'compact', bodyFont: 'Noto Sans', fontSize: 10 } }),
+      meta: baseMeta({
+        direction: 'rtl',
+        language: 'ar',
+        pageSize: 'Letter',
+        orientation: 'landscape',
+        theme: { spacing: 'compact', bodyFont: 'Noto Sans', fontSize: 10 },
+      }),
     });
   }, 60_000);
 
   it('finds every fixture valid: document, styles, numbering, headers and footers', async () => {
-    expect(Object.keys(files)).toEqual(expect.arrayContaining(['plan-full.docx', 'description-full.docx', 'plan-minimal.docx', 'java-shell-1.docx']));
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining(['plan-full.docx', 'description-full.docx', 'plan-minimal.docx', 'java-shell-1.docx']),
+    );
     const report = await validateWordParts(files);
     expect(report.errors).toEqual([]);
-    for (const part of ['document', 'styles', 'numbering', 'header1', 'footer1']) expect(report.parts).toContain(`plan-full.docx word/${part}.xml`);
+    for (const part of ['document', 'styles', 'numbering', 'header1', 'footer1'])
+      expect(report.parts).toContain(`plan-full.docx word/${part}.xml`);
     expect(report.parts).toContain('java-shell-1.docx word/document.xml');
   });
 
@@ -102,13 +116,23 @@ describe('DOCX parts against the ECMA-376 transitional schemas (xmllint)', () =>
     const base = files['plan-minimal.docx'];
     const broken = {
       // CT_PPr is a sequence: the paragraph style comes first.
-      'order.docx': await withDocumentXml(base, (xml) => xml.replace(/<w:pPr><w:pStyle w:val="([^"]+)"\/>/, '<w:pPr><w:keepNext/><w:pStyle w:val="$1"/>')),
+      'order.docx': await withDocumentXml(base, (xml) =>
+        xml.replace(/<w:pPr><w:pStyle w:val="([^"]+)"\/>/, '<w:pPr><w:keepNext/><w:pStyle w:val="$1"/>'),
+      ),
       // An extension element outside mc:Ignorable is unknown markup to a strict reader.
-      'extension.docx': await withDocumentXml(base, (xml) => xml.replace('mc:Ignorable="w14 w15 wp14"', 'mc:Ignorable="w15 wp14"').replace('<w:r>', '<w:r><w14:unknown/>')),
+      'extension.docx': await withDocumentXml(base, (xml) =>
+        xml.replace('mc:Ignorable="w14 w15 wp14"', 'mc:Ignorable="w15 wp14"').replace('<w:r>', '<w:r><w14:unknown/>'),
+      ),
     };
     const { errors } = await validateWordParts(broken);
-    expect(errors.find((error) => error.startsWith('order.docx word/document.xml:'))).toMatch(/Element 'w:pStyle': This element is not expected/);
-    expect(errors.find((error) => error.startsWith('extension.docx word/document.xml:'))).toMatch(/Element 'w14:unknown': This element is not expected/);
-    expect(errors.filter((error) => !error.startsWith('order.docx') && !error.startsWith('extension.docx'))).toEqual([]);
+    expect(errors.find((error) => error.startsWith('order.docx word/document.xml:'))).toMatch(
+      /Element 'w:pStyle': This element is not expected/,
+    );
+    expect(errors.find((error) => error.startsWith('extension.docx word/document.xml:'))).toMatch(
+      /Element 'w14:unknown': This element is not expected/,
+    );
+    expect(errors.filter((error) => !error.startsWith('order.docx') && !error.startsWith('extension.docx'))).toEqual(
+      [],
+    );
   });
 });

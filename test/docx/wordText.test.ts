@@ -8,7 +8,14 @@ import { Document, Footer, Header, Packer, Paragraph, Table, TableCell, TableRow
 import { strFromU8, unzipSync } from 'fflate';
 import { applyShellTemplate } from '../../src/formats/docx/shell';
 import { shellPlaceholderValues } from '../../src/templates/shellValues';
-import { applyEdits, decodeXmlText, escapeXmlText, paragraphsOf, paragraphXml, replaceInParagraph } from '../../src/formats/docx/shell/wordText';
+import {
+  applyEdits,
+  decodeXmlText,
+  escapeXmlText,
+  paragraphsOf,
+  paragraphXml,
+  replaceInParagraph,
+} from '../../src/formats/docx/shell/wordText';
 import { baseMeta, para, text } from './documents';
 import { elements, paragraphText } from './ooxml';
 import { planView } from './views';
@@ -35,8 +42,17 @@ async function shell(): Promise<Uint8Array> {
         headers: { default: new Header({ children: [new Paragraph("'{OPENCDMP.PLAN.TITLE}'")] }) },
         footers: { default: new Footer({ children: [new Paragraph("About: '{OPENCDMP.PLAN.DESCRIPTION}'")] }) },
         children: [
-          new Paragraph({ children: [new TextRun({ text: "Plan: '{OPENCDMP.PLAN.", bold: true }), new TextRun({ text: "TITLE}' (draft)", italics: true })] }),
-          new Table({ rows: [new TableRow({ children: [new TableCell({ children: [new Paragraph("'{OPENCDMP.PLAN.TITLE}'")] })] })] }),
+          new Paragraph({
+            children: [
+              new TextRun({ text: "Plan: '{OPENCDMP.PLAN.", bold: true }),
+              new TextRun({ text: "TITLE}' (draft)", italics: true }),
+            ],
+          }),
+          new Table({
+            rows: [
+              new TableRow({ children: [new TableCell({ children: [new Paragraph("'{OPENCDMP.PLAN.TITLE}'")] })] }),
+            ],
+          }),
           new Paragraph("'{OPENCDMP.PLAN.DESCRIPTION}'"),
         ],
       },
@@ -49,7 +65,10 @@ describe('Word shell placeholders filled with markup characters', () => {
   let parts: Record<string, string>;
 
   beforeAll(async () => {
-    const view = planView({ title: MARKUP, descriptionHtml: '<p>Costs &lt;10 k&euro; &amp; "R&amp;D"</p><p>second &lt;para&gt;</p>' });
+    const view = planView({
+      title: MARKUP,
+      descriptionHtml: '<p>Costs &lt;10 k&euro; &amp; "R&amp;D"</p><p>second &lt;para&gt;</p>',
+    });
     const { bytes } = await applyShellTemplate({
       template: await shell(),
       fieldCode: 'plan-template',
@@ -57,7 +76,11 @@ describe('Word shell placeholders filled with markup characters', () => {
       body: [para(text('Body'))],
       meta: baseMeta(),
     });
-    parts = Object.fromEntries(Object.entries(unzipSync(bytes)).filter(([path]) => /\.xml$/.test(path)).map(([path, data]) => [path, strFromU8(data)]));
+    parts = Object.fromEntries(
+      Object.entries(unzipSync(bytes))
+        .filter(([path]) => /\.xml$/.test(path))
+        .map(([path, data]) => [path, strFromU8(data)]),
+    );
   });
 
   it('keeps every part well-formed XML', () => {
@@ -81,7 +104,8 @@ describe('Word shell placeholders filled with markup characters', () => {
 });
 
 describe('wordText edits', () => {
-  const xml = '<w:body xmlns:w="w"><w:p><w:r><w:t>Hello </w:t></w:r><w:r><w:t xml:space="preserve">big </w:t></w:r><w:r><w:t>world &amp; sea</w:t></w:r></w:p><w:p/><w:p><w:r><w:t>Two</w:t></w:r></w:p></w:body>';
+  const xml =
+    '<w:body xmlns:w="w"><w:p><w:r><w:t>Hello </w:t></w:r><w:r><w:t xml:space="preserve">big </w:t></w:r><w:r><w:t>world &amp; sea</w:t></w:r></w:p><w:p/><w:p><w:r><w:t>Two</w:t></w:r></w:p></w:body>';
 
   it('reads paragraphs, their text decoded, an empty paragraph not at all', () => {
     expect(textOf(xml)).toEqual(['Hello big world & sea', 'Two']);
@@ -130,7 +154,9 @@ describe('wordText reading', () => {
   const W = (body: string) => `<w:body xmlns:w="w">${body}</w:body>`;
 
   it('tells paragraphs from elements whose names start like them, and skips text outside paragraphs', () => {
-    const xml = W('<w:tbl><w:t>stray</w:t></w:tbl><w:p><w:pPr><w:pStyle w:val="x"/></w:pPr><w:proofErr/><w:r><w:t>one</w:t><w:tab/><w:t/></w:r></w:p><w:p/><w:p w:rsidR="1"><w:r><w:t xml:space="preserve"> two </w:t></w:r></w:p>');
+    const xml = W(
+      '<w:tbl><w:t>stray</w:t></w:tbl><w:p><w:pPr><w:pStyle w:val="x"/></w:pPr><w:proofErr/><w:r><w:t>one</w:t><w:tab/><w:t/></w:r></w:p><w:p/><w:p w:rsidR="1"><w:r><w:t xml:space="preserve"> two </w:t></w:r></w:p>',
+    );
     const paragraphs = paragraphsOf(xml);
     expect(paragraphs.map((p) => p.text)).toEqual(['one', ' two ']);
     // Each paragraph ends right after its closing tag.
@@ -143,7 +169,9 @@ describe('wordText reading', () => {
   });
 
   it('reads a paragraph nested in another (a text box) as its own paragraph', () => {
-    const xml = W('<w:p><w:r><w:t>outer </w:t><w:pict><w:p><w:r><w:t>inner</w:t></w:r></w:p></w:pict><w:t>end</w:t></w:r></w:p>');
+    const xml = W(
+      '<w:p><w:r><w:t>outer </w:t><w:pict><w:p><w:r><w:t>inner</w:t></w:r></w:p></w:pict><w:t>end</w:t></w:r></w:p>',
+    );
     expect(paragraphsOf(xml).map((p) => p.text)).toEqual(['inner', 'outer end']);
   });
 
@@ -179,7 +207,19 @@ describe('wordText reading', () => {
     expect(decodeXmlText('&#65;&#x42;&#x1F600;&#9;&#10;&#13;&#x20;&#xD7FF;&#xE000;&#xFFFD;&#x10000;&#x10FFFF;')).toBe(
       'AB\u{1F600}\t\n\r \ud7ff\ue000\ufffd\u{10000}\u{10FFFF}',
     );
-    for (const invalid of ['&#0;', '&#8;', '&#x1F;', '&#xD800;', '&#xDFFF;', '&#xFFFE;', '&#xFFFF;', '&#x110000;', '&#x;', '&#;', '&#x41']) {
+    for (const invalid of [
+      '&#0;',
+      '&#8;',
+      '&#x1F;',
+      '&#xD800;',
+      '&#xDFFF;',
+      '&#xFFFE;',
+      '&#xFFFF;',
+      '&#x110000;',
+      '&#x;',
+      '&#;',
+      '&#x41',
+    ]) {
       expect(decodeXmlText(`a${invalid}b`)).toBe(`a${invalid}b`);
     }
   });

@@ -16,7 +16,14 @@ import { planView } from './views';
 
 const TRICKY = `Tom & Jerry <b>"quoted"</b> it's 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 😀 ∑`;
 
-const image = (mimeType: ImageBlock['mimeType'], data: Uint8Array, alt: string): Block => ({ type: 'image', mimeType, data, width: 40, height: 20, alt });
+const image = (mimeType: ImageBlock['mimeType'], data: Uint8Array, alt: string): Block => ({
+  type: 'image',
+  mimeType,
+  data,
+  width: 40,
+  height: 20,
+  alt,
+});
 /** Bytes starting as each type does: what the writer checks before embedding. */
 const PICTURES: Block[] = [
   image('image/png', makePng(40, 20), 'a png'),
@@ -28,7 +35,12 @@ const PICTURES: Block[] = [
 /** The relationships of word/document.xml: id -> { type, target }. */
 function documentRelationships(docx: Docx): Map<string, { type: string; target: string; mode: string | null }> {
   const rels = elements(docx.xml('word/_rels/document.xml.rels'), 'Relationship');
-  return new Map(rels.map((r) => [r.getAttribute('Id')!, { type: r.getAttribute('Type')!, target: r.getAttribute('Target')!, mode: r.getAttribute('TargetMode') }]));
+  return new Map(
+    rels.map((r) => [
+      r.getAttribute('Id')!,
+      { type: r.getAttribute('Type')!, target: r.getAttribute('Target')!, mode: r.getAttribute('TargetMode') },
+    ]),
+  );
 }
 
 describe('DOCX written as WordprocessingML', () => {
@@ -48,7 +60,9 @@ describe('DOCX written as WordprocessingML', () => {
       target: 'https://example.org/a?x=1&y=%222%22',
       mode: 'External',
     });
-    expect((await validateWordParts({ 'tricky.docx': await writeDocx({ meta: baseMeta(), blocks }) })).errors).toEqual([]);
+    expect((await validateWordParts({ 'tricky.docx': await writeDocx({ meta: baseMeta(), blocks }) })).errors).toEqual(
+      [],
+    );
   });
 
   it('embeds a picture of each type with its media part, image relationship and content type', async () => {
@@ -58,12 +72,19 @@ describe('DOCX written as WordprocessingML', () => {
     const blips = elements(docx.xml('word/document.xml'), 'a:blip');
     expect(blips).toHaveLength(4);
     const targets = blips.map((blip) => relationships.get(blip.getAttribute('r:embed')!));
-    expect(targets.map((r) => r?.type)).toEqual(Array(4).fill('http://schemas.openxmlformats.org/officeDocument/2006/relationships/image'));
+    expect(targets.map((r) => r?.type)).toEqual(
+      Array(4).fill('http://schemas.openxmlformats.org/officeDocument/2006/relationships/image'),
+    );
     const extensions = targets.map((r) => r!.target.split('.').pop());
     expect(extensions).toEqual(['png', 'jpg', 'gif', 'bmp']);
     const files = unzipSync(bytes);
     targets.forEach((r, i) => expect(files[`word/${r!.target}`]).toEqual((PICTURES[i] as ImageBlock).data));
-    const defaults = new Map(elements(docx.xml('[Content_Types].xml'), 'Default').map((d) => [d.getAttribute('Extension'), d.getAttribute('ContentType')]));
+    const defaults = new Map(
+      elements(docx.xml('[Content_Types].xml'), 'Default').map((d) => [
+        d.getAttribute('Extension'),
+        d.getAttribute('ContentType'),
+      ]),
+    );
     expect([...extensions].map((e) => defaults.get(e!))).toEqual(['image/png', 'image/jpeg', 'image/gif', 'image/bmp']);
     // Unique drawing ids, as Word wants them.
     const ids = elements(docx.xml('word/document.xml'), 'wp:docPr').map((d) => d.getAttribute('id'));
@@ -85,7 +106,9 @@ describe('DOCX written as WordprocessingML', () => {
 async function shellWithList(): Promise<Uint8Array> {
   const document = new Document({
     numbering: {
-      config: [{ reference: 'letters', levels: [{ level: 0, format: LevelFormat.LOWER_LETTER, text: '%1)', start: 1 }] }],
+      config: [
+        { reference: 'letters', levels: [{ level: 0, format: LevelFormat.LOWER_LETTER, text: '%1)', start: 1 }] },
+      ],
     },
     sections: [
       {
@@ -115,21 +138,32 @@ const shellInput = (template: Uint8Array) => ({
 });
 
 describe('Word shells: a rich value in the place of a placeholder inside a link of the template', () => {
-  it('writes the value\'s own link as text, since Word reads a link in a link as two links', async () => {
+  it("writes the value's own link as text, since Word reads a link in a link as two links", async () => {
     const document = new Document({
       sections: [
         {
           children: [
             new Paragraph({
-              children: [new TextRun('About: '), new ExternalHyperlink({ link: 'https://template.example', children: [new TextRun("'{OPENCDMP.PLAN.DESCRIPTION}'")] })],
+              children: [
+                new TextRun('About: '),
+                new ExternalHyperlink({
+                  link: 'https://template.example',
+                  children: [new TextRun("'{OPENCDMP.PLAN.DESCRIPTION}'")],
+                }),
+              ],
             }),
           ],
         },
       ],
     });
-    const value: Block[] = [para(text('see '), { type: 'link', href: 'https://value.example', children: [text('our site')] })];
+    const value: Block[] = [
+      para(text('see '), { type: 'link', href: 'https://value.example', children: [text('our site')] }),
+    ];
     const bytes = (
-      await applyShellTemplate({ ...shellInput(new Uint8Array(await Packer.toBuffer(document))), values: { ...shellPlaceholderValues(planView(), {}), 'OPENCDMP.PLAN.DESCRIPTION': value } })
+      await applyShellTemplate({
+        ...shellInput(new Uint8Array(await Packer.toBuffer(document))),
+        values: { ...shellPlaceholderValues(planView(), {}), 'OPENCDMP.PLAN.DESCRIPTION': value },
+      })
     ).bytes;
     const docx = await openDocx(bytes);
     const links = elements(docx.xml('word/document.xml'), 'w:hyperlink');
@@ -145,8 +179,15 @@ describe("Word shells: our numbering merged into the template's", () => {
     const numbering = docx.xml('word/numbering.xml');
     const num = elements(numbering, 'w:num').find((n) => n.getAttribute('w:numId') === numId)!;
     const abstractId = attr(elements(num, 'w:abstractNumId')[0], 'w:val');
-    const abstract = elements(numbering, 'w:abstractNum').find((a) => a.getAttribute('w:abstractNumId') === abstractId)!;
-    return { numId, abstractId, format: attr(elements(abstract, 'w:numFmt')[0], 'w:val'), start: attr(elements(num, 'w:startOverride')[0], 'w:val') };
+    const abstract = elements(numbering, 'w:abstractNum').find(
+      (a) => a.getAttribute('w:abstractNumId') === abstractId,
+    )!;
+    return {
+      numId,
+      abstractId,
+      format: attr(elements(abstract, 'w:numFmt')[0], 'w:val'),
+      start: attr(elements(num, 'w:startOverride')[0], 'w:val'),
+    };
   };
 
   it("keeps the template's list on its own definition and gives ours ids above its", async () => {
@@ -169,7 +210,8 @@ describe("Word shells: our numbering merged into the template's", () => {
   it('creates numbering.xml, its relationship and content type when the template has none', async () => {
     const files = unzipSync(await shellWithList());
     delete files['word/numbering.xml'];
-    const dropNumbering = (path: string, pattern: RegExp) => (files[path] = strToU8(strFromU8(files[path]).replace(pattern, '')));
+    const dropNumbering = (path: string, pattern: RegExp) =>
+      (files[path] = strToU8(strFromU8(files[path]).replace(pattern, '')));
     dropNumbering('word/_rels/document.xml.rels', /<Relationship [^>]*Target="numbering.xml"\/>/);
     dropNumbering('[Content_Types].xml', /<Override [^>]*PartName="\/word\/numbering.xml"\/>/);
     const template = strFromU8(files['word/document.xml']);
@@ -177,7 +219,11 @@ describe("Word shells: our numbering merged into the template's", () => {
     const bytes = (await applyShellTemplate(shellInput(zipSync(files)))).bytes;
     const docx = await openDocx(bytes);
     expect(numberingOf(docx, 'Body item four')).toMatchObject({ format: 'decimal', start: '4' });
-    expect([...documentRelationships(docx).values()].some((r) => r.target === 'numbering.xml' && r.type.endsWith('/numbering'))).toBe(true);
+    expect(
+      [...documentRelationships(docx).values()].some(
+        (r) => r.target === 'numbering.xml' && r.type.endsWith('/numbering'),
+      ),
+    ).toBe(true);
     const overrides = elements(docx.xml('[Content_Types].xml'), 'Override').map((o) => o.getAttribute('PartName'));
     expect(overrides).toContain('/word/numbering.xml');
     expect((await validateWordParts({ 'shell-without-numbering.docx': bytes })).errors).toEqual([]);

@@ -21,16 +21,27 @@ const exporter = (format: string) => ALL_EXPORTERS.find((e) => e.format === form
 function configure(raw: Raw, fields: Record<string, string>, where: 'blueprint' | 'template' = 'blueprint'): Raw {
   const definition = where === 'blueprint' ? raw.planBlueprint.definition : raw.descriptionTemplate.definition;
   definition.plugins = [
-    { code: 'dmp-file-transformer', type: 0, fields: Object.entries(fields).map(([code, textValue]) => ({ code, textValue, file: null })) },
+    {
+      code: 'dmp-file-transformer',
+      type: 0,
+      fields: Object.entries(fields).map(([code, textValue]) => ({ code, textValue, file: null })),
+    },
   ];
   return raw;
 }
 
-async function exportAs(format: string, raw: Raw, entity: 'plan' | 'description' = 'plan', context: Partial<ExportContext> = {}): Promise<Uint8Array> {
+async function exportAs(
+  format: string,
+  raw: Raw,
+  entity: 'plan' | 'description' = 'plan',
+  context: Partial<ExportContext> = {},
+): Promise<Uint8Array> {
   assertValidModel(entity, raw);
   const full = { transformerId: 'dmp-file-transformer', ...context };
   const result =
-    entity === 'plan' ? await exporter(format).exportPlan(decodePlan(raw), full) : await exporter(format).exportDescription(decodeDescription(raw), full);
+    entity === 'plan'
+      ? await exporter(format).exportPlan(decodePlan(raw), full)
+      : await exporter(format).exportDescription(decodeDescription(raw), full);
   return result.bytes;
 }
 
@@ -44,13 +55,19 @@ const utf8 = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 const pdfPlain = async (bytes: Uint8Array) => (await pdfText(bytes)).replace(/\s+/g, ' ');
 
 /** What the fixture answers in the withheld fields: each must vanish from every format. */
-const WITHHELD_TEXT = ['Long-term archiving at the data centre', 'SoundTrap ST600', 'CTD profiler SBE 19', 'Interviews with fishers'];
+const WITHHELD_TEXT = [
+  'Long-term archiving at the data centre',
+  'SoundTrap ST600',
+  'CTD profiler SBE 19',
+  'Interviews with fishers',
+];
 const KEPT_TEXT = ['Aegean Seagrass Observatory', 'Hydrophone recordings', 'Recorders sample at'];
 
 describe('withheld fields', () => {
   // The service default (WITHHOLD) names costs by semantic; the blueprint adds a question title and a field label.
   const context = { withhold: ['rda.dmp.cost*'] };
-  const withheldPlan = () => configure(fixtureJson('plan-full.json'), { withhold: 'Instruments used; ethical issues DESCRIPTION' });
+  const withheldPlan = () =>
+    configure(fixtureJson('plan-full.json'), { withhold: 'Instruments used; ethical issues DESCRIPTION' });
 
   it('are in the documents without the setting (so the checks below can fail)', async () => {
     const text = utf8(await exportAs('txt', fixtureJson('plan-full.json')));
@@ -58,15 +75,19 @@ describe('withheld fields', () => {
     expect(text).not.toContain('[withheld]');
   });
 
-  it.each(['docx', 'pdf', 'html', 'md', 'txt'])('leave %s with a "[withheld]" note in their place, and the rest as it was', async (format) => {
-    const bytes = await exportAs(format, withheldPlan(), 'plan', context);
-    const text = format === 'docx' ? (await docxBody(bytes)).text : format === 'pdf' ? await pdfPlain(bytes) : utf8(bytes);
-    for (const phrase of WITHHELD_TEXT) expect(text).not.toContain(phrase);
-    for (const phrase of KEPT_TEXT) expect(text).toContain(phrase);
-    expect(text).toContain(format === 'md' ? '\\[withheld]' : '[withheld]');
-    // The question whose answers are withheld is still there: a reader sees what was left out.
-    expect(text).toContain('Instruments used');
-  });
+  it.each(['docx', 'pdf', 'html', 'md', 'txt'])(
+    'leave %s with a "[withheld]" note in their place, and the rest as it was',
+    async (format) => {
+      const bytes = await exportAs(format, withheldPlan(), 'plan', context);
+      const text =
+        format === 'docx' ? (await docxBody(bytes)).text : format === 'pdf' ? await pdfPlain(bytes) : utf8(bytes);
+      for (const phrase of WITHHELD_TEXT) expect(text).not.toContain(phrase);
+      for (const phrase of KEPT_TEXT) expect(text).toContain(phrase);
+      expect(text).toContain(format === 'md' ? '\\[withheld]' : '[withheld]');
+      // The question whose answers are withheld is still there: a reader sees what was left out.
+      expect(text).toContain('Instruments used');
+    },
+  );
 
   it('leave the RDA JSON without their keys, valid against RDA 1.1 and 1.2', async () => {
     const plain = JSON.parse(utf8(await exportAs('json', fixtureJson('plan-full.json'))));
@@ -84,9 +105,15 @@ describe('withheld fields', () => {
     expect(schemaErrors('1.2', rda)).toEqual([]);
   });
 
-  it('follow a description template\'s own withhold and note text in a description export', async () => {
-    const raw = configure(fixtureJson('description-full.json'), { withhold: 'rda.dataset.keyword', 'withheld-note': '(not public)' }, 'template');
-    expect(utf8(await exportAs('html', fixtureJson('description-full.json'), 'description'))).toContain('benthic habitat');
+  it("follow a description template's own withhold and note text in a description export", async () => {
+    const raw = configure(
+      fixtureJson('description-full.json'),
+      { withhold: 'rda.dataset.keyword', 'withheld-note': '(not public)' },
+      'template',
+    );
+    expect(utf8(await exportAs('html', fixtureJson('description-full.json'), 'description'))).toContain(
+      'benthic habitat',
+    );
     const html = utf8(await exportAs('html', raw, 'description'));
     expect(html).not.toContain('benthic habitat');
     expect(html).toContain('(not public)');
@@ -142,11 +169,16 @@ describe('content toggles', () => {
       const styles = (await openDocx(bytes)).raw('word/styles.xml');
       return Number(/<w:docDefaults>.*?<w:spacing [^>]*w:after="(\d+)"/s.exec(styles)![1]);
     };
-    expect(await spacingAfter(await exportAs('docx', plan({ 'compact-spacing': 'yes' })))).toBeLessThan(await spacingAfter(await exportAs('docx', plan())));
+    expect(await spacingAfter(await exportAs('docx', plan({ 'compact-spacing': 'yes' })))).toBeLessThan(
+      await spacingAfter(await exportAs('docx', plan())),
+    );
   });
 
   it('reject a value they cannot read with a 400 naming the field', async () => {
-    await expect(exportAs('html', plan({ 'include-question-text': 'sometimes' }))).rejects.toMatchObject({ kind: 'bad-request', message: expect.stringContaining('include-question-text') });
+    await expect(exportAs('html', plan({ 'include-question-text': 'sometimes' }))).rejects.toMatchObject({
+      kind: 'bad-request',
+      message: expect.stringContaining('include-question-text'),
+    });
   });
 });
 
@@ -162,7 +194,8 @@ describe('new formats', () => {
     expect(html).toMatch(/<img src="data:image\/png;base64,[A-Za-z0-9+/]+=*"/);
     expect(html).not.toMatch(/(src|href)="(?!data:|https?:|mailto:|#)/);
     expect(html).toContain('@media print');
-    for (const phrase of expectations.visible) expect(html.replace(/&#x27;/g, "'").replace(/&#x26;/g, '&')).toContain(phrase.replace(/&/g, '&'));
+    for (const phrase of expectations.visible)
+      expect(html.replace(/&#x27;/g, "'").replace(/&#x26;/g, '&')).toContain(phrase.replace(/&/g, '&'));
     for (const marker of expectations.absent) expect(html).not.toContain(marker);
   });
 
@@ -185,7 +218,9 @@ describe('new formats', () => {
       expect(Number(characters)).toBe([...answer.replace(/\p{M}/gu, '')].length);
       expect(Number(words)).toBe(answer.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length);
     }
-    const order = ['Title', 'Plan summary', 'Dataset title', 'Instruments used', 'Cost title'].map((q) => text.search(new RegExp(`^\\[(.* › )?${q}\\]$`, 'm')));
+    const order = ['Title', 'Plan summary', 'Dataset title', 'Instruments used', 'Cost title'].map((q) =>
+      text.search(new RegExp(`^\\[(.* › )?${q}\\]$`, 'm')),
+    );
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     for (const marker of expectations.absent) expect(text).not.toContain(marker);

@@ -24,8 +24,16 @@ interface Expectations {
 
 const FIXTURES = [
   { file: 'plan-full.json', entity: 'plan' as const, expect: fixtureJson('plan-full.expect.json') as Expectations },
-  { file: 'description-full.json', entity: 'description' as const, expect: fixtureJson('description-full.expect.json') as Expectations },
-  { file: 'plan-minimal.json', entity: 'plan' as const, expect: { visible: ['Minimal plan', 'Pilot dataset'], absent: [] } as Expectations },
+  {
+    file: 'description-full.json',
+    entity: 'description' as const,
+    expect: fixtureJson('description-full.expect.json') as Expectations,
+  },
+  {
+    file: 'plan-minimal.json',
+    entity: 'plan' as const,
+    expect: { visible: ['Minimal plan', 'Pilot dataset'], absent: [] } as Expectations,
+  },
 ].map((fixture) => {
   const raw = fixtureJson(fixture.file);
   // The running header carries the plan's title, for a description export too.
@@ -34,11 +42,19 @@ const FIXTURES = [
 
 const context = { transformerId: 'dmp-file-transformer' };
 
-async function exportFixture(exporter: Exporter, file: string, entity: 'plan' | 'description', mutate?: (raw: Record<string, unknown>) => void) {
+async function exportFixture(
+  exporter: Exporter,
+  file: string,
+  entity: 'plan' | 'description',
+  mutate?: (raw: Record<string, unknown>) => void,
+) {
   const raw = fixtureJson(file);
   mutate?.(raw);
   assertValidModel(entity, raw);
-  const result = entity === 'plan' ? await exporter.exportPlan(decodePlan(raw), context) : await exporter.exportDescription(decodeDescription(raw), context);
+  const result =
+    entity === 'plan'
+      ? await exporter.exportPlan(decodePlan(raw), context)
+      : await exporter.exportDescription(decodeDescription(raw), context);
   return result.bytes;
 }
 
@@ -90,7 +106,10 @@ describe.each(FIXTURES)('$file exported', ({ file, entity, planTitle, expect: ex
   });
 
   it('DOCX: nothing hidden, excluded, canceled or scripted', () => {
-    const raw = docx.docx.paths.filter((p) => p.endsWith('.xml')).map((p) => docx.docx.raw(p)).join('\n');
+    const raw = docx.docx.paths
+      .filter((p) => p.endsWith('.xml'))
+      .map((p) => docx.docx.raw(p))
+      .join('\n');
     expect(expectations.absent.filter((s) => raw.includes(s))).toEqual([]);
   });
 
@@ -141,7 +160,9 @@ describe('the full plan in DOCX', () => {
   it('lays table-view multiplicity out as a table with a header row of field labels, and embeds the image', async () => {
     const { docx, document } = await docxText(await exportFixture(docxExporter, 'plan-full.json', 'plan'));
     const headerRows = elements(document, 'w:tr').filter((row) => elements(row, 'w:tblHeader').length > 0);
-    expect(headerRows.map((row) => readable(paragraphText(row)))).toEqual(expect.arrayContaining([expect.stringContaining('Instrument')]));
+    expect(headerRows.map((row) => readable(paragraphText(row)))).toEqual(
+      expect.arrayContaining([expect.stringContaining('Instrument')]),
+    );
     expect(docx.paths.filter((p) => /^word\/media\/.+\.png$/.test(p)).length).toBeGreaterThanOrEqual(2);
     expect(elements(document, 'w:drawing').length).toBeGreaterThanOrEqual(2);
   });

@@ -113,7 +113,17 @@ describe.each([
     await exportPlan(fixtureJson('plan-minimal.json')); // load the renderer first: module loading is not the content's doing
     const plan = hostilePlan();
     plan.planBlueprint.definition.plugins = [
-      { code: 'dmp-file-transformer', type: 0, fields: [{ code: 'plan-template', textValue: null, file: { filename: 'hostile.zip', fileRef: null, mimeType: 'application/zip', file: hostileTemplate() } }] },
+      {
+        code: 'dmp-file-transformer',
+        type: 0,
+        fields: [
+          {
+            code: 'plan-template',
+            textValue: null,
+            file: { filename: 'hostile.zip', fileRef: null, mimeType: 'application/zip', file: hostileTemplate() },
+          },
+        ],
+      },
     ];
     let bytes: Uint8Array = new Uint8Array();
     const reads = await recordFileReads(async () => {

@@ -21,8 +21,15 @@ describe('PROFILE_WORKERS', () => {
     expect(await profiled('export-plan-docx', busy)).toBeGreaterThan(0);
     await expect(profiled('export-plan-pdf', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     const files = fs.readdirSync(dir).sort();
-    expect(files).toEqual([expect.stringMatching(/^worker-\d+-001-export-plan-docx\.cpuprofile$/), expect.stringMatching(/^worker-\d+-002-export-plan-pdf\.cpuprofile$/)]);
-    const profile = JSON.parse(fs.readFileSync(path.join(dir, files[0]), 'utf8')) as { nodes: unknown[]; samples: number[]; timeDeltas: number[] };
+    expect(files).toEqual([
+      expect.stringMatching(/^worker-\d+-001-export-plan-docx\.cpuprofile$/),
+      expect.stringMatching(/^worker-\d+-002-export-plan-pdf\.cpuprofile$/),
+    ]);
+    const profile = JSON.parse(fs.readFileSync(path.join(dir, files[0]), 'utf8')) as {
+      nodes: unknown[];
+      samples: number[];
+      timeDeltas: number[];
+    };
     expect(profile.nodes.length).toBeGreaterThan(0);
     expect(profile.samples.length).toBe(profile.timeDeltas.length);
   });

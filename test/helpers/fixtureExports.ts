@@ -33,7 +33,11 @@ export function documentFixtures(samples: readonly string[] = SAMPLES): string[]
 export const fixtureName = (file: string): string => file.replace(/\.json$/, '').replace(/\//g, '-');
 
 /** Exports a fixture (a plan, or a description: it has `descriptionTemplate` at its top level) to DOCX or PDF. */
-export async function exportFixture(file: string, format: DocumentFormat, mutate?: (raw: Record<string, unknown>) => void): Promise<Uint8Array> {
+export async function exportFixture(
+  file: string,
+  format: DocumentFormat,
+  mutate?: (raw: Record<string, unknown>) => void,
+): Promise<Uint8Array> {
   const raw = fixtureJson(file);
   mutate?.(raw);
   const exporter = format === 'docx' ? docxExporter : pdfExporter;

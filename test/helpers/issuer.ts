@@ -10,7 +10,10 @@ export interface TestIssuer {
   url: string;
   jwksUri: string;
   requests: string[];
-  sign(claims?: JWTPayload, options?: { expiresIn?: string; issuer?: string; audience?: string; key?: CryptoKey }): Promise<string>;
+  sign(
+    claims?: JWTPayload,
+    options?: { expiresIn?: string; issuer?: string; audience?: string; key?: CryptoKey },
+  ): Promise<string>;
   close(): Promise<void>;
 }
 

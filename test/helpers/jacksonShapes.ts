@@ -10,7 +10,11 @@ const fileFormat = {
   type: 'object',
   additionalProperties: false,
   required: ['format', 'hasLogo', 'icon'],
-  properties: { format: { type: 'string' }, hasLogo: { type: 'boolean' }, icon: { type: 'string', pattern: '^fa-[a-z0-9-]+$' } },
+  properties: {
+    format: { type: 'string' },
+    hasLogo: { type: 'boolean' },
+    icon: { type: 'string', pattern: '^fa-[a-z0-9-]+$' },
+  },
 };
 const configurationField = {
   type: 'object',

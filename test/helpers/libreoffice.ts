@@ -45,13 +45,26 @@ export async function convertWithLibreOffice(path: string, format: string, timeo
  * Converts files of one folder in one LibreOffice run (starting LibreOffice is most of the time a
  * conversion takes). Resolves to the paths of the converted files, in the order given.
  */
-export async function convertAllWithLibreOffice(paths: string[], format: string, timeoutMs = 60_000): Promise<string[]> {
+export async function convertAllWithLibreOffice(
+  paths: string[],
+  format: string,
+  timeoutMs = 60_000,
+): Promise<string[]> {
   const outdir = dirname(paths[0]);
   const profile = await mkdtemp(join(tmpdir(), 'lo-'));
   try {
     const { stderr } = await run(
       'soffice',
-      [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', format, '--outdir', outdir, ...paths],
+      [
+        `-env:UserInstallation=file://${profile}`,
+        '--headless',
+        '--norestore',
+        '--convert-to',
+        format,
+        '--outdir',
+        outdir,
+        ...paths,
+      ],
       timeoutMs,
     );
     return paths.map((path) => {

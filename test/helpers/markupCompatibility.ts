@@ -32,9 +32,13 @@ interface Scope {
  */
 export function applyMarkupCompatibility(xml: string, understood: ReadonlySet<string>): string {
   const errors: string[] = [];
-  const document = new DOMParser({ onError: (level, message) => level !== 'warning' && errors.push(message) }).parseFromString(xml, 'text/xml');
-  if (errors.length > 0 || !document.documentElement) throw new MarkupCompatibilityError(`not well-formed XML: ${errors[0] ?? 'no root element'}`);
-  const knows = (namespace: string | null) => namespace === null || namespace === MC_NAMESPACE || namespace === XML_NAMESPACE || understood.has(namespace);
+  const document = new DOMParser({
+    onError: (level, message) => level !== 'warning' && errors.push(message),
+  }).parseFromString(xml, 'text/xml');
+  if (errors.length > 0 || !document.documentElement)
+    throw new MarkupCompatibilityError(`not well-formed XML: ${errors[0] ?? 'no root element'}`);
+  const knows = (namespace: string | null) =>
+    namespace === null || namespace === MC_NAMESPACE || namespace === XML_NAMESPACE || understood.has(namespace);
   processElement(document.documentElement, { ignorable: new Set(), processContent: new Map() }, knows);
   return new XMLSerializer().serializeToString(document);
 }
@@ -42,11 +46,15 @@ export function applyMarkupCompatibility(xml: string, understood: ReadonlySet<st
 function processElement(element: Element, outer: Scope, knows: Knows): void {
   const scope = elementScope(element, outer);
   for (const namespace of prefixList(element, 'MustUnderstand')) {
-    if (!knows(namespace)) throw new MarkupCompatibilityError(`<${element.tagName}> must be understood in ${namespace}, which the schemas do not define`);
+    if (!knows(namespace))
+      throw new MarkupCompatibilityError(
+        `<${element.tagName}> must be understood in ${namespace}, which the schemas do not define`,
+      );
   }
   for (const attribute of Array.from(element.attributes)) {
     const namespace = attribute.namespaceURI;
-    const ignored = namespace !== null && namespace !== XMLNS_NAMESPACE && scope.ignorable.has(namespace) && !knows(namespace);
+    const ignored =
+      namespace !== null && namespace !== XMLNS_NAMESPACE && scope.ignorable.has(namespace) && !knows(namespace);
     if (namespace === MC_NAMESPACE || ignored) element.removeAttributeNode(attribute);
   }
   // Nodes still to look at, with the scope they are read in: content taken out of an
@@ -58,12 +66,24 @@ function processElement(element: Element, outer: Scope, knows: Knows): void {
     const child = node as Element;
     if (child.namespaceURI === MC_NAMESPACE && child.localName === 'AlternateContent') {
       const [content, contentScope] = selectedContent(child, nodeScope, knows);
-      pending.push(...replace(child, content).map((n): [Node, Scope] => [n, contentScope]).reverse());
-    } else if (child.namespaceURI !== null && nodeScope.ignorable.has(child.namespaceURI) && !knows(child.namespaceURI)) {
+      pending.push(
+        ...replace(child, content)
+          .map((n): [Node, Scope] => [n, contentScope])
+          .reverse(),
+      );
+    } else if (
+      child.namespaceURI !== null &&
+      nodeScope.ignorable.has(child.namespaceURI) &&
+      !knows(child.namespaceURI)
+    ) {
       const innerScope = elementScope(child, nodeScope);
       const kept = innerScope.processContent.get(child.namespaceURI);
       const unwrap = kept !== undefined && (kept.has('*') || kept.has(child.localName ?? ''));
-      pending.push(...replace(child, unwrap ? Array.from(child.childNodes) : []).map((n): [Node, Scope] => [n, innerScope]).reverse());
+      pending.push(
+        ...replace(child, unwrap ? Array.from(child.childNodes) : [])
+          .map((n): [Node, Scope] => [n, innerScope])
+          .reverse(),
+      );
     } else {
       processElement(child, nodeScope, knows);
     }
@@ -75,7 +95,9 @@ function elementScope(element: Element, outer: Scope): Scope {
   const own = prefixList(element, 'Ignorable');
   const processContent = element.getAttributeNS(MC_NAMESPACE, 'ProcessContent');
   if (own.length === 0 && !processContent) return outer;
-  const contents = new Map<string, Set<string>>(Array.from(outer.processContent, ([namespace, names]) => [namespace, new Set(names)]));
+  const contents = new Map<string, Set<string>>(
+    Array.from(outer.processContent, ([namespace, names]) => [namespace, new Set(names)]),
+  );
   for (const name of (processContent ?? '').split(/\s+/).filter(Boolean)) {
     const [prefix, local] = name.split(':');
     const namespace = resolvePrefix(element, prefix, 'ProcessContent');
@@ -95,7 +117,10 @@ function prefixList(element: Element, attribute: string, namespace: string | nul
 
 function resolvePrefix(element: Element, prefix: string, attribute: string): string {
   const namespace = element.lookupNamespaceURI(prefix);
-  if (!namespace) throw new MarkupCompatibilityError(`mc:${attribute} of <${element.tagName}> names the prefix "${prefix}", which is not declared`);
+  if (!namespace)
+    throw new MarkupCompatibilityError(
+      `mc:${attribute} of <${element.tagName}> names the prefix "${prefix}", which is not declared`,
+    );
   return namespace;
 }
 

@@ -87,7 +87,12 @@ export interface PdfWord {
 }
 
 const decodeXml = (value: string): string =>
-  value.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  value
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** Every word with its box on the page (pdftotext -bbox; points, origin top left), in content order. */
 export async function pdfWords(bytes: Uint8Array): Promise<PdfWord[]> {
@@ -169,7 +174,13 @@ export async function pdfImages(bytes: Uint8Array): Promise<PdfImage[]> {
     .slice(2)
     .map((line) => line.trim().split(/\s+/))
     .filter((columns) => columns.length > 5 && columns[2] === 'image')
-    .map((columns) => ({ page: Number(columns[0]), width: Number(columns[3]), height: Number(columns[4]), color: columns[5], type: columns[2] }));
+    .map((columns) => ({
+      page: Number(columns[0]),
+      width: Number(columns[3]),
+      height: Number(columns[4]),
+      color: columns[5],
+      type: columns[2],
+    }));
 }
 
 export interface QpdfCheck {
@@ -181,7 +192,10 @@ export interface QpdfCheck {
 export async function qpdfCheck(bytes: Uint8Array): Promise<QpdfCheck> {
   return withPdfFile(bytes, async (path) => {
     const result = await runTool('qpdf', ['--check', path]);
-    return { ok: result.exitCode === 0 && /No syntax or stream encoding errors/.test(result.stdout), output: result.stdout + result.stderr };
+    return {
+      ok: result.exitCode === 0 && /No syntax or stream encoding errors/.test(result.stdout),
+      output: result.stdout + result.stderr,
+    };
   });
 }
 
@@ -244,7 +258,14 @@ export async function pdfLines(bytes: Uint8Array): Promise<PdfLine[]> {
       const match = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*)<\/word>/.exec(row);
       if (match) {
         const text = decodeXml(match[5]).replace(BIDI_CONTROLS, '');
-        line.words.push({ page, xMin: Number(match[1]), yMin: Number(match[2]), xMax: Number(match[3]), yMax: Number(match[4]), text });
+        line.words.push({
+          page,
+          xMin: Number(match[1]),
+          yMin: Number(match[2]),
+          xMax: Number(match[3]),
+          yMax: Number(match[4]),
+          text,
+        });
         line.text = line.text ? `${line.text} ${text}` : text;
       }
     }

@@ -25,7 +25,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     env: { ...process.env, PORT: '0', EXPORT_WORKERS: '1', NODE_ENV: 'test', ...env },
   });
   const logs: Record<string, unknown>[] = [];
-  const waiting: { matches: (line: Record<string, unknown>) => boolean; resolve: (line: Record<string, unknown>) => void }[] = [];
+  const waiting: {
+    matches: (line: Record<string, unknown>) => boolean;
+    resolve: (line: Record<string, unknown>) => void;
+  }[] = [];
   let stderr = '';
   let buffered = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -46,7 +49,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const logLine = (matches: (line: Record<string, unknown>) => boolean) => {
     const found = logs.find(matches);
-    return found ? Promise.resolve(found) : new Promise<Record<string, unknown>>((resolve) => waiting.push({ matches, resolve }));
+    return found
+      ? Promise.resolve(found)
+      : new Promise<Record<string, unknown>>((resolve) => waiting.push({ matches, resolve }));
   };
   const listening = await Promise.race([
     logLine((line) => line.message === 'listening'),

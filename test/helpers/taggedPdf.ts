@@ -65,11 +65,18 @@ export async function checkTaggedPdfs(profile: PdfProfileName, files: Uint8Array
 
 /** The conditions a result fails, with their problems, for readable assertion messages. */
 export const failedConditions = (result: CheckerResult): Record<string, string[]> =>
-  Object.fromEntries(Object.entries(result.conditions).flatMap(([name, condition]) => (condition.ok ? [] : [[name, condition.problems]])));
+  Object.fromEntries(
+    Object.entries(result.conditions).flatMap(([name, condition]) =>
+      condition.ok ? [] : [[name, condition.problems]],
+    ),
+  );
 
 /** `pdfinfo -struct-text`: the structure tree, one element or text per line, indented by depth. */
 export async function structText(bytes: Uint8Array): Promise<string> {
-  return withFiles([bytes], async ([path]) => (await run('pdfinfo', ['-struct-text', path], { maxBuffer: 64 * 1024 * 1024 })).stdout);
+  return withFiles(
+    [bytes],
+    async ([path]) => (await run('pdfinfo', ['-struct-text', path], { maxBuffer: 64 * 1024 * 1024 })).stdout,
+  );
 }
 
 export interface StructNode {
@@ -84,7 +91,9 @@ export interface StructNode {
 /** pdf.js's structure tree of each page, and the text of each marked-content id on it. */
 export async function pdfjsStructure(bytes: Uint8Array): Promise<{ trees: StructNode[]; text: Map<string, string> }> {
   return withFiles([bytes], async ([path]) => {
-    const { stdout } = await run(process.execPath, [join(__dirname, '../pdf/pdfjs_structure.mjs'), path], { maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await run(process.execPath, [join(__dirname, '../pdf/pdfjs_structure.mjs'), path], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const result = JSON.parse(stdout) as { trees: StructNode[]; text: Record<string, string> };
     return { trees: result.trees.filter(Boolean), text: new Map(Object.entries(result.text)) };
   });

@@ -23,7 +23,8 @@ export const SCHEMA_NAMESPACES: ReadonlySet<string> = new Set(
 );
 
 /** The parts checked: the body, its styles and lists, every header and footer, and the rest of Word's own parts. */
-export const VALIDATED_PARTS = /^word\/(document|styles|numbering|header\d*|footer\d*|settings|fontTable|footnotes|endnotes)\.xml$/;
+export const VALIDATED_PARTS =
+  /^word\/(document|styles|numbering|header\d*|footer\d*|settings|fontTable|footnotes|endnotes)\.xml$/;
 
 /** Prefixes for the namespaces xmllint spells out in full, so complaints read as the XML does. */
 const PREFIXES: Record<string, string> = {
@@ -76,7 +77,9 @@ export async function validateWordParts(files: Record<string, Uint8Array>): Prom
         line
           .replace(`${folder}/`, '')
           .replace(/^([^/]+)\/(\S+?):\d+: /, '$1 $2: ')
-          .replace(/\{([^}]+)\}/g, (whole, namespace: string) => (PREFIXES[namespace] ? `${PREFIXES[namespace]}:` : whole)),
+          .replace(/\{([^}]+)\}/g, (whole, namespace: string) =>
+            PREFIXES[namespace] ? `${PREFIXES[namespace]}:` : whole,
+          ),
       );
     return { parts, errors: [...problems, ...complaints] };
   } finally {
@@ -87,10 +90,15 @@ export async function validateWordParts(files: Record<string, Uint8Array>): Prom
 /** xmllint's report on the files (its stderr); it exits 3 when a file is invalid, which is a report too. */
 function xmllint(paths: string[]): Promise<string> {
   return new Promise((resolvePromise, reject) => {
-    execFile('xmllint', ['--noout', '--nonet', '--schema', ENTRY_SCHEMA, ...paths], { maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
-      const code = (error as { code?: unknown } | null)?.code;
-      if (error && code !== 3) reject(new Error(`xmllint failed (${String(code)}): ${stderr || error.message}`));
-      else resolvePromise(stderr);
-    });
+    execFile(
+      'xmllint',
+      ['--noout', '--nonet', '--schema', ENTRY_SCHEMA, ...paths],
+      { maxBuffer: 64 * 1024 * 1024 },
+      (error, _stdout, stderr) => {
+        const code = (error as { code?: unknown } | null)?.code;
+        if (error && code !== 3) reject(new Error(`xmllint failed (${String(code)}): ${stderr || error.message}`));
+        else resolvePromise(stderr);
+      },
+    );
   });
 }

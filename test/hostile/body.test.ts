@@ -17,7 +17,11 @@ describe('request bodies are bounded before they are trusted', () => {
   afterAll(() => service.stop());
 
   const post = (headers: Record<string, string>, body: Uint8Array<ArrayBuffer> | string) =>
-    fetch(`${service.base}${EXPORT}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    fetch(`${service.base}${EXPORT}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
 
   it('refuses a body declared larger than MAX_BODY_MB at once, without waiting for it', async () => {
     // Declares 10 GB and sends 1 MB: the answer comes before the (never sent) rest.
@@ -28,7 +32,11 @@ describe('request bodies are bounded before they are trusted', () => {
     );
     expect(answer.status).toBe(413);
     expect(answer.headers).toMatch(/Connection: close/i);
-    expect(JSON.parse(answer.body)).toEqual({ code: 413, error: expect.stringMatching(/10240 MB, more than the limit of 2 MB \(MAX_BODY_MB\)/), details: [{ path: '', message: 'at most 2 MB' }] });
+    expect(JSON.parse(answer.body)).toEqual({
+      code: 413,
+      error: expect.stringMatching(/10240 MB, more than the limit of 2 MB \(MAX_BODY_MB\)/),
+      details: [{ path: '', message: 'at most 2 MB' }],
+    });
   });
 
   it('refuses a preview upload declared far over the limit at once, too', async () => {
@@ -43,8 +51,16 @@ describe('request bodies are bounded before they are trusted', () => {
 
   it('cuts a body of undeclared length at the limit', async () => {
     const size = 3 * 1024 * 1024;
-    const chunk = Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), Buffer.alloc(size, 32), Buffer.from('\r\n0\r\n\r\n')]);
-    const answer = await rawRequest(service.port, `POST ${EXPORT} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`, chunk);
+    const chunk = Buffer.concat([
+      Buffer.from(`${size.toString(16)}\r\n`),
+      Buffer.alloc(size, 32),
+      Buffer.from('\r\n0\r\n\r\n'),
+    ]);
+    const answer = await rawRequest(
+      service.port,
+      `POST ${EXPORT} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      chunk,
+    );
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body).error).toMatch(/more than the limit of 2 MB/);
   });
@@ -79,9 +95,15 @@ describe('request bodies are bounded before they are trusted', () => {
   });
 
   it('answers a 40 KB Authorization header with 431 and the error shape, not a reset', async () => {
-    const answer = await rawRequest(service.port, `GET /api/file-transformer/formats HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${'a'.repeat(40_000)}\r\n\r\n`);
+    const answer = await rawRequest(
+      service.port,
+      `GET /api/file-transformer/formats HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${'a'.repeat(40_000)}\r\n\r\n`,
+    );
     expect(answer.status).toBe(431);
-    expect(JSON.parse(answer.body)).toMatchObject({ code: 431, error: expect.stringMatching(/headers are larger than 32 KB/) });
+    expect(JSON.parse(answer.body)).toMatchObject({
+      code: 431,
+      error: expect.stringMatching(/headers are larger than 32 KB/),
+    });
   });
 
   it('answers an empty body, a BOM and a body that is not JSON with 400 naming the path', async () => {

@@ -13,7 +13,13 @@ import { planWithAnswerTable } from './plans';
 type Wire = any;
 
 async function exportPlan(plan: Wire, format: string) {
-  const result = await runRequest({ action: 'export', entity: 'plan', format, body: new TextEncoder().encode(JSON.stringify(plan)), context: { transformerId: 'dmp-file-transformer' } });
+  const result = await runRequest({
+    action: 'export',
+    entity: 'plan',
+    format,
+    body: new TextEncoder().encode(JSON.stringify(plan)),
+    context: { transformerId: 'dmp-file-transformer' },
+  });
   if (result.ok) throw new Error('expected a refusal');
   return result.error;
 }
@@ -23,8 +29,12 @@ describe('content past the limits is refused with the path and the limit', () =>
     const { plan, fieldSetId } = planWithAnswerTable(101, 200);
     const error = await exportPlan(plan, format);
     expect(error.kind).toBe('unprocessable');
-    expect(error.message).toContain(`has 20,200 answers; a ${format.toUpperCase()} export lays out at most ${DOCUMENT_LIMITS.maxAnswersPerFieldSet.toLocaleString('en')}`);
-    expect(error.details).toEqual([{ path: `/descriptions/0/properties/fieldSets/${fieldSetId}`, message: 'at most 20,000 answers per field set' }]);
+    expect(error.message).toContain(
+      `has 20,200 answers; a ${format.toUpperCase()} export lays out at most ${DOCUMENT_LIMITS.maxAnswersPerFieldSet.toLocaleString('en')}`,
+    );
+    expect(error.details).toEqual([
+      { path: `/descriptions/0/properties/fieldSets/${fieldSetId}`, message: 'at most 20,000 answers per field set' },
+    ]);
   });
 
   it('a label longer than the limit is a 400 naming its path', async () => {

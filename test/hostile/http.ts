@@ -3,7 +3,13 @@ import net, { type AddressInfo } from 'node:net';
 import { startServer } from '../../src/server';
 
 export async function listeningService(env: Record<string, string> = {}) {
-  const started = await startServer({ PORT: '0', LOG_LEVEL: 'error', AUTH_DISABLED: 'true', EXPORT_WORKERS: '1', ...env });
+  const started = await startServer({
+    PORT: '0',
+    LOG_LEVEL: 'error',
+    AUTH_DISABLED: 'true',
+    EXPORT_WORKERS: '1',
+    ...env,
+  });
   const port = (started.server.address() as AddressInfo).port;
   return { ...started, port, base: `http://127.0.0.1:${port}` };
 }
@@ -20,7 +26,12 @@ export interface RawAnswer {
  * Sends `head` and then `body` (unless the server answers first) and reads the answer: what a
  * client that lies about its Content-Length or headers sees.
  */
-export function rawRequest(port: number, head: string, body: Buffer | string = '', timeoutMs = 10_000): Promise<RawAnswer> {
+export function rawRequest(
+  port: number,
+  head: string,
+  body: Buffer | string = '',
+  timeoutMs = 10_000,
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     let received = '';
@@ -36,7 +47,12 @@ export function rawRequest(port: number, head: string, body: Buffer | string = '
     socket.on('close', () => {
       clearTimeout(timer);
       const [headers, ...rest] = received.split('\r\n\r\n');
-      resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(headers)?.[1] ?? 0), headers, body: rest.join('\r\n\r\n'), reset });
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d+)/.exec(headers)?.[1] ?? 0),
+        headers,
+        body: rest.join('\r\n\r\n'),
+        reset,
+      });
     });
     socket.write(head);
     if (body.length > 0) socket.write(body, () => undefined);

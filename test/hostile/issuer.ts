@@ -34,7 +34,20 @@ export async function startKeyIssuer() {
     state,
     /** A complete token, with `claims` laid over it (a claim set to undefined is left out). */
     sign: (claims: JWTPayload = {}, key: SigningKey = state.keys[0]) =>
-      new SignJWT(JSON.parse(JSON.stringify({ iss: url, aud: 'plugins', sub: 'service-account', scope: 'openid plugins', realm_access: { roles: ['file-transformer'] }, iat: now(), exp: now() + 1800, ...claims })) as JWTPayload)
+      new SignJWT(
+        JSON.parse(
+          JSON.stringify({
+            iss: url,
+            aud: 'plugins',
+            sub: 'service-account',
+            scope: 'openid plugins',
+            realm_access: { roles: ['file-transformer'] },
+            iat: now(),
+            exp: now() + 1800,
+            ...claims,
+          }),
+        ) as JWTPayload,
+      )
         .setProtectedHeader({ alg: 'ES256', kid: key.kid })
         .sign(key.privateKey),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -17,10 +17,14 @@ describe('shared storage faults', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('refuses to start when SHARED_STORAGE_DIR is missing or not a directory', async () => {
-    await expect(startServer({ PORT: '0', AUTH_DISABLED: 'true', SHARED_STORAGE_DIR: path.join(dir, 'absent') })).rejects.toThrow(/SHARED_STORAGE_DIR ".*absent" does not exist/);
+    await expect(
+      startServer({ PORT: '0', AUTH_DISABLED: 'true', SHARED_STORAGE_DIR: path.join(dir, 'absent') }),
+    ).rejects.toThrow(/SHARED_STORAGE_DIR ".*absent" does not exist/);
     const file = path.join(dir, 'a-file');
     fs.writeFileSync(file, '');
-    await expect(startServer({ PORT: '0', AUTH_DISABLED: 'true', SHARED_STORAGE_DIR: file })).rejects.toThrow(/is not a directory/);
+    await expect(startServer({ PORT: '0', AUTH_DISABLED: 'true', SHARED_STORAGE_DIR: file })).rejects.toThrow(
+      /is not a directory/,
+    );
   });
 
   it('answers 503 naming the cause when the storage goes away after the start', async () => {
@@ -51,7 +55,14 @@ describe('shutdown with a slow client', () => {
     const root = path.resolve(__dirname, '../..');
     const child = spawn(process.execPath, ['--require', 'tsx/cjs', 'src/server.ts'], {
       cwd: root,
-      env: { ...process.env, PORT: '0', AUTH_DISABLED: 'true', EXPORT_WORKERS: '1', EXPORT_TIMEOUT_MS: '600000', NODE_ENV: 'test' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        AUTH_DISABLED: 'true',
+        EXPORT_WORKERS: '1',
+        EXPORT_TIMEOUT_MS: '600000',
+        NODE_ENV: 'test',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';
@@ -72,7 +83,9 @@ describe('shutdown with a slow client', () => {
     let answer = '';
     socket.on('data', (chunk) => (answer += chunk.toString()));
     socket.on('error', () => undefined);
-    socket.write('POST /api/file-transformer/export/plan?format=json HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n{"id":');
+    socket.write(
+      'POST /api/file-transformer/export/plan?format=json HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n{"id":',
+    );
     await bodyBytesHeld(`http://127.0.0.1:${port}`, 1048576);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -16,9 +16,35 @@ function containers(value: Json, found: Container[] = []): Container[] {
   return found;
 }
 
-const SWAPS: Json[] = [null, 0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1, '', 'x', '1', 'constructor', '__proto__', true, false, [], {}, [null], { id: null }, '\ud800', '\ufeff'];
+const SWAPS: Json[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  2 ** 53 + 1,
+  '',
+  'x',
+  '1',
+  'constructor',
+  '__proto__',
+  true,
+  false,
+  [],
+  {},
+  [null],
+  { id: null },
+  '\ud800',
+  '\ufeff',
+];
 
-export type Mutation = { at: number; key: number; kind: 'null' | 'swap' | 'enum' | 'insertNull' | 'duplicate' | 'protoKey' | 'surrogate' | 'deep' | 'wideList'; pick: number };
+export type Mutation = {
+  at: number;
+  key: number;
+  kind: 'null' | 'swap' | 'enum' | 'insertNull' | 'duplicate' | 'protoKey' | 'surrogate' | 'deep' | 'wideList';
+  pick: number;
+};
 
 export const mutationArbitrary: fc.Arbitrary<Mutation> = fc.record({
   at: fc.nat(),
@@ -62,7 +88,8 @@ export function mutate(body: Json, mutations: Mutation[]): Json {
         else setOwn(target, key, [null, current ?? null]);
         break;
       case 'duplicate':
-        if (Array.isArray(target) && target.length > 0) target.push(structuredClone(target[mutation.pick % target.length]));
+        if (Array.isArray(target) && target.length > 0)
+          target.push(structuredClone(target[mutation.pick % target.length]));
         else if (!Array.isArray(target)) setOwn(target, `${String(key)}`, structuredClone(current ?? null));
         break;
       case 'protoKey': {
@@ -78,7 +105,13 @@ export function mutate(body: Json, mutations: Mutation[]): Json {
         setOwn(target, key, nested(50 + (mutation.pick % 600)));
         break;
       case 'wideList':
-        setOwn(target, key, Array.from({ length: 50 + (mutation.pick % 2000) }, (_, i) => (i % 3 === 0 ? null : i % 3 === 1 ? `item ${i}` : i)));
+        setOwn(
+          target,
+          key,
+          Array.from({ length: 50 + (mutation.pick % 2000) }, (_, i) =>
+            i % 3 === 0 ? null : i % 3 === 1 ? `item ${i}` : i,
+          ),
+        );
         break;
     }
   }

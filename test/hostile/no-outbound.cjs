@@ -8,7 +8,10 @@ const net = require('node:net');
 const LOOPBACK = /^(127\.|::1$|localhost$|::ffff:127\.)/;
 const originalConnect = net.Socket.prototype.connect;
 net.Socket.prototype.connect = function connect(...args) {
-  const options = typeof args[0] === 'object' && args[0] !== null ? args[0] : { port: args[0], host: typeof args[1] === 'string' ? args[1] : 'localhost' };
+  const options =
+    typeof args[0] === 'object' && args[0] !== null
+      ? args[0]
+      : { port: args[0], host: typeof args[1] === 'string' ? args[1] : 'localhost' };
   const host = String(options.host ?? 'localhost');
   if (!options.path && !LOOPBACK.test(host)) {
     process.stderr.write(`OUTBOUND ${host}:${options.port}\n`);

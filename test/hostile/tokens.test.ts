@@ -30,7 +30,8 @@ describe('bearer tokens per RFC 8725', () => {
 
   const now = () => Math.floor(Date.now() / 1000);
   const sign = (claims: JWTPayload, key?: SigningKey) => issuer.sign(claims, key);
-  const formats = (token: string) => request(service.app).get('/api/file-transformer/formats').set('Authorization', `Bearer ${token}`);
+  const formats = (token: string) =>
+    request(service.app).get('/api/file-transformer/formats').set('Authorization', `Bearer ${token}`);
 
   it('accepts a complete token', async () => {
     await formats(await sign({})).expect(200);
@@ -61,14 +62,17 @@ describe('bearer tokens per RFC 8725', () => {
   });
 
   it('takes a client role (resource_access) as the role too', async () => {
-    await formats(await sign({ realm_access: undefined, resource_access: { 'dmp-backend': { roles: ['file-transformer'] } } })).expect(200);
+    await formats(
+      await sign({ realm_access: undefined, resource_access: { 'dmp-backend': { roles: ['file-transformer'] } } }),
+    ).expect(200);
   });
 
   it('accepts a token signed with a rotated key at once, and refetches at most once a second for unknown kids', async () => {
     // A service of its own: its key set is fetched here, so this test alone covers (and would
     // catch a change to) how the key set is set up, such as jose's 30 s cool-down instead of ours.
     const own = startService({ AUTH_DISABLED: '', AUTH_ISSUER: issuer.url, AUTH_JWKS_URI: issuer.jwksUri });
-    const call = (token: string) => request(own.app).get('/api/file-transformer/formats').set('Authorization', `Bearer ${token}`);
+    const call = (token: string) =>
+      request(own.app).get('/api/file-transformer/formats').set('Authorization', `Bearer ${token}`);
     try {
       await call(await sign({})).expect(200);
       // Past the 1 s cool-down that started with the first fetch.

@@ -20,13 +20,23 @@ describe('Bearer JWT authentication', () => {
   });
 
   it('accepts a valid token from the issuer, found through OpenID discovery', async () => {
-    await formats().set('Authorization', `Bearer ${await issuer.sign()}`).expect(200);
-    expect(issuer.requests).toEqual(expect.arrayContaining(['/realms/test/.well-known/openid-configuration', '/realms/test/protocol/openid-connect/certs']));
+    await formats()
+      .set('Authorization', `Bearer ${await issuer.sign()}`)
+      .expect(200);
+    expect(issuer.requests).toEqual(
+      expect.arrayContaining([
+        '/realms/test/.well-known/openid-configuration',
+        '/realms/test/protocol/openid-connect/certs',
+      ]),
+    );
   });
 
   it('fetches the key set once, not per request', async () => {
     const before = issuer.requests.length;
-    for (let i = 0; i < 3; i++) await formats().set('Authorization', `Bearer ${await issuer.sign()}`).expect(200);
+    for (let i = 0; i < 3; i++)
+      await formats()
+        .set('Authorization', `Bearer ${await issuer.sign()}`)
+        .expect(200);
     expect(issuer.requests.length).toBe(before);
   });
 
@@ -49,9 +59,13 @@ describe('Bearer JWT authentication', () => {
 
   it('refuses a token from another issuer, or for another audience', async () => {
     const wrongIssuer = await issuer.sign({}, { issuer: 'https://evil.example/realms/test' });
-    expect((await formats().set('Authorization', `Bearer ${wrongIssuer}`).expect(401)).body.error).toMatch(/another issuer/);
+    expect((await formats().set('Authorization', `Bearer ${wrongIssuer}`).expect(401)).body.error).toMatch(
+      /another issuer/,
+    );
     const wrongAudience = await issuer.sign({}, { audience: 'account' });
-    expect((await formats().set('Authorization', `Bearer ${wrongAudience}`).expect(401)).body.error).toMatch(/audience/);
+    expect((await formats().set('Authorization', `Bearer ${wrongAudience}`).expect(401)).body.error).toMatch(
+      /audience/,
+    );
   });
 
   it('refuses an unsigned token (alg none) and one signed with a shared secret', async () => {
@@ -59,7 +73,9 @@ describe('Bearer JWT authentication', () => {
     const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`;
     await formats().set('Authorization', `Bearer ${unsigned}`).expect(401);
-    const hmac = await new SignJWT(payload).setProtectedHeader({ alg: 'HS256', kid: 'test-key' }).sign(new TextEncoder().encode('a-shared-secret-of-enough-length!!'));
+    const hmac = await new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256', kid: 'test-key' })
+      .sign(new TextEncoder().encode('a-shared-secret-of-enough-length!!'));
     expect((await formats().set('Authorization', `Bearer ${hmac}`).expect(401)).body.error).toMatch(/asymmetric/);
   });
 
@@ -70,8 +86,13 @@ describe('Bearer JWT authentication', () => {
   });
 
   it('protects exports too, but not health and metrics', async () => {
-    const refused = await request(service.app).post('/api/file-transformer/export/plan?format=json').send({}).expect(401);
-    expect(refused.body.details).toEqual([{ path: 'Authorization', message: 'no bearer token in the Authorization header' }]);
+    const refused = await request(service.app)
+      .post('/api/file-transformer/export/plan?format=json')
+      .send({})
+      .expect(401);
+    expect(refused.body.details).toEqual([
+      { path: 'Authorization', message: 'no bearer token in the Authorization header' },
+    ]);
     expect((await request(service.app).get('/health/live').expect(200)).body).toEqual({ status: 'ok' });
     await service.exports.warmedUp;
     expect((await request(service.app).get('/health/ready').expect(200)).body).toEqual({ status: 'ready' });
@@ -81,7 +102,10 @@ describe('Bearer JWT authentication', () => {
   it('answers 503 (not 401) while the identity provider is unreachable', async () => {
     const orphan = startService({ AUTH_DISABLED: '', AUTH_ISSUER: 'http://127.0.0.1:9/realms/none' });
     try {
-      const res = await request(orphan.app).get('/api/file-transformer/formats').set('Authorization', `Bearer ${await issuer.sign()}`).expect(503);
+      const res = await request(orphan.app)
+        .get('/api/file-transformer/formats')
+        .set('Authorization', `Bearer ${await issuer.sign()}`)
+        .expect(503);
       expect(res.body.error).toMatch(/identity provider is unreachable/);
     } finally {
       await orphan.close();
@@ -95,8 +119,14 @@ describe('development mode', () => {
     try {
       const formats = await request(open.app).get('/api/file-transformer/formats').expect(200);
       expect(formats.body.exportVariants.map((v: { format: string }) => v.format)).toEqual(['docx', 'pdf', 'json']);
-      const exported = await request(open.app).post('/api/file-transformer/export/plan?format=json').set('Content-Type', 'application/json').send(fixtureText('plan-minimal.json')).expect(200);
-      expect(JSON.parse(Buffer.from(exported.body.file, 'base64').toString('utf8')).dmp.title).toBe(JSON.parse(fixtureText('plan-minimal.json')).label);
+      const exported = await request(open.app)
+        .post('/api/file-transformer/export/plan?format=json')
+        .set('Content-Type', 'application/json')
+        .send(fixtureText('plan-minimal.json'))
+        .expect(200);
+      expect(JSON.parse(Buffer.from(exported.body.file, 'base64').toString('utf8')).dmp.title).toBe(
+        JSON.parse(fixtureText('plan-minimal.json')).label,
+      );
     } finally {
       await open.close();
     }

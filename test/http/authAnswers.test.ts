@@ -49,13 +49,17 @@ describe('answers to refused requests', () => {
   it.each(['Bearer', 'Bearer   ', 'Token abc'])('calls the header "%s" an invalid request', async (header) => {
     const res = await formats().set('Authorization', header).expect(401);
     expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_request"');
-    expect(res.body.details).toEqual([{ path: 'Authorization', message: 'the Authorization header must be "Bearer <token>"' }]);
+    expect(res.body.details).toEqual([
+      { path: 'Authorization', message: 'the Authorization header must be "Bearer <token>"' },
+    ]);
   });
 
   it('names a claim of the wrong type', async () => {
     const res = await withToken({ iat: 'yesterday' as unknown as number }, 401);
     expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
-    expect(res.body.details).toEqual([{ path: 'Authorization', message: 'the token\'s "iat" claim is not acceptable' }]);
+    expect(res.body.details).toEqual([
+      { path: 'Authorization', message: 'the token\'s "iat" claim is not acceptable' },
+    ]);
   });
 
   it('answers a token without the scope with 403, naming the scope, and challenges for it', async () => {
@@ -72,17 +76,25 @@ describe('answers to refused requests', () => {
   it('answers a token without the role with 403, naming the role', async () => {
     const res = await withToken({ realm_access: { roles: ['file-transformer-viewer', 42] } }, 403);
     expect(res.body.details).toEqual([{ path: 'Authorization', message: 'lacks the role "file-transformer"' }]);
-    await withToken({ realm_access: undefined, resource_access: { backend: null, other: { roles: 'file-transformer' } } }, 403);
+    await withToken(
+      { realm_access: undefined, resource_access: { backend: null, other: { roles: 'file-transformer' } } },
+      403,
+    );
   });
 
   it('answers 403, not 500, to a token whose client roles are null', async () => {
-    const res = await withToken({ realm_access: undefined, resource_access: null as unknown as JWTPayload['resource_access'] }, 403);
+    const res = await withToken(
+      { realm_access: undefined, resource_access: null as unknown as JWTPayload['resource_access'] },
+      403,
+    );
     expect(res.body.details).toEqual([{ path: 'Authorization', message: 'lacks the role "file-transformer"' }]);
   });
 
   it('names an expiry that is not a number as an unacceptable "exp" claim, not a missing one', async () => {
     const res = await withToken({ exp: 'tomorrow' as unknown as number }, 401);
-    expect(res.body.details).toEqual([{ path: 'Authorization', message: 'the token\'s "exp" claim is not acceptable' }]);
+    expect(res.body.details).toEqual([
+      { path: 'Authorization', message: 'the token\'s "exp" claim is not acceptable' },
+    ]);
   });
 
   it('accepts the scope among several and the role from a plain "roles" claim', async () => {
@@ -95,21 +107,30 @@ describe('a key set that cannot be fetched', () => {
   it.each([
     ['answers 500', (res: http.ServerResponse) => res.writeHead(500).end('down for maintenance')],
     ['drops the connection', (res: http.ServerResponse) => res.socket?.destroy()],
-  ])('answers 503 naming AUTH_JWKS_URI when the key set URL %s: the provider is at fault, not the token', async (_what, answer) => {
-    const keyless = await startKeyIssuer();
-    const broken = http.createServer((_req, res) => answer(res));
-    await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
-    const service = startService({ AUTH_DISABLED: '', AUTH_ISSUER: keyless.url, AUTH_JWKS_URI: `http://127.0.0.1:${(broken.address() as AddressInfo).port}/certs` });
-    try {
-      const res = await request(service.app).get('/api/file-transformer/formats').set('Authorization', `Bearer ${await keyless.sign({})}`);
-      expect(res.status).toBe(503);
-      expect(res.body.error).toBe('Cannot verify tokens: the identity provider is unreachable.');
-      expect(res.body.details).toEqual([{ path: 'AUTH_JWKS_URI', message: expect.any(String) }]);
-      expect(res.headers['www-authenticate']).toBeUndefined();
-    } finally {
-      await service.close();
-      await new Promise<void>((resolve) => broken.close(() => resolve()));
-      await keyless.close();
-    }
-  });
+  ])(
+    'answers 503 naming AUTH_JWKS_URI when the key set URL %s: the provider is at fault, not the token',
+    async (_what, answer) => {
+      const keyless = await startKeyIssuer();
+      const broken = http.createServer((_req, res) => answer(res));
+      await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
+      const service = startService({
+        AUTH_DISABLED: '',
+        AUTH_ISSUER: keyless.url,
+        AUTH_JWKS_URI: `http://127.0.0.1:${(broken.address() as AddressInfo).port}/certs`,
+      });
+      try {
+        const res = await request(service.app)
+          .get('/api/file-transformer/formats')
+          .set('Authorization', `Bearer ${await keyless.sign({})}`);
+        expect(res.status).toBe(503);
+        expect(res.body.error).toBe('Cannot verify tokens: the identity provider is unreachable.');
+        expect(res.body.details).toEqual([{ path: 'AUTH_JWKS_URI', message: expect.any(String) }]);
+        expect(res.headers['www-authenticate']).toBeUndefined();
+      } finally {
+        await service.close();
+        await new Promise<void>((resolve) => broken.close(() => resolve()));
+        await keyless.close();
+      }
+    },
+  );
 });

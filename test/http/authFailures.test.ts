@@ -20,13 +20,20 @@ async function startGate(issuer: TestIssuer) {
   const modes = { discovery: 'ok' as Mode, keys: 'ok' as Mode };
   const calls = { discovery: 0, keys: 0 };
   const server = http.createServer(async (req, res) => {
-    const part = req.url?.endsWith('/.well-known/openid-configuration') ? 'discovery' : req.url?.endsWith('/certs') ? 'keys' : null;
+    const part = req.url?.endsWith('/.well-known/openid-configuration')
+      ? 'discovery'
+      : req.url?.endsWith('/certs')
+        ? 'keys'
+        : null;
     if (!part) return void res.writeHead(404).end();
     calls[part]++;
     if (modes[part] === 'error') return void res.writeHead(500).end('provider down');
-    if (modes[part] === 'garbage') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"not": "what you want"}');
+    if (modes[part] === 'garbage')
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"not": "what you want"}');
     if (part === 'discovery') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ issuer: issuer.url, jwks_uri: `${url}/certs` }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ issuer: issuer.url, jwks_uri: `${url}/certs` }));
     } else {
       const upstream = await fetch(issuer.jwksUri);
       res.writeHead(200, { 'content-type': 'application/json' }).end(await upstream.text());
@@ -57,7 +64,9 @@ describe('identity provider failures', () => {
     return service;
   };
   const formats = async (service: ReturnType<typeof startService>) =>
-    request(service.app).get('/api/file-transformer/formats').set('Authorization', `Bearer ${await issuer.sign()}`);
+    request(service.app)
+      .get('/api/file-transformer/formats')
+      .set('Authorization', `Bearer ${await issuer.sign()}`);
 
   beforeAll(async () => {
     issuer = await startIssuer();
@@ -92,7 +101,9 @@ describe('identity provider failures', () => {
       services.push(viaDiscovery);
       const [discovery, keys] = await Promise.all([formats(viaDiscovery), formats(viaKeys)]);
       expect(discovery.status).toBe(503);
-      expect(discovery.body.details).toEqual([{ path: 'AUTH_ISSUER', message: expect.stringMatching(/timeout|aborted/i) }]);
+      expect(discovery.body.details).toEqual([
+        { path: 'AUTH_ISSUER', message: expect.stringMatching(/timeout|aborted/i) },
+      ]);
       expect(keys.status).toBe(503);
       expect(keys.body).toEqual({
         code: 503,
@@ -108,26 +119,35 @@ describe('identity provider failures', () => {
   it.each([
     ['answers 500', 'error' as Mode, 'openid-configuration answered 500'],
     ['has no jwks_uri', 'garbage' as Mode, 'openid-configuration has no jwks_uri'],
-  ])('answers 503 when the discovery document %s, and retries discovery on the next request', async (_name, mode, message) => {
-    // The service reads discovery from the gate: the gate stands in for the issuer's host.
-    const service = serviceWith({ AUTH_ISSUER: gate.url });
-    gate.modes.discovery = mode;
-    const failed = await request(service.app).get('/api/file-transformer/formats').set('Authorization', `Bearer ${await issuer.sign({}, { issuer: gate.url })}`);
-    expect(failed.status).toBe(503);
-    expect(failed.body.details).toEqual([{ path: 'AUTH_ISSUER', message }]);
-    const callsAfterFailure = gate.calls.discovery;
+  ])(
+    'answers 503 when the discovery document %s, and retries discovery on the next request',
+    async (_name, mode, message) => {
+      // The service reads discovery from the gate: the gate stands in for the issuer's host.
+      const service = serviceWith({ AUTH_ISSUER: gate.url });
+      gate.modes.discovery = mode;
+      const failed = await request(service.app)
+        .get('/api/file-transformer/formats')
+        .set('Authorization', `Bearer ${await issuer.sign({}, { issuer: gate.url })}`);
+      expect(failed.status).toBe(503);
+      expect(failed.body.details).toEqual([{ path: 'AUTH_ISSUER', message }]);
+      const callsAfterFailure = gate.calls.discovery;
 
-    // The provider is back: the very next request discovers again and passes.
-    gate.modes.discovery = 'ok';
-    const passed = await request(service.app).get('/api/file-transformer/formats').set('Authorization', `Bearer ${await issuer.sign({}, { issuer: gate.url })}`);
-    expect(passed.status).toBe(200);
-    expect(gate.calls.discovery).toBe(callsAfterFailure + 1);
+      // The provider is back: the very next request discovers again and passes.
+      gate.modes.discovery = 'ok';
+      const passed = await request(service.app)
+        .get('/api/file-transformer/formats')
+        .set('Authorization', `Bearer ${await issuer.sign({}, { issuer: gate.url })}`);
+      expect(passed.status).toBe(200);
+      expect(gate.calls.discovery).toBe(callsAfterFailure + 1);
 
-    // And once it succeeded, discovery is not repeated per request.
-    await request(service.app).get('/api/file-transformer/formats').set('Authorization', `Bearer ${await issuer.sign({}, { issuer: gate.url })}`).expect(200);
-    expect(gate.calls.discovery).toBe(callsAfterFailure + 1);
-  });
-
+      // And once it succeeded, discovery is not repeated per request.
+      await request(service.app)
+        .get('/api/file-transformer/formats')
+        .set('Authorization', `Bearer ${await issuer.sign({}, { issuer: gate.url })}`)
+        .expect(200);
+      expect(gate.calls.discovery).toBe(callsAfterFailure + 1);
+    },
+  );
 });
 
 /**
@@ -143,7 +163,11 @@ describe('key-set failures (the real server process)', () => {
   beforeAll(async () => {
     issuer = await startIssuer();
     keysPort = Number(new URL(await closedPortUrl()).port);
-    server = await startServerProcess({ AUTH_ISSUER: issuer.url, AUTH_AUDIENCE: 'plugins', AUTH_JWKS_URI: `http://127.0.0.1:${keysPort}/certs` });
+    server = await startServerProcess({
+      AUTH_ISSUER: issuer.url,
+      AUTH_AUDIENCE: 'plugins',
+      AUTH_JWKS_URI: `http://127.0.0.1:${keysPort}/certs`,
+    });
   }, 60_000);
   afterAll(async () => {
     await server?.stop();
@@ -151,7 +175,9 @@ describe('key-set failures (the real server process)', () => {
   });
 
   it('answers 503 naming AUTH_JWKS_URI (not 401) while the key set is unreachable, and 200 once it is back', async () => {
-    const res = await request(server.base).get('/api/file-transformer/formats').set('Authorization', `Bearer ${await issuer.sign()}`);
+    const res = await request(server.base)
+      .get('/api/file-transformer/formats')
+      .set('Authorization', `Bearer ${await issuer.sign()}`);
     expect(res.status).toBe(503);
     expect(res.headers['www-authenticate']).toBeUndefined();
     expect(res.body).toEqual({
@@ -161,10 +187,15 @@ describe('key-set failures (the real server process)', () => {
     });
 
     // The key set comes up at that address: the next request passes, nothing was cached.
-    const keys = http.createServer(async (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(await (await fetch(issuer.jwksUri)).text()));
+    const keys = http.createServer(async (_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(await (await fetch(issuer.jwksUri)).text()),
+    );
     await new Promise<void>((resolve) => keys.listen(keysPort, '127.0.0.1', resolve));
     try {
-      await request(server.base).get('/api/file-transformer/formats').set('Authorization', `Bearer ${await issuer.sign()}`).expect(200);
+      await request(server.base)
+        .get('/api/file-transformer/formats')
+        .set('Authorization', `Bearer ${await issuer.sign()}`)
+        .expect(200);
     } finally {
       await new Promise<void>((resolve) => keys.close(() => resolve()));
     }

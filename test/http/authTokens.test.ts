@@ -23,7 +23,9 @@ async function startMultiKeyIssuer() {
   const server = http.createServer((req, res) => {
     if (req.url?.endsWith('/.well-known/openid-configuration')) {
       calls.discovery++;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ issuer: url, jwks_uri: `${url}/certs` }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ issuer: url, jwks_uri: `${url}/certs` }));
     } else if (req.url?.endsWith('/certs')) {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys }));
     } else res.writeHead(404).end();
@@ -44,7 +46,8 @@ async function startMultiKeyIssuer() {
 describe('tokens', () => {
   let issuer: Awaited<ReturnType<typeof startMultiKeyIssuer>>;
   let service: ReturnType<typeof startService>;
-  const formats = (authorization: string) => request(service.app).get('/api/file-transformer/formats').set('Authorization', authorization);
+  const formats = (authorization: string) =>
+    request(service.app).get('/api/file-transformer/formats').set('Authorization', authorization);
 
   beforeAll(async () => {
     issuer = await startMultiKeyIssuer();
@@ -70,7 +73,9 @@ describe('tokens', () => {
   it('refuses a header with more than the scheme and the token, saying so', async () => {
     const res = await formats(`Bearer ${await issuer.sign('RS256')} extra`).expect(401);
     expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_request"');
-    expect(res.body.details).toEqual([{ path: 'Authorization', message: 'the Authorization header must be "Bearer <token>"' }]);
+    expect(res.body.details).toEqual([
+      { path: 'Authorization', message: 'the Authorization header must be "Bearer <token>"' },
+    ]);
   });
 
   it('refuses a token signed with a key the issuer does not list, naming that', async () => {
@@ -80,15 +85,25 @@ describe('tokens', () => {
   });
 
   it('refuses a token not valid yet, naming the claim', async () => {
-    const res = await formats(`Bearer ${await issuer.sign('ES256', { nbf: Math.floor(new Date('2999-01-01').getTime() / 1000) })}`).expect(401);
+    const res = await formats(
+      `Bearer ${await issuer.sign('ES256', { nbf: Math.floor(new Date('2999-01-01').getTime() / 1000) })}`,
+    ).expect(401);
     expect(res.body.details).toEqual([{ path: 'Authorization', message: 'the token is not valid yet ("nbf")' }]);
   });
 
   it('uses AUTH_JWKS_URI as given, without asking the issuer for its discovery document', async () => {
-    const direct = startService({ AUTH_DISABLED: '', AUTH_ISSUER: issuer.url, AUTH_AUDIENCE: 'plugins', AUTH_JWKS_URI: `${issuer.url}/certs` });
+    const direct = startService({
+      AUTH_DISABLED: '',
+      AUTH_ISSUER: issuer.url,
+      AUTH_AUDIENCE: 'plugins',
+      AUTH_JWKS_URI: `${issuer.url}/certs`,
+    });
     try {
       const before = issuer.calls.discovery;
-      await request(direct.app).get('/api/file-transformer/formats').set('Authorization', `Bearer ${await issuer.sign('PS256')}`).expect(200);
+      await request(direct.app)
+        .get('/api/file-transformer/formats')
+        .set('Authorization', `Bearer ${await issuer.sign('PS256')}`)
+        .expect(200);
       expect(issuer.calls.discovery).toBe(before);
     } finally {
       await direct.close();

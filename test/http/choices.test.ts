@@ -17,12 +17,28 @@ describe('export choices through the service', () => {
       { format: 'txt', hasLogo: true, icon: 'fa-clipboard' },
     ]);
     const codes = body.configurationFields.map((f: { code: string }) => f.code);
-    expect(codes).toEqual(expect.arrayContaining(['include-question-text', 'include-section-headings', 'compact-spacing', 'withhold', 'withheld-note']));
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        'include-question-text',
+        'include-section-headings',
+        'compact-spacing',
+        'withhold',
+        'withheld-note',
+      ]),
+    );
   });
 
   it('leaves WITHHOLD fields out of every export and names what it sent', async () => {
-    for (const [format, mimeType] of [['html', 'text/html'], ['md', 'text/markdown'], ['txt', 'text/plain'], ['json', 'application/json']]) {
-      const res = await request(service.app).post(`/api/file-transformer/export/plan?format=${format}`).send(fixtureJson('plan-full.json')).expect(200);
+    for (const [format, mimeType] of [
+      ['html', 'text/html'],
+      ['md', 'text/markdown'],
+      ['txt', 'text/plain'],
+      ['json', 'application/json'],
+    ]) {
+      const res = await request(service.app)
+        .post(`/api/file-transformer/export/plan?format=${format}`)
+        .send(fixtureJson('plan-full.json'))
+        .expect(200);
       expect(res.body.mimeType).toBe(mimeType);
       expect(res.body.filename).toMatch(new RegExp(`\\.${format}$`));
       const text = Buffer.from(res.body.file, 'base64').toString('utf8');
@@ -36,7 +52,10 @@ describe('export choices through the service', () => {
     try {
       const { body } = await request(plain.app).get('/api/file-transformer/formats').expect(200);
       expect(body.exportVariants.map((v: { format: string }) => v.format)).toEqual(['docx', 'pdf', 'json']);
-      await request(plain.app).post('/api/file-transformer/export/plan?format=html').send(fixtureJson('plan-full.json')).expect(400);
+      await request(plain.app)
+        .post('/api/file-transformer/export/plan?format=html')
+        .send(fixtureJson('plan-full.json'))
+        .expect(400);
     } finally {
       await plain.close();
     }

@@ -12,7 +12,10 @@ const descriptionText = fixtureText('description-full.json');
 const minimal = () => fixtureJson('plan-minimal.json');
 
 const exportPlan = (app: Parameters<typeof request>[0], format: string, body: string | object) =>
-  request(app).post(`/api/file-transformer/export/plan?format=${format}`).set('Content-Type', 'application/json').send(body);
+  request(app)
+    .post(`/api/file-transformer/export/plan?format=${format}`)
+    .set('Content-Type', 'application/json')
+    .send(body);
 
 describe('POST /api/file-transformer/export/{plan,description}', () => {
   const service = startService();
@@ -22,13 +25,16 @@ describe('POST /api/file-transformer/export/{plan,description}', () => {
     ['docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'PK'],
     ['pdf', 'application/pdf', '%PDF-'],
     ['json', 'application/json', '{'],
-  ])('exports the full plan (raw wire text, duplicate keys and all) as %s in exactly the FileEnvelopeModel shape', async (format, mimeType, magic) => {
-    const res = await exportPlan(service.app, format, planText).expect(200);
-    expect(isFileEnvelope(res.body)).toBe(true);
-    expect(res.body).toMatchObject({ filename: `${planTitle}.${format}`, fileRef: null, mimeType });
-    const bytes = Buffer.from(res.body.file, 'base64');
-    expect(bytes.subarray(0, magic.length).toString('latin1')).toBe(magic);
-  });
+  ])(
+    'exports the full plan (raw wire text, duplicate keys and all) as %s in exactly the FileEnvelopeModel shape',
+    async (format, mimeType, magic) => {
+      const res = await exportPlan(service.app, format, planText).expect(200);
+      expect(isFileEnvelope(res.body)).toBe(true);
+      expect(res.body).toMatchObject({ filename: `${planTitle}.${format}`, fileRef: null, mimeType });
+      const bytes = Buffer.from(res.body.file, 'base64');
+      expect(bytes.subarray(0, magic.length).toString('latin1')).toBe(magic);
+    },
+  );
 
   it.each(['docx', 'pdf', 'json'])('exports a description as %s, named after the description', async (format) => {
     const res = await request(service.app)
@@ -140,7 +146,9 @@ describe('POST /api/file-transformer/export/{plan,description}', () => {
       expect(written.subarray(-6).toString('latin1').trim()).toBe('%%EOF');
       // The backend may read it the moment it shows up: it appeared by a rename, never written in place.
       const events = await watch.events();
-      expect(events.filter((event) => event.name === res.body.fileRef)).toEqual([{ type: 'rename', name: res.body.fileRef }]);
+      expect(events.filter((event) => event.name === res.body.fileRef)).toEqual([
+        { type: 'rename', name: res.body.fileRef },
+      ]);
       expect(fs.readdirSync(dir)).toEqual([res.body.fileRef]);
     });
   });

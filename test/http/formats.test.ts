@@ -36,14 +36,25 @@ describe('GET /api/file-transformer/formats', () => {
     expect(byCode.size).toBe(body.configurationFields.length);
     expect(byCode.get('plan-template')).toMatchObject({ type: 1, appliesTo: [0] });
     expect(byCode.get('description-template')).toMatchObject({ type: 1, appliesTo: [1] });
-    for (const code of ['page-size', 'rda-version', 'include-unanswered', 'include-guidance', 'table-of-contents', 'cover-page', 'label-language']) {
+    for (const code of [
+      'page-size',
+      'rda-version',
+      'include-unanswered',
+      'include-guidance',
+      'table-of-contents',
+      'cover-page',
+      'label-language',
+    ]) {
       expect(byCode.get(code)).toMatchObject({ type: 0, appliesTo: [0, 1], authInfo: false });
     }
   });
 
   it('does not depend on the request: the same bytes whatever the caller sends', async () => {
     const plain = await request(service.app).get('/api/file-transformer/formats');
-    const odd = await request(service.app).get('/api/file-transformer/formats?format=pdf').set('Accept-Language', 'el').set('X-Tenant', 'x');
+    const odd = await request(service.app)
+      .get('/api/file-transformer/formats?format=pdf')
+      .set('Accept-Language', 'el')
+      .set('X-Tenant', 'x');
     expect(odd.text).toBe(plain.text);
   });
 
@@ -63,6 +74,8 @@ describe('GET /api/file-transformer/formats', () => {
   });
 
   it('refuses to start with an unknown format in EXPORT_FORMATS', () => {
-    expect(() => createRegistry(loadConfig({ EXPORT_FORMATS: 'docx,odt' }).exportFormats)).toThrow(/unknown format\(s\) odt; known: docx, pdf, json/);
+    expect(() => createRegistry(loadConfig({ EXPORT_FORMATS: 'docx,odt' }).exportFormats)).toThrow(
+      /unknown format\(s\) odt; known: docx, pdf, json/,
+    );
   });
 });

@@ -15,7 +15,10 @@ describe('JSON import over HTTP', () => {
   afterAll(() => service.close());
   const plan = fixtureJson('plan-full.json');
   const post = (path: string, body: unknown) =>
-    request(service.app).post(`/api/file-transformer${path}`).set('Content-Type', 'application/json').send(body as object);
+    request(service.app)
+      .post(`/api/file-transformer${path}`)
+      .set('Content-Type', 'application/json')
+      .send(body as object);
 
   async function exportedFile(): Promise<Wire> {
     const res = await request(service.app)
@@ -33,10 +36,15 @@ describe('JSON import over HTTP', () => {
     expect(res.body.label).toBe(plan.label);
     // One dataset per description that was not canceled, titled by its rda.dataset.title answer;
     // the cost and ethics annex (only rda.dmp.* questions) feeds plan-level keys, not a dataset.
-    const live = (plan.descriptions as Wire[]).filter((d) => d.status.internalStatus !== 2 && d.descriptionTemplate.label !== 'Ethics annex template');
+    const live = (plan.descriptions as Wire[]).filter(
+      (d) => d.status.internalStatus !== 2 && d.descriptionTemplate.label !== 'Ethics annex template',
+    );
     expect(res.body.preprocessingDescriptionModels).toHaveLength(live.length);
-    expect(res.body.preprocessingDescriptionModels.map((d: Wire) => d.label)).toEqual(expect.arrayContaining(['Hydrophone recordings', 'Seagrass transect measurements']));
-    for (const entry of res.body.preprocessingDescriptionModels) expect(Object.keys(entry).sort()).toEqual(['id', 'label']);
+    expect(res.body.preprocessingDescriptionModels.map((d: Wire) => d.label)).toEqual(
+      expect.arrayContaining(['Hydrophone recordings', 'Seagrass transect measurements']),
+    );
+    for (const entry of res.body.preprocessingDescriptionModels)
+      expect(Object.keys(entry).sort()).toEqual(['id', 'label']);
   });
 
   it('imports the plan back as a PlanModel with exactly the 1.2.0 keys, its datasets as descriptions', async () => {
@@ -46,7 +54,9 @@ describe('JSON import over HTTP', () => {
     const picked = preprocessed.preprocessingDescriptionModels[0];
     const res = await post('/import/plan', {
       blueprintModel: plan.planBlueprint,
-      descriptions: [{ id: picked.id, sectionId: source.sectionId, descriptionTemplate: source.descriptionTemplate, file: null }],
+      descriptions: [
+        { id: picked.id, sectionId: source.sectionId, descriptionTemplate: source.descriptionTemplate, file: null },
+      ],
       file,
     }).expect(200);
     expect(keySetProblems(res.body)).toEqual([]);
@@ -54,7 +64,9 @@ describe('JSON import over HTTP', () => {
     expect(res.body.planBlueprint.id).toBe(plan.planBlueprint.id);
     expect(res.body.descriptions.map((d: Wire) => d.label)).toEqual([picked.label]);
     // The maDMP's contact (the plan's first contact) comes back as the plan's contact.
-    expect(res.body.properties.contacts).toEqual([expect.objectContaining({ email: plan.properties.contacts[0].email })]);
+    expect(res.body.properties.contacts).toEqual([
+      expect.objectContaining({ email: plan.properties.contacts[0].email }),
+    ]);
   });
 
   it('imports a single dataset as a description', async () => {

@@ -14,7 +14,10 @@ function capturingLogger() {
       done();
     },
   });
-  const logger = winston.createLogger({ format: winston.format.json(), transports: [new winston.transports.Stream({ stream })] });
+  const logger = winston.createLogger({
+    format: winston.format.json(),
+    transports: [new winston.transports.Stream({ stream })],
+  });
   return { logger, lines };
 }
 
@@ -64,7 +67,12 @@ describe('operations', () => {
       .expect(200);
     expect(res.headers['x-request-id']).toBe('req-42');
     const line = lines.find((l) => l.requestId === 'req-42' && l.message === 'request');
-    expect(line).toMatchObject({ method: 'POST', path: '/api/file-transformer/export/plan', status: 200, format: 'json' });
+    expect(line).toMatchObject({
+      method: 'POST',
+      path: '/api/file-transformer/export/plan',
+      status: 200,
+      format: 'json',
+    });
     expect(JSON.stringify(lines)).not.toContain('super-secret-token');
     const generated = await request(service.app).get('/health/live').set('X-Request-Id', 'bad id with spaces');
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -95,7 +103,9 @@ describe('operations', () => {
       .expect(200);
     const metrics = (await request(service.app).get('/metrics').expect(200)).text;
     expect(metrics).toMatch(/export_duration_seconds_count\{format="docx",entity="plan",outcome="ok"\} 1/);
-    expect(metrics).toMatch(/http_request_duration_seconds_count\{method="POST",route="\/api\/file-transformer\/export\/plan",status="200"\}/);
+    expect(metrics).toMatch(
+      /http_request_duration_seconds_count\{method="POST",route="\/api\/file-transformer\/export\/plan",status="200"\}/,
+    );
     expect(metrics).toMatch(/process_resident_memory_bytes/);
   });
 });

@@ -58,9 +58,14 @@ describe('responsiveness during a large export', () => {
     // answered before it: the export's own answer would go out first.
     let answeredDuringRender = 0;
     while (!exportDone) {
-      const [formats, live] = await Promise.all([fetch(`${base}/api/file-transformer/formats`), fetch(`${base}/health/live`)]);
+      const [formats, live] = await Promise.all([
+        fetch(`${base}/api/file-transformer/formats`),
+        fetch(`${base}/health/live`),
+      ]);
       expect(formats.status).toBe(200);
-      expect(((await formats.json()) as { exportVariants: unknown[] }).exportVariants).toContainEqual(expect.objectContaining({ format: 'pdf' }));
+      expect(((await formats.json()) as { exportVariants: unknown[] }).exportVariants).toContainEqual(
+        expect.objectContaining({ format: 'pdf' }),
+      );
       expect(live.status).toBe(200);
       await live.arrayBuffer();
       if (!exportDone) answeredDuringRender++;
@@ -78,7 +83,11 @@ describe('the export deadline', () => {
   const service = startService({ EXPORT_WORKERS: '1', EXPORT_TIMEOUT_MS: '1000' });
   afterAll(() => service.close());
 
-  const exportOne = () => request(service.app).post('/api/file-transformer/export/plan?format=json').set('Content-Type', 'application/json').send(generatePlanJson(1));
+  const exportOne = () =>
+    request(service.app)
+      .post('/api/file-transformer/export/plan?format=json')
+      .set('Content-Type', 'application/json')
+      .send(generatePlanJson(1));
 
   it('answers 503 naming EXPORT_TIMEOUT_MS by stopping the render; a fresh, warmed-up thread serves the next export', async () => {
     // The pool's own events tell when a thread is stopped and when its replacement is ready
@@ -99,7 +108,11 @@ describe('the export deadline', () => {
       .send(generatePlanJson(400))
       .expect(503);
     events.push('answered');
-    expect(slow.body).toEqual({ code: 503, error: expect.stringContaining('EXPORT_TIMEOUT_MS (1000 ms)'), details: [{ path: '', message: 'took longer than EXPORT_TIMEOUT_MS=1000' }] });
+    expect(slow.body).toEqual({
+      code: 503,
+      error: expect.stringContaining('EXPORT_TIMEOUT_MS (1000 ms)'),
+      details: [{ path: '', message: 'took longer than EXPORT_TIMEOUT_MS=1000' }],
+    });
     expect(slow.headers['retry-after']).toBe('5');
     // The runaway render was stopped before the answer went out, not left to finish.
     expect(events.indexOf('thread stopped')).toBeGreaterThan(-1);

@@ -1,17 +1,43 @@
 // The modules under mutation testing: the source each one mutates and the Jest tests that must
 // catch those mutants. Tests that reach a module only through the worker threads cannot kill its
 // mutants (the threads load the code without Stryker's switch), so each lists its direct tests.
-const HTML_TESTS = ['test/document/html.test.ts', 'test/document/limits.test.ts', 'test/document/sanitising.test.ts', 'test/document/allowList.test.ts', 'test/document/allowListEdges.test.ts', 'test/document/htmlEdges.test.ts', 'test/document/tableEdges.test.ts', 'test/document/flowEdges.test.ts'];
+const HTML_TESTS = [
+  'test/document/html.test.ts',
+  'test/document/limits.test.ts',
+  'test/document/sanitising.test.ts',
+  'test/document/allowList.test.ts',
+  'test/document/allowListEdges.test.ts',
+  'test/document/htmlEdges.test.ts',
+  'test/document/tableEdges.test.ts',
+  'test/document/flowEdges.test.ts',
+];
 
 /** @type {Record<string, { mutate: string[]; tests: string[] }>} */
 export const MODULES = {
   planView: { mutate: ['src/plan/buildPlanView.ts'], tests: ['test/plan/*.test.ts'] },
   // html.ts in two halves, each a practical run: passes 0-1 (characters, the allow-list) and 2 (tree -> blocks).
   // The allow-list's own tests; limits.test.ts (seconds of hostile input per run) guards pass 2.
-  htmlSanitising: { mutate: ['src/document/html.ts:80-253'], tests: ['test/document/html.test.ts', 'test/document/sanitising.test.ts', 'test/document/allowList.test.ts', 'test/document/allowListEdges.test.ts'] },
+  htmlSanitising: {
+    mutate: ['src/document/html.ts:80-253'],
+    tests: [
+      'test/document/html.test.ts',
+      'test/document/sanitising.test.ts',
+      'test/document/allowList.test.ts',
+      'test/document/allowListEdges.test.ts',
+    ],
+  },
   htmlParsing: { mutate: ['src/document/html.ts:254-940'], tests: HTML_TESTS },
   // tokens.test.ts holds the scope, role, clock-tolerance and key-rotation cases.
-  auth: { mutate: ['src/http/auth.ts'], tests: ['test/http/auth.test.ts', 'test/http/authFailures.test.ts', 'test/http/authTokens.test.ts', 'test/http/authAnswers.test.ts', 'test/hostile/tokens.test.ts'] },
+  auth: {
+    mutate: ['src/http/auth.ts'],
+    tests: [
+      'test/http/auth.test.ts',
+      'test/http/authFailures.test.ts',
+      'test/http/authTokens.test.ts',
+      'test/http/authAnswers.test.ts',
+      'test/hostile/tokens.test.ts',
+    ],
+  },
   sharedStorage: { mutate: ['src/storage/sharedStorage.ts'], tests: ['test/storage/*.test.ts'] },
   // ShellTemplate.test.ts is left out: its LibreOffice check would run for every mutant.
   wordText: { mutate: ['src/formats/docx/shell/wordText.ts'], tests: ['test/docx/wordText.test.ts'] },
@@ -20,10 +46,24 @@ export const MODULES = {
   // puts into a plan).
   rdaMapping: {
     mutate: ['src/formats/rda/export/DatasetMapper.ts', 'src/formats/rda/export/RdaMapper.ts'],
-    tests: ['test/rda/export.test.ts', 'test/rda/visibility.test.ts', 'test/rda/versions.test.ts', 'test/rda/fidelity.test.ts', 'test/rda/distributions.test.ts', 'test/rda/datasetMapping.test.ts', 'test/rda/projectsAndCosts.test.ts', 'test/rda/planMapping.test.ts'],
+    tests: [
+      'test/rda/export.test.ts',
+      'test/rda/visibility.test.ts',
+      'test/rda/versions.test.ts',
+      'test/rda/fidelity.test.ts',
+      'test/rda/distributions.test.ts',
+      'test/rda/datasetMapping.test.ts',
+      'test/rda/projectsAndCosts.test.ts',
+      'test/rda/planMapping.test.ts',
+    ],
   },
   rdaImport: {
     mutate: ['src/formats/rda/import/readRda.ts', 'src/formats/rda/import/importValues.ts'],
-    tests: ['test/rda/import.test.ts', 'test/rda/fidelity.test.ts', 'test/rda/readRda.test.ts', 'test/rda/importValues.test.ts'],
+    tests: [
+      'test/rda/import.test.ts',
+      'test/rda/fidelity.test.ts',
+      'test/rda/readRda.test.ts',
+      'test/rda/importValues.test.ts',
+    ],
   },
 };

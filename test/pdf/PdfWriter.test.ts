@@ -1,6 +1,17 @@
 import type { Block, DocumentModel } from '../../src/document/types';
 import { writePdf } from '../../src/formats/pdf/PdfWriter';
-import { pdfCatalog, pdfFonts, pdfImages, pdfInfo, pdfObjects, pdfPages, pdfText, pdfWords, qpdfCheck, qpdfJson } from '../helpers/pdf';
+import {
+  pdfCatalog,
+  pdfFonts,
+  pdfImages,
+  pdfInfo,
+  pdfObjects,
+  pdfPages,
+  pdfText,
+  pdfWords,
+  qpdfCheck,
+  qpdfJson,
+} from '../helpers/pdf';
 import { heading, makeCorruptPng, makePng, meta, paragraph, text } from './documents';
 
 const squash = (value: string): string => value.replace(/\s+/g, ' ');
@@ -8,7 +19,11 @@ const squash = (value: string): string => value.replace(/\s+/g, ' ');
 /** Every block type, a cover page, a contents page and a table long enough for two pages. */
 function fullDocument(): DocumentModel {
   const datasetRows = Array.from({ length: 70 }, (_, index) => ({
-    cells: [{ blocks: [paragraph(`Dataset ${index + 1}`)] }, { blocks: [paragraph(index % 2 ? 'CSV' : 'NetCDF')] }, { blocks: [paragraph(`${index + 1} GB`)] }],
+    cells: [
+      { blocks: [paragraph(`Dataset ${index + 1}`)] },
+      { blocks: [paragraph(index % 2 ? 'CSV' : 'NetCDF')] },
+      { blocks: [paragraph(`${index + 1} GB`)] },
+    ],
   }));
   const blocks: Block[] = [
     paragraph('Soil Moisture Plan', { style: 'title' }),
@@ -49,7 +64,10 @@ function fullDocument(): DocumentModel {
       start: 4,
       items: [
         [paragraph('Fourth step')],
-        [paragraph('Fifth step'), { type: 'list', ordered: false, items: [[paragraph('Nested bullet')], [paragraph('Second nested bullet')]] }],
+        [
+          paragraph('Fifth step'),
+          { type: 'list', ordered: false, items: [[paragraph('Nested bullet')], [paragraph('Second nested bullet')]] },
+        ],
       ],
     },
     heading(2, 'Datasets'),
@@ -57,9 +75,20 @@ function fullDocument(): DocumentModel {
       type: 'table',
       headerRows: 1,
       rows: [
-        { cells: [{ blocks: [paragraph('Name')] }, { blocks: [paragraph('Format')] }, { blocks: [paragraph('Volume')] }] },
+        {
+          cells: [
+            { blocks: [paragraph('Name')] },
+            { blocks: [paragraph('Format')] },
+            { blocks: [paragraph('Volume')] },
+          ],
+        },
         ...datasetRows,
-        { cells: [{ blocks: [paragraph('Spans two columns')], colSpan: 2 }, { blocks: [paragraph('Spans two rows')], rowSpan: 2 }] },
+        {
+          cells: [
+            { blocks: [paragraph('Spans two columns')], colSpan: 2 },
+            { blocks: [paragraph('Spans two rows')], rowSpan: 2 },
+          ],
+        },
         { cells: [{ blocks: [paragraph('Left cell')] }, { blocks: [paragraph('Middle cell')] }] },
       ],
     },
@@ -68,8 +97,23 @@ function fullDocument(): DocumentModel {
     { type: 'code', text: 'def mean(values):\n    return sum(values) / len(values)' },
     { type: 'rule' },
     { type: 'image', data: makePng(400, 200), mimeType: 'image/png', width: 400, height: 200, alt: 'Site map' },
-    { type: 'image', data: makePng(64, 64, true), mimeType: 'image/png', width: 64, height: 64, displayWidth: 30, alt: 'Transparent logo' },
-    { type: 'image', data: new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61]), mimeType: 'image/gif', width: 1, height: 1, alt: 'Truncated chart' },
+    {
+      type: 'image',
+      data: makePng(64, 64, true),
+      mimeType: 'image/png',
+      width: 64,
+      height: 64,
+      displayWidth: 30,
+      alt: 'Transparent logo',
+    },
+    {
+      type: 'image',
+      data: new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61]),
+      mimeType: 'image/gif',
+      width: 1,
+      height: 1,
+      alt: 'Truncated chart',
+    },
     heading(1, 'Storage'),
     heading(3, 'Backups', { toc: false }),
     paragraph('Nightly backups.'),
@@ -152,7 +196,8 @@ describe('writePdf: a document with every block type', () => {
   it('lists headings of levels 1-3 with their page numbers in the table of contents', () => {
     const tocPage = pages.findIndex((page) => page.includes('Table of contents'));
     expect(tocPage).toBe(1);
-    const pageOf = (title: string): number => pages.findIndex((page, index) => index !== tocPage && page.includes(title)) + 1;
+    const pageOf = (title: string): number =>
+      pages.findIndex((page, index) => index !== tocPage && page.includes(title)) + 1;
     const toc = squash(pages[tocPage]);
     for (const title of ['Data collection', 'Datasets', 'Other material', 'Storage', 'Retention']) {
       // Title, dotted leader, page number.
@@ -178,18 +223,41 @@ describe('writePdf: a document with every block type', () => {
 
   it('embeds the PNG images and shows a note for the damaged GIF', async () => {
     const images = await pdfImages(bytes);
-    expect(images.map((image) => [image.width, image.height])).toEqual(expect.arrayContaining([[400, 200], [64, 64]]));
+    expect(images.map((image) => [image.width, image.height])).toEqual(
+      expect.arrayContaining([
+        [400, 200],
+        [64, 64],
+      ]),
+    );
     expect(squash(pages.join('\n'))).toContain('[Image not shown: unsupported or damaged GIF. Truncated chart]');
   });
 
   it('scales images down to the text width, and honours a smaller display width', async () => {
-    const words = await pdfWords(await writePdf({ meta: meta(), blocks: [paragraph('before'), { type: 'image', data: makePng(2000, 500), mimeType: 'image/png', width: 2000, height: 500 }, paragraph('after')] }));
+    const words = await pdfWords(
+      await writePdf({
+        meta: meta(),
+        blocks: [
+          paragraph('before'),
+          { type: 'image', data: makePng(2000, 500), mimeType: 'image/png', width: 2000, height: 500 },
+          paragraph('after'),
+        ],
+      }),
+    );
     const before = words.find((word) => word.text === 'before')!;
     const after = words.find((word) => word.text === 'after')!;
     // 2000 px wide -> the 483 pt text width, so 120.8 pt high (not 375 pt at 0.75 pt per px).
     expect(after.yMin - before.yMax).toBeGreaterThan(110);
     expect(after.yMin - before.yMax).toBeLessThan(150);
-    const small = await pdfWords(await writePdf({ meta: meta(), blocks: [paragraph('before'), { type: 'image', data: makePng(400, 400), mimeType: 'image/png', width: 400, height: 400, displayWidth: 50 }, paragraph('after')] }));
+    const small = await pdfWords(
+      await writePdf({
+        meta: meta(),
+        blocks: [
+          paragraph('before'),
+          { type: 'image', data: makePng(400, 400), mimeType: 'image/png', width: 400, height: 400, displayWidth: 50 },
+          paragraph('after'),
+        ],
+      }),
+    );
     const gap = small.find((word) => word.text === 'after')!.yMin - small.find((word) => word.text === 'before')!.yMax;
     expect(gap).toBeGreaterThan(45);
     expect(gap).toBeLessThan(75);
@@ -201,14 +269,20 @@ describe('writePdf: a document with every block type', () => {
     for (const font of fonts) {
       expect(font).toMatchObject({ embedded: true, subset: true, hasToUnicode: true });
     }
-    expect(fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, ''))).toEqual(expect.arrayContaining(['DejaVuSans', 'DejaVuSans-Bold', 'DejaVuSans-Oblique', 'DejaVuSansMono']));
+    expect(fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, ''))).toEqual(
+      expect.arrayContaining(['DejaVuSans', 'DejaVuSans-Bold', 'DejaVuSans-Oblique', 'DejaVuSansMono']),
+    );
   });
 });
 
 describe('writePdf: page setup and theme', () => {
   it('uses Letter landscape with the given margins', async () => {
     const bytes = await writePdf({
-      meta: meta({ pageSize: 'Letter', orientation: 'landscape', margins: { top: 30, right: 100, bottom: 30, left: 100 } }),
+      meta: meta({
+        pageSize: 'Letter',
+        orientation: 'landscape',
+        margins: { top: 30, right: 100, bottom: 30, left: 100 },
+      }),
       blocks: [paragraph('Landscape page')],
     });
     expect((await pdfInfo(bytes))['Page size']).toMatch(/^792 x 612 pts/);
@@ -217,9 +291,20 @@ describe('writePdf: page setup and theme', () => {
   });
 
   it('justifies paragraphs marked justify: full lines reach the right margin, the last line does not', async () => {
-    const sentence = Array.from({ length: 12 }, () => 'Samples are logged, labelled and stored in cold rooms.').join(' ');
-    const words = (await pdfWords(await writePdf({ meta: meta({ headerText: '', footerText: '' }), blocks: [paragraph(sentence, { align: 'justify' })] }))).filter((word) => word.page === 1);
-    const lineEnds = [...new Set(words.map((word) => Math.round(word.yMax)))].map((baseline) => Math.max(...words.filter((word) => Math.round(word.yMax) === baseline).map((word) => word.xMax)));
+    const sentence = Array.from({ length: 12 }, () => 'Samples are logged, labelled and stored in cold rooms.').join(
+      ' ',
+    );
+    const words = (
+      await pdfWords(
+        await writePdf({
+          meta: meta({ headerText: '', footerText: '' }),
+          blocks: [paragraph(sentence, { align: 'justify' })],
+        }),
+      )
+    ).filter((word) => word.page === 1);
+    const lineEnds = [...new Set(words.map((word) => Math.round(word.yMax)))].map((baseline) =>
+      Math.max(...words.filter((word) => Math.round(word.yMax) === baseline).map((word) => word.xMax)),
+    );
     expect(lineEnds.length).toBeGreaterThan(2);
     for (const end of lineEnds.slice(0, -1)) expect(end).toBeCloseTo(595.28 - 56, 0);
     expect(lineEnds[lineEnds.length - 1]).toBeLessThan(595.28 - 56 - 20);
@@ -227,9 +312,14 @@ describe('writePdf: page setup and theme', () => {
 
   it('keeps a right-aligned paragraph right-aligned on both pages when its first lines go with the heading above it', async () => {
     // Taller than a page: its first lines are kept with the heading and the rest flows on (placed.ts).
-    const content = Array.from({ length: 60 }, (_, index) => [text(`Line ${index + 1} of the retention schedule.`), { type: 'break' } as const]).flat();
+    const content = Array.from({ length: 60 }, (_, index) => [
+      text(`Line ${index + 1} of the retention schedule.`),
+      { type: 'break' } as const,
+    ]).flat();
     const schedule: Block = { type: 'paragraph', content, align: 'right' };
-    const words = await pdfWords(await writePdf({ meta: meta({ headerText: '', footerText: '' }), blocks: [heading(1, 'Retention'), schedule] }));
+    const words = await pdfWords(
+      await writePdf({ meta: meta({ headerText: '', footerText: '' }), blocks: [heading(1, 'Retention'), schedule] }),
+    );
     const lineEnds = words
       .filter((word) => word.text === 'schedule.')
       .map((word) => ({ page: word.page, xMax: word.xMax }));
@@ -239,20 +329,27 @@ describe('writePdf: page setup and theme', () => {
   });
 
   it('puts the running header on the first page when there is no cover', async () => {
-    const pages = await pdfPages(await writePdf({ meta: meta(), blocks: [heading(1, 'Introduction'), paragraph('Text.')] }));
+    const pages = await pdfPages(
+      await writePdf({ meta: meta(), blocks: [heading(1, 'Introduction'), paragraph('Text.')] }),
+    );
     expect(pages[0]).toContain('Running header of the plan');
     expect(pages[0]).toContain('Page 1 of 1');
   });
 
   it('applies theme sizes and fonts: a 30 pt serif heading', async () => {
     const plain = await pdfWords(await writePdf({ meta: meta(), blocks: [heading(1, 'Sized')] }));
-    const themed = await writePdf({ meta: meta({ theme: { headingSizes: [30], headingFont: 'DejaVu Serif', textColor: 'not a colour' } }), blocks: [heading(1, 'Sized')] });
+    const themed = await writePdf({
+      meta: meta({ theme: { headingSizes: [30], headingFont: 'DejaVu Serif', textColor: 'not a colour' } }),
+      blocks: [heading(1, 'Sized')],
+    });
     const height = (words: Awaited<ReturnType<typeof pdfWords>>): number => {
       const word = words.find((candidate) => candidate.text === 'Sized')!;
       return word.yMax - word.yMin;
     };
     expect(height(await pdfWords(themed)) / height(plain)).toBeCloseTo(1.5, 1);
-    expect((await pdfFonts(themed)).map((font) => font.name)).toEqual(expect.arrayContaining([expect.stringMatching(/DejaVuSerif-Bold$/)]));
+    expect((await pdfFonts(themed)).map((font) => font.name)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/DejaVuSerif-Bold$/)]),
+    );
   });
 });
 
@@ -261,9 +358,30 @@ describe('writePdf: broken input degrades to visible notes', () => {
     const bytes = await writePdf({
       meta: meta(),
       blocks: [
-        { type: 'image', data: makeCorruptPng(true), mimeType: 'image/png', width: 8, height: 8, alt: 'broken transparent' },
-        { type: 'image', data: makeCorruptPng(false), mimeType: 'image/png', width: 8, height: 8, alt: 'broken opaque' },
-        { type: 'image', data: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a]), mimeType: 'image/jpeg', width: 8, height: 8, alt: 'broken photo' },
+        {
+          type: 'image',
+          data: makeCorruptPng(true),
+          mimeType: 'image/png',
+          width: 8,
+          height: 8,
+          alt: 'broken transparent',
+        },
+        {
+          type: 'image',
+          data: makeCorruptPng(false),
+          mimeType: 'image/png',
+          width: 8,
+          height: 8,
+          alt: 'broken opaque',
+        },
+        {
+          type: 'image',
+          data: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a]),
+          mimeType: 'image/jpeg',
+          width: 8,
+          height: 8,
+          alt: 'broken photo',
+        },
         { type: 'image', data: makePng(8, 8), mimeType: 'image/jpeg', width: 8, height: 8, alt: 'mislabelled' },
         paragraph('Still here.'),
       ],
@@ -303,7 +421,10 @@ describe('writePdf: broken input degrades to visible notes', () => {
 
   it('renders a heading object that appears twice (its outline entry and link target once)', async () => {
     const repeated = heading(1, 'Repeated heading');
-    const bytes = await writePdf({ meta: meta(), blocks: [{ type: 'toc', title: 'Contents' }, repeated, paragraph('Between.'), repeated] });
+    const bytes = await writePdf({
+      meta: meta(),
+      blocks: [{ type: 'toc', title: 'Contents' }, repeated, paragraph('Between.'), repeated],
+    });
     expect(squash(await pdfText(bytes)).match(/Repeated heading/g)).toHaveLength(3);
     expect((await qpdfJson(bytes)).outlines.map((entry) => entry.title)).toEqual(['Repeated heading']);
   });
@@ -315,7 +436,9 @@ describe('writePdf: broken input degrades to visible notes', () => {
 
   it('keeps very long words and URLs inside the page', async () => {
     const url = `https://example.org/${'segment/'.repeat(40)}end`;
-    const words = await pdfWords(await writePdf({ meta: meta(), blocks: [paragraph(`See ${url} for details.`), paragraph('x'.repeat(400))] }));
+    const words = await pdfWords(
+      await writePdf({ meta: meta(), blocks: [paragraph(`See ${url} for details.`), paragraph('x'.repeat(400))] }),
+    );
     for (const word of words) expect(word.xMax).toBeLessThanOrEqual(595.28 - 56 + 0.5);
     expect(words.map((word) => word.text).join('')).toContain(url.replace(/^https:\/\//, '').slice(0, 60));
   });

@@ -47,7 +47,8 @@ const CASES: [string, PdfProfileName][] = FULL_MATRIX
       ['description-full.json', 'accessible'],
       ['plan-minimal.json', 'archival'],
     ];
-const entityOf = (file: string): 'plan' | 'description' => FIXTURES.find((fixture) => fixture.file === file)?.entity ?? 'plan';
+const entityOf = (file: string): 'plan' | 'description' =>
+  FIXTURES.find((fixture) => fixture.file === file)?.entity ?? 'plan';
 
 /** Exports shared by the suites below: each (fixture, profile) once. */
 const exported = new Map<string, Promise<Uint8Array>>();
@@ -65,19 +66,32 @@ function exportOnce(file: string, profile: PdfProfileName): Promise<Uint8Array> 
 function withProfile(file: string, entity: 'plan' | 'description', profile: PdfProfileName): Record<string, unknown> {
   const raw = fixtureJson(file);
   const holder = entity === 'plan' ? raw.planBlueprint.definition : raw.descriptionTemplate.definition;
-  holder.plugins = [{ code: 'dmp-file-transformer', type: 0, fields: [{ code: 'pdf-profile', textValue: profile, file: null }] }];
+  holder.plugins = [
+    { code: 'dmp-file-transformer', type: 0, fields: [{ code: 'pdf-profile', textValue: profile, file: null }] },
+  ];
   assertValidModel(entity, raw);
   return raw;
 }
 
 async function exportWith(file: string, entity: 'plan' | 'description', profile: PdfProfileName): Promise<Uint8Array> {
   const raw = withProfile(file, entity, profile);
-  const result = entity === 'plan' ? await pdfExporter.exportPlan(decodePlan(raw), context) : await pdfExporter.exportDescription(decodeDescription(raw), context);
+  const result =
+    entity === 'plan'
+      ? await pdfExporter.exportPlan(decodePlan(raw), context)
+      : await pdfExporter.exportDescription(decodeDescription(raw), context);
   return result.bytes;
 }
 
 /** Conditions that must have found something to check in any document (the others depend on content). */
-const ALWAYS_CHECKED = ['content-marked', 'parent-tree', 'mark-info', 'lang', 'fonts', 'identification', 'standard-roles'];
+const ALWAYS_CHECKED = [
+  'content-marked',
+  'parent-tree',
+  'mark-info',
+  'lang',
+  'fonts',
+  'identification',
+  'standard-roles',
+];
 
 describe(FULL_MATRIX ? 'every fixture in every PDF profile' : 'every fixture and every PDF profile', () => {
   const outputs = new Map<string, Uint8Array>();
@@ -104,13 +118,15 @@ describe(FULL_MATRIX ? 'every fixture in every PDF profile' : 'every fixture and
   it.each(cases)('%s as %s passes every condition of the checker', (file, profile) => {
     const result = checks.get(key(file, profile)) as CheckerResult;
     expect(failedConditions(result)).toEqual({});
-    for (const condition of ALWAYS_CHECKED) expect({ condition, checked: result.conditions[condition].checked > 0 }).toEqual({ condition, checked: true });
+    for (const condition of ALWAYS_CHECKED)
+      expect({ condition, checked: result.conditions[condition].checked > 0 }).toEqual({ condition, checked: true });
   });
 
   it('checks headings, figures, table headers and links where plan-full has them', () => {
     for (const [, profile] of CASES.filter(([file]) => file === 'plan-full.json')) {
       const { conditions } = checks.get(key('plan-full.json', profile)) as CheckerResult;
-      for (const condition of ['headings', 'figure-alt', 'table-headers', 'links', 'tab-order']) expect({ condition, checked: conditions[condition].checked > 0 }).toEqual({ condition, checked: true });
+      for (const condition of ['headings', 'figure-alt', 'table-headers', 'links', 'tab-order'])
+        expect({ condition, checked: conditions[condition].checked > 0 }).toEqual({ condition, checked: true });
     }
   });
 
@@ -126,19 +142,27 @@ describe(FULL_MATRIX ? 'every fixture in every PDF profile' : 'every fixture and
   });
 
   it('plan-full as archival-with-data: pdftotext still finds every visible answer', async () => {
-    const extracted = (await pdfText(outputs.get(key('plan-full.json', 'archival-with-data')) as Uint8Array)).replace(/\s+/g, ' ');
-    for (const visible of (fixtureJson('plan-full.expect.json') as { visible: string[] }).visible) expect(extracted).toContain(visible);
+    const extracted = (await pdfText(outputs.get(key('plan-full.json', 'archival-with-data')) as Uint8Array)).replace(
+      /\s+/g,
+      ' ',
+    );
+    for (const visible of (fixtureJson('plan-full.expect.json') as { visible: string[] }).visible)
+      expect(extracted).toContain(visible);
   });
 
-  it.each(FIXTURES.filter(({ file }) => CASES.some(([wanted, profile]) => wanted === file && profile === 'archival-with-data')))(
-    '$file as archival-with-data carries the same RDA JSON the json export gives',
-    async ({ file, entity }) => {
+  it.each(
+    FIXTURES.filter(({ file }) =>
+      CASES.some(([wanted, profile]) => wanted === file && profile === 'archival-with-data'),
+    ),
+  )('$file as archival-with-data carries the same RDA JSON the json export gives', async ({ file, entity }) => {
     const raw = withProfile(file, entity, 'archival-with-data');
-    const json = entity === 'plan' ? await rdaExporter.exportPlan(decodePlan(raw), context) : await rdaExporter.exportDescription(decodeDescription(raw), context);
+    const json =
+      entity === 'plan'
+        ? await rdaExporter.exportPlan(decodePlan(raw), context)
+        : await rdaExporter.exportDescription(decodeDescription(raw), context);
     const { attachment } = await attachedJson(outputs.get(key(file, 'archival-with-data')) as Uint8Array);
     expect(attachment).toEqual(Buffer.from(json.bytes).toString('utf8'));
-    },
-  );
+  });
 });
 
 /** The one embedded file of a PDF, read with poppler's pdfdetach. */
@@ -151,12 +175,16 @@ async function attachedJson(bytes: Uint8Array): Promise<{ attachment: string }> 
   try {
     await writeFile(join(dir, 'in.pdf'), bytes);
     const list = await new Promise<string>((resolve, reject) =>
-      execFile('pdfdetach', ['-list', join(dir, 'in.pdf')], (error, stdout) => (error ? reject(error) : resolve(stdout))),
+      execFile('pdfdetach', ['-list', join(dir, 'in.pdf')], (error, stdout) =>
+        error ? reject(error) : resolve(stdout),
+      ),
     );
     expect(list).toContain('1 embedded files');
     expect(list).toContain('madmp.json');
     await new Promise<void>((resolve, reject) =>
-      execFile('pdfdetach', ['-save', '1', '-o', join(dir, 'out.json'), join(dir, 'in.pdf')], (error) => (error ? reject(error) : resolve())),
+      execFile('pdfdetach', ['-save', '1', '-o', join(dir, 'out.json'), join(dir, 'in.pdf')], (error) =>
+        error ? reject(error) : resolve(),
+      ),
     );
     return { attachment: await readFile(join(dir, 'out.json'), 'utf8') };
   } finally {
@@ -199,7 +227,26 @@ describe('the structure of plan-full, as poppler and pdf.js read it', () => {
 
   it('has lists, tables with header cells, figures, links, a quote, code and a table of contents', () => {
     const roles = new Set(elementLines());
-    for (const role of ['Document', 'P', 'L', 'LI', 'Lbl', 'LBody', 'Table', 'THead', 'TBody', 'TR', 'TH', 'TD', 'Figure', 'Link', 'BlockQuote', 'Code', 'TOC', 'TOCI']) {
+    for (const role of [
+      'Document',
+      'P',
+      'L',
+      'LI',
+      'Lbl',
+      'LBody',
+      'Table',
+      'THead',
+      'TBody',
+      'TR',
+      'TH',
+      'TD',
+      'Figure',
+      'Link',
+      'BlockQuote',
+      'Code',
+      'TOC',
+      'TOCI',
+    ]) {
       expect({ role, present: roles.has(role) }).toEqual({ role, present: true });
     }
     expect(tree).toMatch(/TH:\n\s*\/Scope \/Column/);
@@ -217,7 +264,12 @@ describe('the structure of plan-full, as poppler and pdf.js read it', () => {
   });
 
   it('gives right-to-left lines their text in reading order (ActualText), Arabic and Hebrew included', () => {
-    const readingOrder = ['Arabic (العربية)', 'بيانات المسح الساحلي', 'تُجمع كل ثلاثة أشهر', 'Hebrew (עברית): נתוני סקר חופי'];
+    const readingOrder = [
+      'Arabic (العربية)',
+      'بيانات المسح الساحلي',
+      'تُجمع كل ثلاثة أشهر',
+      'Hebrew (עברית): נתוני סקר חופי',
+    ];
     // In this order among all right-to-left lines of the plan.
     const positions = readingOrder.map((line) => check.actualTexts.indexOf(line));
     expect(positions.every((position) => position >= 0)).toBe(true);
@@ -235,7 +287,8 @@ describe('the structure of plan-full, as poppler and pdf.js read it', () => {
     const { trees, text: contentText } = await pdfjsStructure(bytes);
     const elements = structElements(trees);
     const roles = elements.map((element) => element.role);
-    for (const role of ['H1', 'H2', 'H3', 'Table', 'TH', 'TD', 'L', 'LI', 'Figure', 'Link', 'TOC']) expect({ role, present: roles.includes(role) }).toEqual({ role, present: true });
+    for (const role of ['H1', 'H2', 'H3', 'Table', 'TH', 'TD', 'L', 'LI', 'Figure', 'Link', 'TOC'])
+      expect({ role, present: roles.includes(role) }).toEqual({ role, present: true });
     const figures = elements.filter((element) => element.role === 'Figure');
     expect(figures.length).toBe(check.roles.Figure);
     for (const figure of figures) expect(figure.alt?.trim()).toBeTruthy();
@@ -268,7 +321,14 @@ function sixteenBitRgbaPng(width: number, height: number): Uint8Array {
     }
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array(Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]));
+  return new Uint8Array(
+    Buffer.concat([
+      signature,
+      pngChunk('IHDR', header),
+      pngChunk('IDAT', deflateSync(raw)),
+      pngChunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
 }
 
 describe('documents in every script, right to left included', () => {
@@ -281,7 +341,10 @@ describe('documents in every script, right to left included', () => {
     paragraph('План управления данными', { lang: 'ru' }),
     paragraph('تصف خطة إدارة البيانات كيفية التعامل مع بيانات البحث', { lang: 'ar', dir: 'rtl' }),
     paragraph('תוכנית ניהול הנתונים מתארת את הטיפול בנתוני המחקר', { lang: 'he', dir: 'rtl' }),
-    { type: 'paragraph', content: [text('See '), { type: 'link', href: 'https://example.org/دليل', children: [text('الدليل')] }] },
+    {
+      type: 'paragraph',
+      content: [text('See '), { type: 'link', href: 'https://example.org/دليل', children: [text('الدليل')] }],
+    },
   ];
   const RTL: DocumentModel = {
     meta: meta({ language: 'he', direction: 'rtl', title: 'תוכנית ניהול נתונים' }),
@@ -304,14 +367,26 @@ describe('documents in every script, right to left included', () => {
   it.each(PROFILES)('passes the checker as %s', async (profile) => {
     const documents = [{ meta: meta(), blocks: SCRIPTS }, RTL];
     const data = { name: 'madmp.json', bytes: new TextEncoder().encode('{"dmp": {}}') };
-    const files = await Promise.all(documents.map((doc) => writePdf(doc, profile === 'archival-with-data' ? { profile, data } : { profile })));
+    const files = await Promise.all(
+      documents.map((doc) => writePdf(doc, profile === 'archival-with-data' ? { profile, data } : { profile })),
+    );
     for (const result of await checkTaggedPdfs(profile, files)) expect(failedConditions(result)).toEqual({});
   });
 
   it('embeds a 16-bit PNG with transparency as PDF/A-2 and -3 allow, described by its alt text', async () => {
     const doc: DocumentModel = {
       meta: meta(),
-      blocks: [heading(1, 'Photo'), { type: 'image', data: sixteenBitRgbaPng(24, 16), mimeType: 'image/png', width: 24, height: 16, alt: 'A gradient with a transparent edge' }],
+      blocks: [
+        heading(1, 'Photo'),
+        {
+          type: 'image',
+          data: sixteenBitRgbaPng(24, 16),
+          mimeType: 'image/png',
+          width: 24,
+          height: 16,
+          alt: 'A gradient with a transparent edge',
+        },
+      ],
     };
     for (const profile of ['archival', 'archival-with-data'] as const) {
       const data = { name: 'madmp.json', bytes: new TextEncoder().encode('{}') };
@@ -323,7 +398,7 @@ describe('documents in every script, right to left included', () => {
     }
   });
 
-  it('makes a caption before a table the Table\'s Caption, and one after an image a Caption beside its Figure', async () => {
+  it("makes a caption before a table the Table's Caption, and one after an image a Caption beside its Figure", async () => {
     const doc: DocumentModel = {
       meta: meta(),
       blocks: [
@@ -331,14 +406,27 @@ describe('documents in every script, right to left included', () => {
         { type: 'image', data: makePng(8, 8), mimeType: 'image/png', width: 8, height: 8 },
         paragraph('Figure 1: the site', { style: 'caption' }),
         paragraph('Table 1: instruments', { style: 'caption' }),
-        { type: 'table', headerRows: 1, rows: [{ cells: [{ blocks: [paragraph('Instrument')] }] }, { cells: [{ blocks: [paragraph('Hydrophone')] }] }] },
+        {
+          type: 'table',
+          headerRows: 1,
+          rows: [
+            { cells: [{ blocks: [paragraph('Instrument')] }] },
+            { cells: [{ blocks: [paragraph('Hydrophone')] }] },
+          ],
+        },
         paragraph('Guidance: answer briefly', { style: 'caption' }),
       ],
     };
     const bytes = await writePdf(doc, { profile: 'accessible' });
     const { trees } = await pdfjsStructure(bytes);
     const documentElement = structElements(trees).find((element) => element.role === 'Document');
-    expect((documentElement?.children ?? []).map((child) => child.role)).toEqual(['H1', 'Figure', 'Caption', 'Table', 'P']);
+    expect((documentElement?.children ?? []).map((child) => child.role)).toEqual([
+      'H1',
+      'Figure',
+      'Caption',
+      'Table',
+      'P',
+    ]);
     const table = structElements(trees).find((element) => element.role === 'Table');
     expect((table?.children ?? []).map((child) => child.role)).toEqual(['Caption', 'THead', 'TBody']);
     const [check] = await checkTaggedPdfs('accessible', [bytes]);
@@ -348,7 +436,9 @@ describe('documents in every script, right to left included', () => {
   });
 
   it('tags other-language paragraphs with their /Lang', async () => {
-    const { trees } = await pdfjsStructure(await writePdf({ meta: meta(), blocks: SCRIPTS }, { profile: 'accessible' }));
+    const { trees } = await pdfjsStructure(
+      await writePdf({ meta: meta(), blocks: SCRIPTS }, { profile: 'accessible' }),
+    );
     const langs = structElements(trees).flatMap((element) => (element.lang ? [element.lang] : []));
     expect(langs).toEqual(expect.arrayContaining(['el', 'zh', 'ja', 'ko', 'ru', 'ar', 'he']));
   });
@@ -357,13 +447,20 @@ describe('documents in every script, right to left included', () => {
     const bytes = await writePdf(RTL, { profile: 'accessible' });
     const { trees, text: contentText } = await pdfjsStructure(bytes);
     const elements = structElements(trees);
-    expect(elements.filter((element) => /^H\d$/.test(element.role ?? '')).map((element) => element.role)).toEqual(['H1', 'H2']);
+    expect(elements.filter((element) => /^H\d$/.test(element.role ?? '')).map((element) => element.role)).toEqual([
+      'H1',
+      'H2',
+    ]);
     const textOf = (element: { children?: { id?: string; children?: unknown[] }[] }): string =>
-      (element.children ?? []).map((child) => (child.id ? (contentText.get(child.id) ?? '') : textOf(child as never))).join('');
+      (element.children ?? [])
+        .map((child) => (child.id ? (contentText.get(child.id) ?? '') : textOf(child as never)))
+        .join('');
     const headerCells = elements.filter((element) => element.role === 'TH').map((element) => textOf(element).trim());
     expect(headerCells).toEqual(['עמודה ראשונה', 'עמודה שנייה']);
     // The numbers are drawn mirrored (".1"); their reading order is the element's ActualText, pdf.js's alt.
-    const labels = elements.filter((element) => element.role === 'Lbl').map((element) => element.alt ?? textOf(element));
+    const labels = elements
+      .filter((element) => element.role === 'Lbl')
+      .map((element) => element.alt ?? textOf(element));
     expect(labels).toEqual(['1.', '2.']);
   });
 });
@@ -378,6 +475,7 @@ describe('the default profile', () => {
     expect((await pdfInfo(accessible)).Tagged).toBe('yes');
     // Untagged, the text is all there all the same.
     const extracted = (await pdfText(standard)).replace(/\s+/g, ' ');
-    for (const visible of (fixtureJson('plan-full.expect.json') as { visible: string[] }).visible) expect(extracted).toContain(visible);
+    for (const visible of (fixtureJson('plan-full.expect.json') as { visible: string[] }).visible)
+      expect(extracted).toContain(visible);
   }, 60_000);
 });

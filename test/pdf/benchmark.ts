@@ -35,8 +35,12 @@ async function measure(descriptions: number, runs: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
-  for (const descriptions of sizes.length > 0 ? sizes : [10, 100]) await measure(descriptions, descriptions >= 100 ? 5 : 9);
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => n > 0);
+  for (const descriptions of sizes.length > 0 ? sizes : [10, 100])
+    await measure(descriptions, descriptions >= 100 ? 5 : 9);
 }
 
 void main();

@@ -31,13 +31,18 @@ describe('writePdf: very long words', () => {
 describe('writePdf: deep nesting', () => {
   it('shows the text of 45 nested block quotes, with a note where nesting stops', async () => {
     const html = `${'<blockquote>'.repeat(45)}<p>Quoted reply text</p>${'</blockquote>'.repeat(45)}`;
-    const text = squash(await pdfText(await writePdf({ meta: bare, blocks: [paragraph('before'), ...htmlToBlocks(html), paragraph('after')] })));
+    const text = squash(
+      await pdfText(
+        await writePdf({ meta: bare, blocks: [paragraph('before'), ...htmlToBlocks(html), paragraph('after')] }),
+      ),
+    );
     expect(text).toContain('before [Nested too deeply to lay out: shown as plain text.] Quoted reply text after');
   });
 
   it('shows the text of a table nested 60 deep', async () => {
     let nested: Block = paragraph('Deep text in cell');
-    for (let level = 0; level < 60; level++) nested = { type: 'table', headerRows: 0, rows: [{ cells: [{ blocks: [nested] }] }] };
+    for (let level = 0; level < 60; level++)
+      nested = { type: 'table', headerRows: 0, rows: [{ cells: [{ blocks: [nested] }] }] };
     const text = squash(await pdfText(await writePdf({ meta: bare, blocks: [nested, paragraph('after')] })));
     expect(text).toContain('Deep text in cell');
     expect(text).toContain('[Nested too deeply to lay out: shown as plain text.]');
@@ -45,8 +50,14 @@ describe('writePdf: deep nesting', () => {
   });
 
   it('shows deeply nested list items as text, each with its marker', async () => {
-    let nested: Block = { type: 'list', ordered: true, start: 3, items: [[paragraph('innermost item')], [paragraph('its sibling')]] };
-    for (let level = 0; level < 20; level++) nested = { type: 'list', ordered: false, items: [[paragraph(`level ${20 - level}`), nested]] };
+    let nested: Block = {
+      type: 'list',
+      ordered: true,
+      start: 3,
+      items: [[paragraph('innermost item')], [paragraph('its sibling')]],
+    };
+    for (let level = 0; level < 20; level++)
+      nested = { type: 'list', ordered: false, items: [[paragraph(`level ${20 - level}`), nested]] };
     const text = squash(await pdfText(await writePdf({ meta: bare, blocks: [nested] })));
     expect(text).toContain('3. innermost item 4. its sibling');
     for (let level = 1; level <= 20; level++) expect(text).toContain(`level ${level}`);
@@ -54,7 +65,9 @@ describe('writePdf: deep nesting', () => {
 });
 
 describe('writePdf: wide tables', () => {
-  const row = (count: number, prefix: string) => ({ cells: Array.from({ length: count }, (_, index) => ({ blocks: [paragraph(`${prefix}${index + 1}`)] })) });
+  const row = (count: number, prefix: string) => ({
+    cells: Array.from({ length: count }, (_, index) => ({ blocks: [paragraph(`${prefix}${index + 1}`)] })),
+  });
 
   it('lays out tables and lists nested as deep as they go without a "memory leak" warning on stderr', async () => {
     // In a process of its own: Node writes the warning to the real process's stderr, which a
@@ -69,8 +82,11 @@ describe('writePdf: wide tables', () => {
       writePdf({ meta: meta(), blocks: [table, list] }).then((bytes) => setImmediate(() => console.log('wrote', bytes.length)));
     `;
     const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
-      execFile(process.execPath, ['--require', require.resolve('tsx/cjs'), '-e', script], { timeout: 60_000 }, (error, out, err) =>
-        error ? reject(error) : resolve({ stdout: out, stderr: err }),
+      execFile(
+        process.execPath,
+        ['--require', require.resolve('tsx/cjs'), '-e', script],
+        { timeout: 60_000 },
+        (error, out, err) => (error ? reject(error) : resolve({ stdout: out, stderr: err })),
       );
     });
     expect(stdout).toMatch(/^wrote \d+/);
@@ -78,7 +94,10 @@ describe('writePdf: wide tables', () => {
   });
 
   it('continues a table too wide for the page in bands of columns, every cell shown', async () => {
-    const bytes = await writePdf({ meta: bare, blocks: [{ type: 'table', headerRows: 1, rows: [row(45, 'h'), row(45, 'c')] }, paragraph('after')] });
+    const bytes = await writePdf({
+      meta: bare,
+      blocks: [{ type: 'table', headerRows: 1, rows: [row(45, 'h'), row(45, 'c')] }, paragraph('after')],
+    });
     const words = new Set((await pdfWords(bytes)).map((word) => word.text));
     for (let column = 1; column <= 45; column++) {
       expect(words).toContain(`h${column}`);
@@ -90,9 +109,14 @@ describe('writePdf: wide tables', () => {
   });
 
   it('says how many columns it leaves out past 63', async () => {
-    const bytes = await writePdf({ meta: meta({ orientation: 'landscape', headerText: '', footerText: '' }), blocks: [{ type: 'table', headerRows: 0, rows: [row(70, 'c')] }] });
+    const bytes = await writePdf({
+      meta: meta({ orientation: 'landscape', headerText: '', footerText: '' }),
+      blocks: [{ type: 'table', headerRows: 0, rows: [row(70, 'c')] }],
+    });
     const words = new Set((await pdfWords(bytes)).map((word) => word.text));
     for (let column = 1; column <= 63; column++) expect(words).toContain(`c${column}`);
-    expect(squash(await pdfText(bytes))).toContain('[7 more columns of this table are not shown: a table shows at most 63.]');
+    expect(squash(await pdfText(bytes))).toContain(
+      '[7 more columns of this table are not shown: a table shows at most 63.]',
+    );
   });
 });

@@ -6,10 +6,12 @@ import { BREAK, breakOpportunities, EMERGENCY_BREAK, hyphenationPoints, NO_BREAK
 function uax14(text: string): number[] {
   const positions: number[] = [];
   const breaker = new LineBreaker(text);
-  for (let found = breaker.nextBreak(); found !== null; found = breaker.nextBreak()) if (found.position < text.length) positions.push(found.position);
+  for (let found = breaker.nextBreak(); found !== null; found = breaker.nextBreak())
+    if (found.position < text.length) positions.push(found.position);
   return positions;
 }
-const allowed = (text: string): number[] => [...breakOpportunities(text)].flatMap((kind, index) => (kind === BREAK ? [index] : []));
+const allowed = (text: string): number[] =>
+  [...breakOpportunities(text)].flatMap((kind, index) => (kind === BREAK ? [index] : []));
 const pieces = (text: string, kinds = [BREAK, EMERGENCY_BREAK]): string[] => {
   const breaks = breakOpportunities(text);
   const result: string[] = [];
@@ -26,7 +28,10 @@ const pieces = (text: string, kinds = [BREAK, EMERGENCY_BREAK]): string[] => {
 describe('breakOpportunities', () => {
   it('agrees with UAX #14 on plain text, where it answers without running the algorithm', () => {
     const plain = fc.string({ unit: fc.constantFrom(...'ab Z9 .,:;\'"'.split('')), maxLength: 40 });
-    fc.assert(fc.property(plain, (text) => expect(allowed(text)).toEqual(uax14(text))), { numRuns: 500 });
+    fc.assert(
+      fc.property(plain, (text) => expect(allowed(text)).toEqual(uax14(text))),
+      { numRuns: 500 },
+    );
   });
 
   it('breaks between ideographs but not before closing punctuation, and after a zero-width space', () => {
@@ -35,7 +40,14 @@ describe('breakOpportunities', () => {
   });
 
   it('never breaks before a hyphen or dash, even after a space', () => {
-    expect(pieces('data - analysis, well-kept 1990 – 2000')).toEqual(['data - ', 'analysis, ', 'well-', 'kept ', '1990 – ', '2000']);
+    expect(pieces('data - analysis, well-kept 1990 – 2000')).toEqual([
+      'data - ',
+      'analysis, ',
+      'well-',
+      'kept ',
+      '1990 – ',
+      '2000',
+    ]);
     expect(uax14('data - analysis')).toContain(5);
   });
 

@@ -5,13 +5,21 @@ import { deflateSync } from 'node:zlib';
 import { encodePng, pngChunk } from '../../fixtures/lib/png';
 import type { Block, DocumentMeta, DocumentModel, Inline, TableRow } from '../../src/document/types';
 
-export const text = (value: string, marks?: Extract<Inline, { type: 'text' }>['marks']): Inline => ({ type: 'text', text: value, marks });
+export const text = (value: string, marks?: Extract<Inline, { type: 'text' }>['marks']): Inline => ({
+  type: 'text',
+  text: value,
+  marks,
+});
 export const paragraph = (value: string, extra: Partial<Extract<Block, { type: 'paragraph' }>> = {}): Block => ({
   type: 'paragraph',
   content: [text(value)],
   ...extra,
 });
-export const heading = (level: 1 | 2 | 3 | 4 | 5 | 6, value: string, extra: Partial<Extract<Block, { type: 'heading' }>> = {}): Block => ({
+export const heading = (
+  level: 1 | 2 | 3 | 4 | 5 | 6,
+  value: string,
+  extra: Partial<Extract<Block, { type: 'heading' }>> = {},
+): Block => ({
   type: 'heading',
   level,
   content: [text(value)],
@@ -37,7 +45,9 @@ export function meta(overrides: Partial<DocumentMeta> = {}): DocumentMeta {
 
 /** A real PNG: RGB, or RGBA when `alpha` (pdfkit decodes those in a zlib callback). */
 export function makePng(width: number, height: number, alpha = false): Uint8Array {
-  return new Uint8Array(encodePng(width, height, (x, y) => [(x * 255) / width, (y * 255) / height, 160, 200], { alpha }));
+  return new Uint8Array(
+    encodePng(width, height, (x, y) => [(x * 255) / width, (y * 255) / height, 160, 200], { alpha }),
+  );
 }
 
 /**
@@ -54,7 +64,14 @@ export function makeBlankPng(width: number, height: number, shade = 0): Uint8Arr
   scanline[0] = 0; // filter type: none
   const raw = Buffer.concat(Array.from({ length: height }, () => scanline));
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array(Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]));
+  return new Uint8Array(
+    Buffer.concat([
+      signature,
+      pngChunk('IHDR', header),
+      pngChunk('IDAT', deflateSync(raw)),
+      pngChunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
 }
 
 /** A PNG whose compressed pixels are garbage, with valid chunk checksums. */
@@ -63,7 +80,12 @@ export function makeCorruptPng(alpha: boolean): Uint8Array {
   const header = Buffer.alloc(13);
   valid.copy(header, 0, 16, 29);
   return new Uint8Array(
-    Buffer.concat([valid.subarray(0, 8), pngChunk('IHDR', header), pngChunk('IDAT', Buffer.from('definitely not zlib data')), pngChunk('IEND', Buffer.alloc(0))]),
+    Buffer.concat([
+      valid.subarray(0, 8),
+      pngChunk('IHDR', header),
+      pngChunk('IDAT', Buffer.from('definitely not zlib data')),
+      pngChunk('IEND', Buffer.alloc(0)),
+    ]),
   );
 }
 
@@ -89,7 +111,14 @@ export function makeGif(
   if (options.transparentIndex !== undefined) bytes.push(0x21, 0xf9, 4, 1, 0, 0, options.transparentIndex, 0);
   bytes.push(0x2c, ...u16(0), ...u16(0), ...u16(width), ...u16(height), options.interlaced ? 0x40 : 0);
   const rows = Array.from({ length: height }, (_, y) => y);
-  const stored = options.interlaced ? [[0, 8], [4, 8], [2, 4], [1, 2]].flatMap(([start, step]) => rows.filter((y) => y >= start && (y - start) % step === 0)) : rows;
+  const stored = options.interlaced
+    ? [
+        [0, 8],
+        [4, 8],
+        [2, 4],
+        [1, 2],
+      ].flatMap(([start, step]) => rows.filter((y) => y >= start && (y - start) % step === 0))
+    : rows;
   const codes: number[] = [];
   let sinceClear = 0;
   for (const y of stored) {
@@ -123,7 +152,12 @@ export function makeGif(
 }
 
 /** An uncompressed 24-bit BMP, stored bottom-up (or top-down). */
-export function makeBmp(width: number, height: number, colorAt: (x: number, y: number) => Rgb, topDown = false): Uint8Array {
+export function makeBmp(
+  width: number,
+  height: number,
+  colorAt: (x: number, y: number) => Rgb,
+  topDown = false,
+): Uint8Array {
   const stride = Math.ceil((width * 3) / 4) * 4;
   const data = Buffer.alloc(54 + stride * height);
   data.write('BM', 0, 'latin1');
@@ -158,7 +192,8 @@ export function planDocument(descriptions: number): DocumentModel {
   const logo = makePng(120, 60);
   for (let d = 1; d <= descriptions; d++) {
     blocks.push(heading(1, `Description ${d}: soil samples of site ${d}`));
-    if (d % 5 === 1) blocks.push({ type: 'image', data: logo, mimeType: 'image/png', width: 120, height: 60, alt: 'Logo' });
+    if (d % 5 === 1)
+      blocks.push({ type: 'image', data: logo, mimeType: 'image/png', width: 120, height: 60, alt: 'Logo' });
     for (let s = 1; s <= 4; s++) {
       blocks.push(heading(2, `Section ${s}`));
       for (let q = 1; q <= 6; q++) {
@@ -170,19 +205,35 @@ export function planDocument(descriptions: number): DocumentModel {
             text('georeferenced', { bold: true }),
             text(' measurements every week and store them in a '),
             { type: 'link', href: 'https://zenodo.org/records/123', children: [text('trusted repository')] },
-            text(d % 10 === 3 && q === 1 ? '. Résumé: données 数据 δεδομένα بيانات 데이터.' : '. Files are versioned and checked for quality before release.'),
+            text(
+              d % 10 === 3 && q === 1
+                ? '. Résumé: données 数据 δεδομένα بيانات 데이터.'
+                : '. Files are versioned and checked for quality before release.',
+            ),
           ],
         });
       }
       blocks.push({
         type: 'list',
         ordered: s % 2 === 0,
-        items: [[paragraph('Raw files as CSV')], [paragraph('Processed files as NetCDF')], [paragraph('Documentation as PDF/A')]],
+        items: [
+          [paragraph('Raw files as CSV')],
+          [paragraph('Processed files as NetCDF')],
+          [paragraph('Documentation as PDF/A')],
+        ],
       });
     }
     const rows: TableRow[] = [
-      { cells: [{ blocks: [paragraph('Dataset')] }, { blocks: [paragraph('Format')] }, { blocks: [paragraph('Size')] }] },
-      ...[1, 2, 3].map((r) => ({ cells: [{ blocks: [paragraph(`Samples ${d}.${r}`)] }, { blocks: [paragraph('CSV')] }, { blocks: [paragraph(`${r * 12} MB`)] }] })),
+      {
+        cells: [{ blocks: [paragraph('Dataset')] }, { blocks: [paragraph('Format')] }, { blocks: [paragraph('Size')] }],
+      },
+      ...[1, 2, 3].map((r) => ({
+        cells: [
+          { blocks: [paragraph(`Samples ${d}.${r}`)] },
+          { blocks: [paragraph('CSV')] },
+          { blocks: [paragraph(`${r * 12} MB`)] },
+        ],
+      })),
     ];
     blocks.push({ type: 'table', headerRows: 1, rows });
   }
@@ -194,7 +245,8 @@ export function countBlocks(blocks: Block[]): number {
   for (const block of blocks) {
     count++;
     if (block.type === 'list') for (const item of block.items) count += countBlocks(item);
-    if (block.type === 'table') for (const row of block.rows) for (const cell of row.cells) count += countBlocks(cell.blocks);
+    if (block.type === 'table')
+      for (const row of block.rows) for (const cell of row.cells) count += countBlocks(cell.blocks);
     if (block.type === 'blockquote') count += countBlocks(block.children);
   }
   return count;

@@ -44,7 +44,14 @@ const STRUCTURE = [
   'Storage',
   'Reuse',
 ];
-const QUESTIONS = ['What the corpus covers', 'Sources', 'Transcription and encoding', 'Storage and backup', 'Licence and access', 'Retention period'];
+const QUESTIONS = [
+  'What the corpus covers',
+  'Sources',
+  'Transcription and encoding',
+  'Storage and backup',
+  'Licence and access',
+  'Retention period',
+];
 const GUIDANCE = [
   'Say what the corpus covers and what it leaves out, and why.',
   'List the archives and collections you draw on.',
@@ -53,7 +60,8 @@ const GUIDANCE = [
   'Name the licence and any restriction on access.',
 ];
 /** Headings people wrote inside their answers. */
-const ANSWER_HEADING = /^(?:\d+\. Scope of the corpus|\d+\.1 Periods covered|Excluded material|Transcription|Quality checks|Licence)$/;
+const ANSWER_HEADING =
+  /^(?:\d+\. Scope of the corpus|\d+\.1 Periods covered|Excluded material|Transcription|Quality checks|Licence)$/;
 const DESCRIPTION_TITLE = /^[A-Z][\w' -]+ \(\d+\)$/;
 
 /** Lines that lead into what follows them: a page must never end with one. */
@@ -67,7 +75,8 @@ const leadsIn = (text: string): boolean =>
   DESCRIPTION_TITLE.test(text);
 
 /** Lines of the text area: no running header (above the top margin), no footer (below the bottom one). */
-const bodyLines = (lines: PdfLine[]): PdfLine[] => lines.filter((line) => line.yMin > 72 - 2 && line.yMax < PAGE.textBottom + 2);
+const bodyLines = (lines: PdfLine[]): PdfLine[] =>
+  lines.filter((line) => line.yMin > 72 - 2 && line.yMax < PAGE.textBottom + 2);
 
 /** Height of a line's first word: its font size, times the font's line height (all of these are DejaVu Sans Bold). */
 const wordHeight = (line: PdfLine): number => line.words[0].yMax - line.words[0].yMin;
@@ -102,7 +111,9 @@ const LEADER_AND_NUMBER = / (?:\. ?){3,}(\d+)$/;
 /** The lines of the table of contents (title, leader, page number) and the pages they take. */
 function contentsOf(lines: PdfLine[]): { pages: number; entries: PdfLine[] } {
   const start = lines.find((line) => line.text === 'Contents')!.page;
-  const entries = rows(bodyLines(lines).filter((line) => line.page >= start && line.page <= start + 3)).filter((line) => LEADER_AND_NUMBER.test(line.text));
+  const entries = rows(bodyLines(lines).filter((line) => line.page >= start && line.page <= start + 3)).filter((line) =>
+    LEADER_AND_NUMBER.test(line.text),
+  );
   return { pages: new Set(entries.map((line) => line.page)).size, entries };
 }
 
@@ -122,7 +133,9 @@ describe('typography of a plan with 30 descriptions (PDF)', () => {
     const body = bodyLines(lines);
     const answerHeading = body.find((line) => line.text === '1. Scope of the corpus')!;
     // The question and the section heading over that answer.
-    const label = body.filter((line) => line.text === 'What the corpus covers' && line.page <= answerHeading.page).at(-1)!;
+    const label = body
+      .filter((line) => line.text === 'What the corpus covers' && line.page <= answerHeading.page)
+      .at(-1)!;
     const section = body.filter((line) => line.text === 'Scope' && line.page <= label.page).at(-1)!;
     expect([answerHeading, label, section].every(Boolean)).toBe(true);
     expect(wordHeight(answerHeading)).toBeLessThan(wordHeight(label));
@@ -147,11 +160,20 @@ describe('typography of a plan with 30 descriptions (PDF)', () => {
   it('ends no page with a heading, a question label, guidance, a "Comment:" label or a description\'s template line', () => {
     const body = bodyLines(lines);
     const pages = Math.max(...body.map((line) => line.page));
-    const lowest = (page: number): string => body.filter((line) => line.page === page).sort((a, b) => a.yMax - b.yMax).at(-1)?.text ?? '';
+    const lowest = (page: number): string =>
+      body
+        .filter((line) => line.page === page)
+        .sort((a, b) => a.yMax - b.yMax)
+        .at(-1)?.text ?? '';
     const lastLines = Array.from({ length: pages - 1 }, (_, index) => lowest(index + 1));
-    expect(lastLines.map((text, index) => `page ${index + 1}: ${text}`).filter((entry) => leadsIn(entry.replace(/^page \d+: /, '')))).toEqual([]);
+    expect(
+      lastLines
+        .map((text, index) => `page ${index + 1}: ${text}`)
+        .filter((entry) => leadsIn(entry.replace(/^page \d+: /, ''))),
+    ).toEqual([]);
     // The check sees these lines: each kind occurs in the body.
-    for (const text of [...STRUCTURE, ...QUESTIONS, 'Comment:']) expect(body.some((line) => line.text === text)).toBe(true);
+    for (const text of [...STRUCTURE, ...QUESTIONS, 'Comment:'])
+      expect(body.some((line) => line.text === text)).toBe(true);
   });
 
   it('fits the contents of 30 descriptions on one page: sections and descriptions, leaders, the right page numbers flush right', () => {
@@ -163,7 +185,10 @@ describe('typography of a plan with 30 descriptions (PDF)', () => {
       const title = entry.text.replace(LEADER_AND_NUMBER, '');
       const number = Number(LEADER_AND_NUMBER.exec(entry.text)![1]);
       // The number is the page where that heading stands, and ends at the text's right edge.
-      expect({ title, page: body.find((line) => line.text === title && line.page > entry.page)?.page }).toEqual({ title, page: number });
+      expect({ title, page: body.find((line) => line.text === title && line.page > entry.page)?.page }).toEqual({
+        title,
+        page: number,
+      });
       expect(Math.abs(entry.words.at(-1)!.xMax - PAGE.textRight)).toBeLessThan(1);
     }
   });
@@ -180,8 +205,13 @@ describe('typography of a plan with 30 descriptions (DOCX)', () => {
   it('writes answer headings below Heading 4, out of the table of contents', async () => {
     const docx = await openDocx(await exportAs('docx', plan()));
     const paragraphs = bodyParagraphs(docx.xml('word/document.xml'));
-    const styled = paragraphs.map((paragraph) => ({ text: paragraphText(paragraph).trim(), style: paragraphStyle(paragraph) ?? '' }));
-    const answerHeadings = styled.filter((paragraph) => ANSWER_HEADING.test(paragraph.text) && paragraph.style.startsWith('Heading'));
+    const styled = paragraphs.map((paragraph) => ({
+      text: paragraphText(paragraph).trim(),
+      style: paragraphStyle(paragraph) ?? '',
+    }));
+    const answerHeadings = styled.filter(
+      (paragraph) => ANSWER_HEADING.test(paragraph.text) && paragraph.style.startsWith('Heading'),
+    );
     expect(answerHeadings).toHaveLength(30 * 6);
     for (const { style } of answerHeadings) expect(style).toMatch(/^Heading[56]NotInContents$/);
     const contents = styled.filter((paragraph) => /^TOC\d$/.test(paragraph.style)).map((paragraph) => paragraph.text);
@@ -198,7 +228,9 @@ describe('typography of a plan with 30 descriptions (HTML, Markdown)', () => {
     ['toc-levels 3', { 'toc-levels': '3' }, 3 + 30 * 3],
   ])('lists as many contents entries as the PDF (%s), no answer heading among them', async (_name, options, count) => {
     const html = utf8(await exportAs('html', plan(options)));
-    const entries = [...html.matchAll(/<li class="toc-\d"><a href="#[^"]+">([^<]+)<\/a><\/li>/g)].map((match) => match[1]);
+    const entries = [...html.matchAll(/<li class="toc-\d"><a href="#[^"]+">([^<]+)<\/a><\/li>/g)].map(
+      (match) => match[1],
+    );
     expect(entries).toHaveLength(count);
     expect(entries.filter((title) => ANSWER_HEADING.test(title))).toEqual([]);
     const markdown = utf8(await exportAs('md', plan(options)));

@@ -26,12 +26,18 @@ function decodePng(png: Uint8Array): { width: number; height: number; rgba: (x: 
     pos += 12 + length;
   }
   const raw = inflateSync(Buffer.concat(idat));
-  return { width, height, rgba: (x, y) => [...raw.subarray(y * (width * 4 + 1) + 1 + x * 4, y * (width * 4 + 1) + 1 + x * 4 + 4)] };
+  return {
+    width,
+    height,
+    rgba: (x, y) => [...raw.subarray(y * (width * 4 + 1) + 1 + x * 4, y * (width * 4 + 1) + 1 + x * 4 + 4)],
+  };
 }
 
 describe('convertToPng', () => {
   it('decodes the first frame of a GIF, transparent index included', () => {
-    const gif = makeGif(30, 10, [RED, BLUE, [0, 0, 0]], (x, y) => (y === 0 && x === 0 ? 2 : x < 15 ? 0 : 1), { transparentIndex: 2 });
+    const gif = makeGif(30, 10, [RED, BLUE, [0, 0, 0]], (x, y) => (y === 0 && x === 0 ? 2 : x < 15 ? 0 : 1), {
+      transparentIndex: 2,
+    });
     const png = decodePng(convertToPng(gif, 'image/gif')!.png);
     expect([png.width, png.height]).toEqual([30, 10]);
     expect(png.rgba(0, 0)[3]).toBe(0);
@@ -47,7 +53,12 @@ describe('convertToPng', () => {
 
   it('decodes bottom-up and top-down 24-bit BMPs', () => {
     for (const topDown of [false, true]) {
-      const png = decodePng(convertToPng(makeBmp(5, 3, (_x, y) => (y === 0 ? RED : BLUE), topDown), 'image/bmp')!.png);
+      const png = decodePng(
+        convertToPng(
+          makeBmp(5, 3, (_x, y) => (y === 0 ? RED : BLUE), topDown),
+          'image/bmp',
+        )!.png,
+      );
       expect([png.width, png.height]).toEqual([5, 3]);
       expect(png.rgba(4, 0)).toEqual([...RED, 255]);
       expect(png.rgba(4, 2)).toEqual([...BLUE, 255]);
@@ -72,7 +83,10 @@ describe('convertToPng', () => {
   });
 
   it('keeps the screen around a frame that covers a good part of it', () => {
-    const converted = convertToPng(makeGif(8, 8, [RED], () => 0, { screen: { width: 10, height: 10 } }), 'image/gif')!;
+    const converted = convertToPng(
+      makeGif(8, 8, [RED], () => 0, { screen: { width: 10, height: 10 } }),
+      'image/gif',
+    )!;
     expect([converted.width, converted.height, converted.widthShare]).toEqual([10, 10, 1]);
     expect(decodePng(converted.png).rgba(9, 9)[3]).toBe(0);
   });
@@ -83,7 +97,14 @@ describe('writePdf: GIF and BMP images', () => {
     const bytes = await writePdf({
       meta: meta(),
       blocks: [
-        { type: 'image', data: makeGif(40, 20, [RED, BLUE], (x) => (x < 20 ? 0 : 1)), mimeType: 'image/gif', width: 40, height: 20, alt: 'chart' },
+        {
+          type: 'image',
+          data: makeGif(40, 20, [RED, BLUE], (x) => (x < 20 ? 0 : 1)),
+          mimeType: 'image/gif',
+          width: 40,
+          height: 20,
+          alt: 'chart',
+        },
         { type: 'image', data: makeBmp(30, 10, () => BLUE), mimeType: 'image/bmp', width: 30, height: 10, alt: 'scan' },
         paragraph('After the images.'),
       ],
@@ -98,11 +119,18 @@ describe('writePdf: GIF and BMP images', () => {
 
 describe('writePdf: image budget and de-duplication', () => {
   const imageStreams = async (bytes: Uint8Array): Promise<number> =>
-    Object.values((await qpdfJson(bytes)).qpdf[1]).filter((entry) => entry.stream?.dict['/Subtype'] === '/Image').length;
+    Object.values((await qpdfJson(bytes)).qpdf[1]).filter((entry) => entry.stream?.dict['/Subtype'] === '/Image')
+      .length;
 
   it('embeds a GIF with a tiny frame on a 5000 x 5000 screen at its frame size', async () => {
     const bomb = makeGif(4, 2, [RED], () => 0, { screen: { width: 5000, height: 5000 } });
-    const bytes = await writePdf({ meta: meta(), blocks: [{ type: 'image', data: bomb, mimeType: 'image/gif', width: 5000, height: 5000 }, paragraph('After the image.')] });
+    const bytes = await writePdf({
+      meta: meta(),
+      blocks: [
+        { type: 'image', data: bomb, mimeType: 'image/gif', width: 5000, height: 5000 },
+        paragraph('After the image.'),
+      ],
+    });
     expect((await pdfImages(bytes)).map((image) => [image.width, image.height])).toEqual([[4, 2]]);
   });
 
@@ -116,7 +144,11 @@ describe('writePdf: image budget and de-duplication', () => {
       height: 3000,
       alt: `Scan ${shade + 1}`,
     }));
-    const again: Block = { ...(images[0] as ImageBlock), data: new Uint8Array((images[0] as ImageBlock).data), alt: 'Scan 1 again' };
+    const again: Block = {
+      ...(images[0] as ImageBlock),
+      data: new Uint8Array((images[0] as ImageBlock).data),
+      alt: 'Scan 1 again',
+    };
     const bytes = await writePdf({ meta: meta(), blocks: [...images, again, paragraph('After the scans.')] });
     const text = squash(await pdfText(bytes));
     expect(text).toContain("[Image not shown: the document's images exceed 50 megapixels in total. Scan 6]");
@@ -128,7 +160,13 @@ describe('writePdf: image budget and de-duplication', () => {
 
   it('embeds the same picture once, whatever object holds its bytes', async () => {
     const png = makePng(40, 30);
-    const copies: Block[] = Array.from({ length: 5 }, () => ({ type: 'image', data: new Uint8Array(png), mimeType: 'image/png', width: 40, height: 30 }));
+    const copies: Block[] = Array.from({ length: 5 }, () => ({
+      type: 'image',
+      data: new Uint8Array(png),
+      mimeType: 'image/png',
+      width: 40,
+      height: 30,
+    }));
     const bytes = await writePdf({ meta: meta(), blocks: copies });
     expect(await pdfImages(bytes)).toHaveLength(5);
     expect(await imageStreams(bytes)).toBe(1);

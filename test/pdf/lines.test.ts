@@ -18,20 +18,33 @@ const base: RunStyle = {
 
 const layout = (inlines: Inline[] | string, options: Partial<LineOptions> = {}): Run[][] =>
   layoutLines(
-    inlineSegments(typeof inlines === 'string' ? [{ type: 'text', text: inlines }] : inlines, base, { linkColor: '#0000ff', codeFamily: 'DejaVuSansMono' }),
+    inlineSegments(typeof inlines === 'string' ? [{ type: 'text', text: inlines }] : inlines, base, {
+      linkColor: '#0000ff',
+      codeFamily: 'DejaVuSansMono',
+    }),
     { direction: 'ltr', maxWidth: 1000, ...options },
   );
 
 const texts = (lines: Run[][]): string[][] => lines.map((line) => line.map((run) => run.text));
 /** Right-to-left runs separate their words with no-break spaces; shown here as plain spaces. */
-const plain = (lines: Run[][]): string[][] => texts(lines).map((line) => line.map((text) => text.replace(/\u00a0/g, ' ')));
+const plain = (lines: Run[][]): string[][] =>
+  texts(lines).map((line) => line.map((text) => text.replace(/\u00a0/g, ' ')));
 const lineWidth = (line: Run[]): number =>
-  line.reduce((sum, run) => sum + textWidth(run.text, run.family, fontVariant(run.style.bold, run.style.italics), effectiveFontSize(run.style)), 0);
+  line.reduce(
+    (sum, run) =>
+      sum +
+      textWidth(run.text, run.family, fontVariant(run.style.bold, run.style.italics), effectiveFontSize(run.style)),
+    0,
+  );
 
 describe('layoutLines', () => {
   it('keeps a line of one style as one run, and splits runs where the style or font changes', () => {
     expect(texts(layout('A plain sentence of text.'))).toEqual([['A plain sentence of text.']]);
-    const mixed = layout([{ type: 'text', text: 'Plain ' }, { type: 'text', text: 'bold', marks: { bold: true } }, { type: 'text', text: ' 数据' }]);
+    const mixed = layout([
+      { type: 'text', text: 'Plain ' },
+      { type: 'text', text: 'bold', marks: { bold: true } },
+      { type: 'text', text: ' 数据' },
+    ]);
     expect(mixed[0].map((run) => [run.text, run.family, run.style.bold])).toEqual([
       ['Plain ', 'DejaVuSans', false],
       ['bold', 'DejaVuSans', true],
@@ -42,11 +55,21 @@ describe('layoutLines', () => {
 
   it('keeps a line that fits exactly whole, and breaks it at its last space when the line is a hair narrower', () => {
     // Plain ASCII of several runs, spaces between and inside them: every word and run of spaces measured as it is drawn.
-    const inlines: Inline[] = [{ type: 'text', text: 'Data are  kept for ' }, { type: 'text', text: 'ten', marks: { bold: true } }, { type: 'text', text: ' years.' }];
+    const inlines: Inline[] = [
+      { type: 'text', text: 'Data are  kept for ' },
+      { type: 'text', text: 'ten', marks: { bold: true } },
+      { type: 'text', text: ' years.' },
+    ];
     const [whole] = layout(inlines);
     expect(texts([whole])).toEqual([['Data are  kept for ', 'ten', ' years.']]);
-    const pieces = ['Data', ' ', 'are', '  ', 'kept', ' ', 'for', ' '].map((text) => textWidth(text, 'DejaVuSans', 'normal', 10));
-    const width = pieces.reduce((sum, piece) => sum + piece, 0) + textWidth('ten', 'DejaVuSans', 'bold', 10) + textWidth(' ', 'DejaVuSans', 'normal', 10) + textWidth('years.', 'DejaVuSans', 'normal', 10);
+    const pieces = ['Data', ' ', 'are', '  ', 'kept', ' ', 'for', ' '].map((text) =>
+      textWidth(text, 'DejaVuSans', 'normal', 10),
+    );
+    const width =
+      pieces.reduce((sum, piece) => sum + piece, 0) +
+      textWidth('ten', 'DejaVuSans', 'bold', 10) +
+      textWidth(' ', 'DejaVuSans', 'normal', 10) +
+      textWidth('years.', 'DejaVuSans', 'normal', 10);
     expect(texts(layout(inlines, { maxWidth: width }))).toEqual([['Data are  kept for ', 'ten', ' years.']]);
     expect(texts(layout(inlines, { maxWidth: width - 0.01 }))).toEqual([['Data are  kept for ', 'ten'], ['years.']]);
   });
@@ -56,7 +79,11 @@ describe('layoutLines', () => {
     const lines = layout(sentence, { maxWidth: 120 });
     expect(lines.length).toBeGreaterThan(2);
     for (const line of lines) expect(lineWidth(line)).toBeLessThanOrEqual(120);
-    expect(texts(lines).map((line) => line.join('')).join(' ')).toBe(sentence);
+    expect(
+      texts(lines)
+        .map((line) => line.join(''))
+        .join(' '),
+    ).toBe(sentence);
   });
 
   it('cuts a word longer than the line into pieces that fit', () => {
@@ -105,7 +132,16 @@ describe('layoutLines', () => {
   });
 
   it('turns line break inlines and empty segments into lines of their own', () => {
-    expect(texts(layout([{ type: 'text', text: 'first' }, { type: 'break' }, { type: 'break' }, { type: 'text', text: 'third' }]))).toEqual([['first'], [], ['third']]);
+    expect(
+      texts(
+        layout([
+          { type: 'text', text: 'first' },
+          { type: 'break' },
+          { type: 'break' },
+          { type: 'text', text: 'third' },
+        ]),
+      ),
+    ).toEqual([['first'], [], ['third']]);
   });
 });
 

@@ -8,7 +8,8 @@ import { pdfPages, pdfText, pdfWords, type PdfWord } from '../helpers/pdf';
 import { heading, meta, paragraph } from './documents';
 
 /** "P1\nP2\n...": a textarea answer of `count` lines. */
-const numberedLines = (prefix: string, count: number): string => Array.from({ length: count }, (_, index) => `${prefix}${index + 1}`).join('\n');
+const numberedLines = (prefix: string, count: number): string =>
+  Array.from({ length: count }, (_, index) => `${prefix}${index + 1}`).join('\n');
 const bare = meta({ headerText: '', footerText: '' });
 
 function pageOf(words: PdfWord[], text: string): number | undefined {
@@ -17,7 +18,9 @@ function pageOf(words: PdfWord[], text: string): number | undefined {
 
 function expectAllLines(words: PdfWord[], prefix: string, count: number): void {
   const texts = new Set(words.map((word) => word.text));
-  const missing = Array.from({ length: count }, (_, index) => `${prefix}${index + 1}`).filter((line) => !texts.has(line));
+  const missing = Array.from({ length: count }, (_, index) => `${prefix}${index + 1}`).filter(
+    (line) => !texts.has(line),
+  );
   expect(missing).toEqual([]);
 }
 
@@ -26,7 +29,12 @@ describe('writePdf: a heading or label followed by a long answer', () => {
     const words = await pdfWords(
       await writePdf({
         meta: bare,
-        blocks: [paragraph('Which datasets will you reuse?', { style: 'label' }), paragraph(numberedLines('D', 90)), paragraph('Next question', { style: 'label' }), paragraph('Next answer')],
+        blocks: [
+          paragraph('Which datasets will you reuse?', { style: 'label' }),
+          paragraph(numberedLines('D', 90)),
+          paragraph('Next question', { style: 'label' }),
+          paragraph('Next answer'),
+        ],
       }),
     );
     expect(words.map((word) => word.text).join(' ')).toContain('Which datasets will you reuse?');
@@ -37,7 +45,16 @@ describe('writePdf: a heading or label followed by a long answer', () => {
   it('keeps the heading, every line of a 90-line answer and the heading entry in the table of contents', async () => {
     const bytes = await writePdf({
       meta: bare,
-      blocks: [{ type: 'toc', title: 'Contents' }, { type: 'pageBreak' }, heading(1, 'Intro'), paragraph('x'), heading(1, 'Reused datasets'), paragraph(numberedLines('R', 90)), heading(1, 'Storage'), paragraph('y')],
+      blocks: [
+        { type: 'toc', title: 'Contents' },
+        { type: 'pageBreak' },
+        heading(1, 'Intro'),
+        paragraph('x'),
+        heading(1, 'Reused datasets'),
+        paragraph(numberedLines('R', 90)),
+        heading(1, 'Storage'),
+        paragraph('y'),
+      ],
     });
     const words = await pdfWords(bytes);
     expectAllLines(words, 'R', 90);
@@ -45,7 +62,9 @@ describe('writePdf: a heading or label followed by a long answer', () => {
     const headingPage = pages.findIndex((page, index) => index > 0 && page.includes('Reused datasets')) + 1;
     expect(headingPage).toBeGreaterThan(0);
     expect(pageOf(words, 'R1')).toBe(headingPage);
-    expect(await pdfText(bytes, { layout: true, lastPage: 1 })).toMatch(new RegExp(`Reused datasets +(?:\\. ?){3,}${headingPage}\\n`));
+    expect(await pdfText(bytes, { layout: true, lastPage: 1 })).toMatch(
+      new RegExp(`Reused datasets +(?:\\. ?){3,}${headingPage}\\n`),
+    );
   });
 });
 
@@ -59,7 +78,12 @@ describe('writePdf: a heading or label at the foot of a page', () => {
   ])('moves %s to the next page with its short answer', async (_kind, lead) => {
     let moved = false;
     for (const filler of fillers) {
-      const words = await pdfWords(await writePdf({ meta: bare, blocks: [paragraph(numberedLines('F', filler)), lead, paragraph('Short answer')] }));
+      const words = await pdfWords(
+        await writePdf({
+          meta: bare,
+          blocks: [paragraph(numberedLines('F', filler)), lead, paragraph('Short answer')],
+        }),
+      );
       expect([filler, pageOf(words, 'Short')]).toEqual([filler, pageOf(words, 'Question')]);
       if (pageOf(words, 'Question') === 2 && pageOf(words, `F${filler}`) === 1) moved = true;
     }
@@ -69,7 +93,11 @@ describe('writePdf: a heading or label at the foot of a page', () => {
   it('moves a label to the next page with the first lines of a long answer', async () => {
     const answer = Array.from({ length: 30 }, (_, index) => `A${index + 1} measured weekly at every site`).join('\n');
     for (const filler of fillers) {
-      const blocks: Block[] = [paragraph(numberedLines('F', filler)), paragraph('Question', { style: 'label' }), paragraph(answer)];
+      const blocks: Block[] = [
+        paragraph(numberedLines('F', filler)),
+        paragraph('Question', { style: 'label' }),
+        paragraph(answer),
+      ];
       const words = await pdfWords(await writePdf({ meta: bare, blocks }));
       expect([filler, pageOf(words, 'A2')]).toEqual([filler, pageOf(words, 'Question')]);
       expectAllLines(words, 'A', 30);
@@ -111,8 +139,12 @@ describe('writePdf: table header rows', () => {
         { blocks: [paragraph([1, 2, 3, 4, 5].map((line) => `R${index + 1}L${line}`).join('\n'))] },
       ],
     }));
-    const header = { cells: [{ blocks: [paragraph('Group')] }, { blocks: [paragraph('Row')] }, { blocks: [paragraph('Lines')] }] };
-    const words = await pdfWords(await writePdf({ meta: bare, blocks: [{ type: 'table', headerRows: 1, rows: [header, ...rows] }] }));
+    const header = {
+      cells: [{ blocks: [paragraph('Group')] }, { blocks: [paragraph('Row')] }, { blocks: [paragraph('Lines')] }],
+    };
+    const words = await pdfWords(
+      await writePdf({ meta: bare, blocks: [{ type: 'table', headerRows: 1, rows: [header, ...rows] }] }),
+    );
     const texts = words.map((word) => word.text);
     for (let row = 1; row <= 60; row++) {
       const lines = [1, 2, 3, 4, 5].map((line) => words.filter((word) => word.text === `R${row}L${line}`));
@@ -126,8 +158,19 @@ describe('writePdf: table header rows', () => {
   });
 
   it('repeats a short header row on every page of a long table', async () => {
-    const rows = Array.from({ length: 80 }, (_, index) => ({ cells: [{ blocks: [paragraph(`Row ${index + 1}`)] }, { blocks: [paragraph('value')] }] }));
-    const bytes = await writePdf({ meta: bare, blocks: [{ type: 'table', headerRows: 1, rows: [{ cells: [{ blocks: [paragraph('Name')] }, { blocks: [paragraph('Value')] }] }, ...rows] }] });
+    const rows = Array.from({ length: 80 }, (_, index) => ({
+      cells: [{ blocks: [paragraph(`Row ${index + 1}`)] }, { blocks: [paragraph('value')] }],
+    }));
+    const bytes = await writePdf({
+      meta: bare,
+      blocks: [
+        {
+          type: 'table',
+          headerRows: 1,
+          rows: [{ cells: [{ blocks: [paragraph('Name')] }, { blocks: [paragraph('Value')] }] }, ...rows],
+        },
+      ],
+    });
     const pages = await pdfPages(bytes);
     expect(pages.length).toBeGreaterThan(1);
     for (const page of pages) expect(page).toMatch(/Name\s+Value/);

@@ -27,7 +27,9 @@ interface PdfKitClass {
 }
 
 /** The pdfkit pdfmake uses (its own dependency). */
-const PdfKit = require(require.resolve('pdfkit', { paths: [path.dirname(require.resolve('pdfmake/package.json'))] })) as PdfKitClass;
+const PdfKit = require(
+  require.resolve('pdfkit', { paths: [path.dirname(require.resolve('pdfmake/package.json'))] }),
+) as PdfKitClass;
 
 beforeAll(() => {
   configuredPdfmake();
@@ -54,10 +56,15 @@ describe('pdfkit font adjustments', () => {
   });
 
   it('shapes a word once per thread: a second document with the same words lays none out again', async () => {
-    const document = { meta: meta(), blocks: [paragraph('Shaped once, kerned: AVATAR Wavy office.'), paragraph('Bold too', { style: 'label' })] };
+    const document = {
+      meta: meta(),
+      blocks: [paragraph('Shaped once, kerned: AVATAR Wavy office.'), paragraph('Bold too', { style: 'label' })],
+    };
     await writePdf(document);
     // fontkit's TrueType font class: every font of ours, the thread's copies and each document's.
-    const fontPrototype = Object.getPrototypeOf(sharedParsedFont(fontFileBuffer(FONT_FILES.Roboto.normal))) as { layout: (...args: unknown[]) => unknown };
+    const fontPrototype = Object.getPrototypeOf(sharedParsedFont(fontFileBuffer(FONT_FILES.Roboto.normal))) as {
+      layout: (...args: unknown[]) => unknown;
+    };
     const layout = fontPrototype.layout;
     let layouts = 0;
     fontPrototype.layout = function countedLayout(this: unknown, ...args: unknown[]) {
@@ -102,7 +109,9 @@ describe('pdfkit font adjustments', () => {
       (fontkit.create(fontFileBuffer(FONT_FILES.Roboto.normal)) as fontkit.Font).glyphForCodePoint(0x3a9).id,
     );
     const inRoboto = meta({ theme: { bodyFont: 'Roboto' } });
-    const greek = await pdfText(await writePdf({ meta: inRoboto, blocks: [paragraph(`Resistance in ${omega} units`)] }));
+    const greek = await pdfText(
+      await writePdf({ meta: inRoboto, blocks: [paragraph(`Resistance in ${omega} units`)] }),
+    );
     const ohms = await pdfText(await writePdf({ meta: inRoboto, blocks: [paragraph(`Resistance in ${ohm} units`)] }));
     expect(greek).toContain(`Resistance in ${omega} units`);
     expect(ohms).toContain(`Resistance in ${ohm} units`);

@@ -28,7 +28,8 @@ function plainPdfmake(): PdfMake {
   instance.setLocalAccessPolicy(() => false);
   instance.setFonts(structuredClone(FONT_FILES));
   const vfs = (instance as unknown as { virtualfs: { writeFileSync(file: string, content: Buffer): void } }).virtualfs;
-  for (const family of Object.values(FONT_FILES)) for (const file of Object.values(family)) vfs.writeFileSync(file, fontFileBuffer(file));
+  for (const family of Object.values(FONT_FILES))
+    for (const file of Object.values(family)) vfs.writeFileSync(file, fontFileBuffer(file));
   return instance;
 }
 
@@ -51,10 +52,18 @@ const styled: Inline[] = [
 ];
 
 /** A line with a link is left to pdfmake: its annotation and tagging go with pdfkit's text(). */
-const linked: Inline[] = [text('A '), { type: 'link', href: 'https://example.org/data', children: [text('link to the data')] }, text(' in a line.')];
+const linked: Inline[] = [
+  text('A '),
+  { type: 'link', href: 'https://example.org/data', children: [text('link to the data')] },
+  text(' in a line.'),
+];
 
 function documentBlocks(): Block[] {
-  const blocks: Block[] = [heading(1, 'Data collection'), { type: 'paragraph', content: styled }, { type: 'paragraph', content: linked }];
+  const blocks: Block[] = [
+    heading(1, 'Data collection'),
+    { type: 'paragraph', content: styled },
+    { type: 'paragraph', content: linked },
+  ];
   blocks.push(paragraph('Ελληνικά, русский текст, and ligatures: office, affinity, fjord.'));
   blocks.push(paragraph('العربية: خطة إدارة البيانات (2026) مع نص English في الوسط.', { direction: 'rtl' }));
   blocks.push(paragraph('Right aligned line of text.', { align: 'right' }));
@@ -62,11 +71,18 @@ function documentBlocks(): Block[] {
   blocks.push({ type: 'code', text: 'const   indented = "spaces kept";\n    return indented;' });
   // The same short text again and again, in two fonts: each font keeps its own joined glyphs and widths.
   for (let index = 0; index < 3; index++) {
-    blocks.push(paragraph('Storage and backup'), { type: 'paragraph', content: [text('Storage and backup', { bold: true })] });
+    blocks.push(paragraph('Storage and backup'), {
+      type: 'paragraph',
+      content: [text('Storage and backup', { bold: true })],
+    });
   }
   for (let index = 0; index < 40; index++) {
     if (index % 10 === 0) blocks.push(heading(index === 20 ? 1 : 2, `Part ${index / 10 + 1}`));
-    blocks.push(paragraph(`Paragraph ${index + 1}: the data are kept for ten years in the institutional repository, then reviewed by the data steward.`));
+    blocks.push(
+      paragraph(
+        `Paragraph ${index + 1}: the data are kept for ten years in the institutional repository, then reviewed by the data steward.`,
+      ),
+    );
   }
   return blocks;
 }
@@ -92,7 +108,12 @@ interface OutlineItem {
 
 /** An outline without object numbers: titles, pages, views and nesting. */
 const outlineOf = (items: OutlineItem[]): unknown[] =>
-  items.map((item) => ({ title: item.title, page: item.destpageposfrom1, view: item.dest.slice(1), kids: outlineOf(item.kids) }));
+  items.map((item) => ({
+    title: item.title,
+    page: item.destpageposfrom1,
+    view: item.dest.slice(1),
+    kids: outlineOf(item.kids),
+  }));
 
 /** The named destinations of a PDF (name and view, the page object aside), and its outline. */
 async function navigation(pdf: Buffer): Promise<{ destinations: unknown[][]; outline: unknown[] }> {
@@ -129,7 +150,8 @@ function streams(pdf: Buffer): string {
 const textObjects = (pdf: Buffer): number => (streams(pdf).match(/^BT$/gm) ?? []).length;
 
 /** How often an operator occurs in the content streams of a PDF. */
-const operatorCount = (pdf: Buffer, operator: string): number => (streams(pdf).match(new RegExp(` ${operator}$`, 'gm')) ?? []).length;
+const operatorCount = (pdf: Buffer, operator: string): number =>
+  (streams(pdf).match(new RegExp(` ${operator}$`, 'gm')) ?? []).length;
 
 let ours: Buffer;
 let reference: Buffer;
@@ -144,7 +166,9 @@ describe('drawing lines of plain text', () => {
     const [ourPages, referencePages] = await Promise.all([pdfPageBitmaps(ours, 150), pdfPageBitmaps(reference, 150)]);
     expect(ourPages.length).toBeGreaterThan(1);
     expect(ourPages.length).toBe(referencePages.length);
-    ourPages.forEach((page, index) => expect({ page: index + 1, same: page.equals(referencePages[index]) }).toEqual({ page: index + 1, same: true }));
+    ourPages.forEach((page, index) =>
+      expect({ page: index + 1, same: page.equals(referencePages[index]) }).toEqual({ page: index + 1, same: true }),
+    );
     expect(await pdfText(ours)).toBe(await pdfText(reference));
   });
 
@@ -155,7 +179,11 @@ describe('drawing lines of plain text', () => {
   });
 
   it("measures the laid-out lines without pdfmake's own measuring", async () => {
-    const textInlines = (require(path.join(path.dirname(require.resolve('pdfmake/package.json')), 'js', 'TextInlines')) as { default: { prototype: { buildInlines(): unknown } } }).default.prototype;
+    const textInlines = (
+      require(path.join(path.dirname(require.resolve('pdfmake/package.json')), 'js', 'TextInlines')) as {
+        default: { prototype: { buildInlines(): unknown } };
+      }
+    ).default.prototype;
     const pdfmakeMeasuring = jest.spyOn(textInlines, 'buildInlines');
     try {
       await renderOurs();
@@ -171,7 +199,8 @@ describe('drawing lines of plain text', () => {
     // pdfkit turns the page upright around every run of text (q, cm, Q); the lines drawn here need no turn.
     expect(operatorCount(ours, 'cm')).toBeLessThan(operatorCount(reference, 'cm') / 4);
     // 0.10196078431372549 for #1a: pdfkit alone writes every colour component so.
-    const longComponents = (pdf: Buffer): number => (streams(pdf).match(/^(?:[\d.]+ )*\d\.\d{5,}(?: [\d.]+)* (?:scn|SCN)$/gm) ?? []).length;
+    const longComponents = (pdf: Buffer): number =>
+      (streams(pdf).match(/^(?:[\d.]+ )*\d\.\d{5,}(?: [\d.]+)* (?:scn|SCN)$/gm) ?? []).length;
     expect(longComponents(reference)).toBeGreaterThan(0);
     expect(longComponents(ours)).toBe(0);
     // Page contents are deflated at a faster level (compactOutput.ts): the file still comes out smaller.

@@ -97,7 +97,14 @@ describe('writePdf: untrusted URLs and paths in the document', () => {
         paragraph(`See ${remote} and file:///etc/passwd and /etc/passwd`),
         { type: 'paragraph', content: [{ type: 'link', href: remote, children: [text('remote link')] }] },
         { type: 'paragraph', content: [{ type: 'link', href: 'file:///etc/passwd', children: [text('local link')] }] },
-        { type: 'image', data: makePng(10, 10), mimeType: 'image/png', width: 10, height: 10, alt: `${remote} file:///etc/passwd` },
+        {
+          type: 'image',
+          data: makePng(10, 10),
+          mimeType: 'image/png',
+          width: 10,
+          height: 10,
+          alt: `${remote} file:///etc/passwd`,
+        },
         { type: 'image', data: new Uint8Array([1, 2, 3]), mimeType: 'image/png', width: 10, height: 10, alt: remote },
       ],
     };
@@ -116,13 +123,16 @@ describe('writePdf: untrusted URLs and paths in the document', () => {
     expect(extracted).toContain(`See ${remote} and file:///etc/passwd and /etc/passwd`);
     expect(extracted).toContain('local link');
     // The http link is a link annotation (a URI action the reader's viewer may follow); the file: link is plain text.
-    const actions = (pdfObjects(await qpdfJson(bytes)) as Array<Record<string, unknown> | null>).filter((value) => value?.['/S'] === '/URI');
+    const actions = (pdfObjects(await qpdfJson(bytes)) as Array<Record<string, unknown> | null>).filter(
+      (value) => value?.['/S'] === '/URI',
+    );
     expect(actions).toEqual([{ '/S': '/URI', '/URI': `u:${remote}` }]);
   });
 });
 
 describe('the configured pdfmake instance', () => {
-  const render = (definition: TDocumentDefinitions): Promise<Buffer> => configuredPdfmake().createPdf(definition).getBuffer();
+  const render = (definition: TDocumentDefinitions): Promise<Buffer> =>
+    configuredPdfmake().createPdf(definition).getBuffer();
 
   beforeAll(async () => {
     // Load fonts and lazily required modules before any file access is recorded.
@@ -131,20 +141,33 @@ describe('the configured pdfmake instance', () => {
 
   it.each([
     ['an image URL in the content', (): TDocumentDefinitions => ({ content: [{ image: `${base}/y.png` }] })],
-    ['an image URL in the image dictionary', (): TDocumentDefinitions => ({ images: { remote: `${base}/y.png` }, content: [{ image: 'remote' }] })],
-    ['an attached file URL', (): TDocumentDefinitions => ({ files: { remote: { src: `${base}/y.png` } }, content: ['x'] })],
+    [
+      'an image URL in the image dictionary',
+      (): TDocumentDefinitions => ({ images: { remote: `${base}/y.png` }, content: [{ image: 'remote' }] }),
+    ],
+    [
+      'an attached file URL',
+      (): TDocumentDefinitions => ({ files: { remote: { src: `${base}/y.png` } }, content: ['x'] }),
+    ],
   ])('refuses %s without sending a request', async (_case, definition) => {
-    const connections = await recordingConnections(() => expect(render({ defaultStyle: { font: 'DejaVuSans' }, ...definition() })).rejects.toThrow(/denied/i));
+    const connections = await recordingConnections(() =>
+      expect(render({ defaultStyle: { font: 'DejaVuSans' }, ...definition() })).rejects.toThrow(/denied/i),
+    );
     expect(connections).toEqual([]);
     expect(requests).toEqual([]);
   });
 
   it.each([
     ['an image', (): TDocumentDefinitions => ({ content: [{ image: '/etc/passwd' }] })],
-    ['an image in the dictionary', (): TDocumentDefinitions => ({ images: { local: '/etc/passwd' }, content: [{ image: 'local' }] })],
+    [
+      'an image in the dictionary',
+      (): TDocumentDefinitions => ({ images: { local: '/etc/passwd' }, content: [{ image: 'local' }] }),
+    ],
     ['an attached file', (): TDocumentDefinitions => ({ files: { local: { src: '/etc/passwd' } }, content: ['x'] })],
   ])('refuses /etc/passwd as %s without opening it', async (_case, definition) => {
-    const opened = await recordingOpenedFiles(() => expect(render({ defaultStyle: { font: 'DejaVuSans' }, ...definition() })).rejects.toThrow(/denied/i));
+    const opened = await recordingOpenedFiles(() =>
+      expect(render({ defaultStyle: { font: 'DejaVuSans' }, ...definition() })).rejects.toThrow(/denied/i),
+    );
     expect(opened).not.toContain('/etc/passwd');
     expect(outsideFontFiles(opened)).toEqual([]);
   });
@@ -155,7 +178,12 @@ describe('the configured pdfmake instance', () => {
     try {
       pdfmake.addFonts({
         Local: { normal: '/etc/passwd', bold: '/etc/passwd', italics: '/etc/passwd', bolditalics: '/etc/passwd' },
-        Remote: { normal: `${base}/font.ttf`, bold: `${base}/font.ttf`, italics: `${base}/font.ttf`, bolditalics: `${base}/font.ttf` },
+        Remote: {
+          normal: `${base}/font.ttf`,
+          bold: `${base}/font.ttf`,
+          italics: `${base}/font.ttf`,
+          bolditalics: `${base}/font.ttf`,
+        },
       });
       let opened: string[] = [];
       const connections = await recordingConnections(async () => {

@@ -23,7 +23,9 @@ const drawn = (word: string): string => [...word].reverse().join('');
 function lineOf(words: PdfWord[], probe: string): PdfWord[] {
   const anchor = words.find((word) => word.text.includes(probe));
   if (!anchor) throw new Error(`"${probe}" not found among ${words.map((word) => word.text).join(' ')}`);
-  return words.filter((word) => word.page === anchor.page && Math.abs(word.yMax - anchor.yMax) < 2).sort((a, b) => a.xMin - b.xMin);
+  return words
+    .filter((word) => word.page === anchor.page && Math.abs(word.yMax - anchor.yMax) < 2)
+    .sort((a, b) => a.xMin - b.xMin);
 }
 
 describe('writePdf: scripts', () => {
@@ -55,8 +57,17 @@ describe('writePdf: scripts', () => {
   it('embeds a subset of each font the scripts need, each with a ToUnicode map', async () => {
     const fonts = await pdfFonts(bytes);
     const names = fonts.map((font) => baseFontName(font.name));
-    expect(names).toEqual(expect.arrayContaining(['DejaVuSans', 'DejaVuSans-Bold', 'NotoSansSC-Regular', 'NotoSansKR-Regular', 'NotoSansHebrew-Regular']));
-    for (const font of fonts) expect(font).toMatchObject({ embedded: true, subset: true, hasToUnicode: true, encoding: 'Identity-H' });
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'DejaVuSans',
+        'DejaVuSans-Bold',
+        'NotoSansSC-Regular',
+        'NotoSansKR-Regular',
+        'NotoSansHebrew-Regular',
+      ]),
+    );
+    for (const font of fonts)
+      expect(font).toMatchObject({ embedded: true, subset: true, hasToUnicode: true, encoding: 'Identity-H' });
   });
 
   it('does not embed fonts a document does not use', async () => {
@@ -100,7 +111,18 @@ describe('writePdf: right-to-left text', () => {
     const sentence = 'בשנת 2024 נאספו 1500 דגימות עם GPS Garmin לפי התוכנית';
     const bytes = await writePdf({ meta: meta(), blocks: [paragraph(sentence)] });
     const line = lineOf(await pdfWords(bytes), '2024').map((word) => word.text);
-    expect(line).toEqual([drawn('התוכנית'), drawn('לפי'), 'GPS', 'Garmin', drawn('עם'), drawn('דגימות'), '1500', drawn('נאספו'), '2024', drawn('בשנת')]);
+    expect(line).toEqual([
+      drawn('התוכנית'),
+      drawn('לפי'),
+      'GPS',
+      'Garmin',
+      drawn('עם'),
+      drawn('דגימות'),
+      '1500',
+      drawn('נאספו'),
+      '2024',
+      drawn('בשנת'),
+    ]);
     expect(squash(await pdfText(bytes))).toContain('1500');
   });
 
@@ -136,7 +158,14 @@ describe('writePdf: right-to-left text', () => {
     const bytes = await writePdf({
       meta: meta({ direction: 'rtl', language: 'ar', headerText: 'رأس الصفحة', footerText: 'صفحة {page} من {pages}' }),
       blocks: [
-        { type: 'table', headerRows: 1, rows: [{ cells: [{ blocks: [paragraph('عمود')] }, { blocks: [paragraph('صف')] }] }, { cells: [{ blocks: [paragraph('واحد')] }, { blocks: [paragraph('اثنان')] }] }] },
+        {
+          type: 'table',
+          headerRows: 1,
+          rows: [
+            { cells: [{ blocks: [paragraph('عمود')] }, { blocks: [paragraph('صف')] }] },
+            { cells: [{ blocks: [paragraph('واحد')] }, { blocks: [paragraph('اثنان')] }] },
+          ],
+        },
         { type: 'list', ordered: true, items: [[paragraph('بند')], [paragraph('بند آخر')]] },
       ],
     });
@@ -157,7 +186,18 @@ describe('writePdf: right-to-left text', () => {
         {
           type: 'table',
           headerRows: 0,
-          rows: [{ cells: [{ blocks: [paragraph('A column with a long English text that takes most of the room in this table row')] }, { blocks: [paragraph(SAMPLES.arabic)] }] }],
+          rows: [
+            {
+              cells: [
+                {
+                  blocks: [
+                    paragraph('A column with a long English text that takes most of the room in this table row'),
+                  ],
+                },
+                { blocks: [paragraph(SAMPLES.arabic)] },
+              ],
+            },
+          ],
         },
       ],
     });

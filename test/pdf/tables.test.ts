@@ -1,9 +1,24 @@
-import { columnBands, columnExtents, columnWidths, MAX_COLUMNS, mirrorGrid, placeCells, shortWordsFit } from '../../src/formats/pdf/tables';
+import {
+  columnBands,
+  columnExtents,
+  columnWidths,
+  MAX_COLUMNS,
+  mirrorGrid,
+  placeCells,
+  shortWordsFit,
+} from '../../src/formats/pdf/tables';
 import { paragraph } from './documents';
 
-const cell = (value: string, spans: { colSpan?: number; rowSpan?: number } = {}) => ({ blocks: [paragraph(value)], ...spans });
+const cell = (value: string, spans: { colSpan?: number; rowSpan?: number } = {}) => ({
+  blocks: [paragraph(value)],
+  ...spans,
+});
 const layoutOf = (grid: ReturnType<typeof placeCells>): string[][] =>
-  grid.rows.map((row) => row.map((placed) => `${(placed.cell.blocks[0] as { content: Array<{ text: string }> }).content[0].text}@${placed.column}`));
+  grid.rows.map((row) =>
+    row.map(
+      (placed) => `${(placed.cell.blocks[0] as { content: Array<{ text: string }> }).content[0].text}@${placed.column}`,
+    ),
+  );
 
 describe('placeCells', () => {
   it('places cells around row and column spans, HTML style', () => {
@@ -13,17 +28,27 @@ describe('placeCells', () => {
       { cells: [cell('e'), cell('f'), cell('g')] },
     ]);
     expect(grid.columns).toBe(3);
-    expect(layoutOf(grid)).toEqual([['a@0', 'b@1'], ['c@1', 'd@2'], ['e@0', 'f@1', 'g@2']]);
+    expect(layoutOf(grid)).toEqual([
+      ['a@0', 'b@1'],
+      ['c@1', 'd@2'],
+      ['e@0', 'f@1', 'g@2'],
+    ]);
   });
 
   it('cuts spans at the table edge and at cells spanning down from above', () => {
-    const grid = placeCells([{ cells: [cell('a'), cell('b', { rowSpan: 5 })] }, { cells: [cell('c', { colSpan: 4 })] }]);
+    const grid = placeCells([
+      { cells: [cell('a'), cell('b', { rowSpan: 5 })] },
+      { cells: [cell('c', { colSpan: 4 })] },
+    ]);
     expect(grid.rows[0][1].rowSpan).toBe(2);
     expect(grid.rows[1][0]).toMatchObject({ column: 0, colSpan: 1 });
   });
 
   it('places at most 63 columns and counts those left out', () => {
-    const grid = placeCells([{ cells: Array.from({ length: 70 }, (_, index) => cell(`c${index}`)) }, { cells: [cell('wide', { colSpan: 5 })] }]);
+    const grid = placeCells([
+      { cells: Array.from({ length: 70 }, (_, index) => cell(`c${index}`)) },
+      { cells: [cell('wide', { colSpan: 5 })] },
+    ]);
     expect([grid.columns, grid.omittedColumns]).toEqual([MAX_COLUMNS, 7]);
     expect(placeCells([{ cells: [cell('a'), cell('b')] }]).omittedColumns).toBe(0);
   });
@@ -61,8 +86,13 @@ describe('columnExtents', () => {
 
   it('takes each column from its widest cells, a spanning cell widening the columns it spans by their max-content', () => {
     const grid = placeCells([{ cells: [cell('a'), cell('b')] }, { cells: [cell('wide', { colSpan: 2 })] }]);
-    const extents: Record<string, ReturnType<typeof extent>> = { a: extent(10, 30), b: extent(20, 90), wide: extent(70, 200) };
-    const text = (placed: { cell: { blocks: unknown[] } }) => (placed.cell.blocks[0] as { content: Array<{ text: string }> }).content[0].text;
+    const extents: Record<string, ReturnType<typeof extent>> = {
+      a: extent(10, 30),
+      b: extent(20, 90),
+      wide: extent(70, 200),
+    };
+    const text = (placed: { cell: { blocks: unknown[] } }) =>
+      (placed.cell.blocks[0] as { content: Array<{ text: string }> }).content[0].text;
     const columns = columnExtents(grid, (placed) => extents[text(placed)], 10);
     // The spanning cell needs 70 - 10 (the gap between the columns): 30 more, shared 30:90.
     expect(columns[0].min).toBeCloseTo(10 + 30 * 0.25, 6);
@@ -109,7 +139,11 @@ describe('columnWidths', () => {
   });
 
   it('shares the width evenly among empty columns, however many', () => {
-    const widths = columnWidths(Array.from({ length: 30 }, () => extent(0, 0)), 300, 30);
+    const widths = columnWidths(
+      Array.from({ length: 30 }, () => extent(0, 0)),
+      300,
+      30,
+    );
     expect(widths).toHaveLength(30);
     for (const width of widths) expect(width).toBeCloseTo(10, 6);
   });

@@ -21,7 +21,9 @@ const LONG_URL =
 let words: PdfWord[];
 
 beforeAll(async () => {
-  const result = await pdfExporter.exportPlan(decodePlan(fixtureJson(FIXTURE)), { transformerId: 'dmp-file-transformer' });
+  const result = await pdfExporter.exportPlan(decodePlan(fixtureJson(FIXTURE)), {
+    transformerId: 'dmp-file-transformer',
+  });
   words = await pdfWords(result.bytes);
 });
 
@@ -43,7 +45,9 @@ function headerRows(): PdfWord[][] {
 function tableWords(): PdfWord[] {
   const body = words.filter((word) => word.yMin > 60 && word.yMax < 841.89 - 60);
   const first = body.findIndex((word) => word.text === TABLE_HEADER[0]);
-  const after = body.findIndex((word, index) => index > first && word.text === 'Where' && body[index + 1]?.text === 'will');
+  const after = body.findIndex(
+    (word, index) => index > first && word.text === 'Where' && body[index + 1]?.text === 'will',
+  );
   return body.slice(first, after);
 }
 
@@ -81,7 +85,9 @@ describe('the humanities plan: an 8-column table', () => {
     const others = widths.slice(0, -1).sort((a, b) => a - b);
     expect(notes).toBeGreaterThan(1.4 * others[Math.floor(others.length / 2)]);
     // The notes column's text reaches across its width, up to the right margin.
-    const notesText = words.filter((word) => word.xMin >= starts[starts.length - 1] - 1 && word.page === header[0].page);
+    const notesText = words.filter(
+      (word) => word.xMin >= starts[starts.length - 1] - 1 && word.page === header[0].page,
+    );
     expect(RIGHT_MARGIN - Math.max(...notesText.map((word) => word.xMax))).toBeLessThan(notes / 4);
   });
 
@@ -107,7 +113,9 @@ describe('the humanities plan: an 8-column table', () => {
     const pageText = new Map<number, string>();
     for (const word of words) pageText.set(word.page, (pageText.get(word.page) ?? '') + word.text);
     const squash = (text: string): string => text.replace(/[\s\-\u2010]/g, '');
-    const split = TABLE_ROWS.map((row) => row[7]).filter((notes) => ![...pageText.values()].some((text) => squash(text).includes(squash(notes))));
+    const split = TABLE_ROWS.map((row) => row[7]).filter(
+      (notes) => ![...pageText.values()].some((text) => squash(text).includes(squash(notes))),
+    );
     expect(split).toEqual([]);
   });
 });
@@ -136,10 +144,15 @@ describe('justified paragraphs, wrapped by pdfmake', () => {
   it('start no line with a spaced dash, wherever the dash falls', async () => {
     // The same sentence behind prefixes of every length, so the dash lands at every place in a line.
     const blocks = Array.from({ length: 24 }, (_, index) =>
-      paragraph(`${'x'.repeat(index + 1)} The samples are kept cold - at four degrees – until the lab has logged them - and then frozen.`, { align: 'justify' }),
+      paragraph(
+        `${'x'.repeat(index + 1)} The samples are kept cold - at four degrees – until the lab has logged them - and then frozen.`,
+        { align: 'justify' },
+      ),
     );
     const printed = await pdfWords(await writePdf({ meta: meta({ headerText: '', footerText: '' }), blocks }));
-    const lineStarts = printed.filter((word) => !printed.some((other) => sameLine(other, word) && other.xMin < word.xMin));
+    const lineStarts = printed.filter(
+      (word) => !printed.some((other) => sameLine(other, word) && other.xMin < word.xMin),
+    );
     expect(lineStarts.length).toBeGreaterThan(24);
     expect(lineStarts.filter((word) => /^[-\u2013]/.test(word.text)).map((word) => word.text)).toEqual([]);
     // The no-break space before the dash reads as a space.

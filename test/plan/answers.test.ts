@@ -69,7 +69,11 @@ describe('answers the editor left empty are not answered', () => {
     ['internalEntitiesPlans', 'no plan', (a: Wire) => (a.textListValue = [''])],
     ['internalEntitiesDescriptions', 'no list', (a: Wire) => (a.textListValue = null)],
     ['referenceTypes', 'an empty list', (a: Wire) => (a.references = [])],
-    ['datasetIdentifier', 'a blank identifier', (a: Wire) => (a.externalIdentifier = { identifier: '  ', type: 'doi' })],
+    [
+      'datasetIdentifier',
+      'a blank identifier',
+      (a: Wire) => (a.externalIdentifier = { identifier: '  ', type: 'doi' }),
+    ],
     ['upload', 'no file', (a: Wire) => (a.file = null)],
   ])('%s with %s', (fieldType, _what, change) => {
     expect(empty(fieldAfter(fieldType, change))).toEqual({ answered: false, value: null });
@@ -78,8 +82,12 @@ describe('answers the editor left empty are not answered', () => {
 
 describe('answers that are there', () => {
   it('reads a single select sent as a text value (older clients), and a radio answer from its text value alone', () => {
-    expect(fieldAfter('select', (a) => Object.assign(a, { textListValue: null, textValue: 'experimental' })).value).toEqual({ kind: 'options', options: [{ value: 'experimental', label: 'Experimental data' }] });
-    expect(fieldAfter('radiobox', (a) => Object.assign(a, { textValue: 'closed', textListValue: ['open'] })).value).toEqual({ kind: 'options', options: [{ value: 'closed', label: 'Closed' }] });
+    expect(
+      fieldAfter('select', (a) => Object.assign(a, { textListValue: null, textValue: 'experimental' })).value,
+    ).toEqual({ kind: 'options', options: [{ value: 'experimental', label: 'Experimental data' }] });
+    expect(
+      fieldAfter('radiobox', (a) => Object.assign(a, { textValue: 'closed', textListValue: ['open'] })).value,
+    ).toEqual({ kind: 'options', options: [{ value: 'closed', label: 'Closed' }] });
   });
 
   it('keeps rich text that is only a picture, a table or a rule', () => {
@@ -93,11 +101,17 @@ describe('answers that are there', () => {
   });
 
   it('drops blank tags and keeps the others', () => {
-    expect(fieldAfter('tags', (a) => (a.textListValue = ['', 'seagrass', '  ', 'reef'])).value).toEqual({ kind: 'tags', tags: ['seagrass', 'reef'] });
+    expect(fieldAfter('tags', (a) => (a.textListValue = ['', 'seagrass', '  ', 'reef'])).value).toEqual({
+      kind: 'tags',
+      tags: ['seagrass', 'reef'],
+    });
   });
 
   it('shows the label of an option found by value or by label, and an unknown value as itself', () => {
-    const field = fieldAfter('select', (a) => (a.textListValue = ['observational', 'Experimental data', 'not-an-option', '']));
+    const field = fieldAfter(
+      'select',
+      (a) => (a.textListValue = ['observational', 'Experimental data', 'not-an-option', '']),
+    );
     expect(field.value).toEqual({
       kind: 'options',
       options: [
@@ -109,26 +123,51 @@ describe('answers that are there', () => {
   });
 
   it('reads a single choice from textValue', () => {
-    expect(fieldAfter('radiobox', (a) => (a.textValue = 'open')).value).toEqual({ kind: 'options', options: [{ value: 'open', label: expect.any(String) }] });
+    expect(fieldAfter('radiobox', (a) => (a.textValue = 'open')).value).toEqual({
+      kind: 'options',
+      options: [{ value: 'open', label: expect.any(String) }],
+    });
   });
 
   it('names the kind of entity and drops blank ids', () => {
-    expect(fieldAfter('internalEntitiesPlans', (a) => (a.textListValue = ['', 'p-1'])).value).toEqual({ kind: 'entities', entityType: 'plan', ids: ['p-1'] });
-    expect(fieldAfter('internalEntitiesDescriptions', (a) => (a.textListValue = ['d-1'])).value).toEqual({ kind: 'entities', entityType: 'description', ids: ['d-1'] });
+    expect(fieldAfter('internalEntitiesPlans', (a) => (a.textListValue = ['', 'p-1'])).value).toEqual({
+      kind: 'entities',
+      entityType: 'plan',
+      ids: ['p-1'],
+    });
+    expect(fieldAfter('internalEntitiesDescriptions', (a) => (a.textListValue = ['d-1'])).value).toEqual({
+      kind: 'entities',
+      entityType: 'description',
+      ids: ['d-1'],
+    });
   });
 
   it('keeps an identifier trimmed, and a file known only by its name', () => {
-    expect(fieldAfter('datasetIdentifier', (a) => (a.externalIdentifier = { identifier: ' 10.1/x ', type: 'doi' })).value).toEqual({ kind: 'identifier', identifier: '10.1/x', type: 'doi' });
-    const named = fieldAfter('upload', (a) => (a.file = { filename: 'notes.pdf', fileRef: null, mimeType: null, file: null })).value;
-    expect(named).toEqual({ kind: 'file', file: { filename: 'notes.pdf', mimeType: null, bytes: null, isImage: false } });
+    expect(
+      fieldAfter('datasetIdentifier', (a) => (a.externalIdentifier = { identifier: ' 10.1/x ', type: 'doi' })).value,
+    ).toEqual({ kind: 'identifier', identifier: '10.1/x', type: 'doi' });
+    const named = fieldAfter(
+      'upload',
+      (a) => (a.file = { filename: 'notes.pdf', fileRef: null, mimeType: null, file: null }),
+    ).value;
+    expect(named).toEqual({
+      kind: 'file',
+      file: { filename: 'notes.pdf', mimeType: null, bytes: null, isImage: false },
+    });
   });
 
   it('counts an upload with neither bytes nor a name as unanswered', () => {
-    expect(empty(fieldAfter('upload', (a) => (a.file = { filename: null, fileRef: null, mimeType: 'image/png', file: null })))).toEqual({ answered: false, value: null });
+    expect(
+      empty(
+        fieldAfter('upload', (a) => (a.file = { filename: null, fileRef: null, mimeType: 'image/png', file: null })),
+      ),
+    ).toEqual({ answered: false, value: null });
   });
 
   it('takes a file for a picture by its type, or by its name when it has no type', () => {
-    const isImage = (file: Wire) => (fieldAfter('upload', (a) => (a.file = { fileRef: null, file: 'iVBORw0KGgo=', ...file })).value as Wire).file.isImage;
+    const isImage = (file: Wire) =>
+      (fieldAfter('upload', (a) => (a.file = { fileRef: null, file: 'iVBORw0KGgo=', ...file })).value as Wire).file
+        .isImage;
     expect(isImage({ filename: 'x.bin', mimeType: 'image/jpeg' })).toBe(true);
     expect(isImage({ filename: 'x.png', mimeType: 'application/pdf' })).toBe(false);
     expect(isImage({ filename: 'x.JPG', mimeType: null })).toBe(true);
@@ -146,19 +185,37 @@ describe('"answered" climbs from fields to field sets, sections and pages', () =
     for (const answers of Object.values(description.properties.fieldSets) as Wire[]) {
       for (const item of answers.items) {
         for (const value of Object.values(item.fields) as Wire[]) {
-          Object.assign(value, { textValue: null, textListValue: null, booleanValue: null, dateValue: null, references: null, externalIdentifier: null, file: null });
+          Object.assign(value, {
+            textValue: null,
+            textListValue: null,
+            booleanValue: null,
+            dateValue: null,
+            references: null,
+            externalIdentifier: null,
+            file: null,
+          });
         }
       }
     }
     if (keep) description.properties.fieldSets[fieldSet.id].items[0].fields[field.id].textValue = 'kept';
     const page = view(raw).pages[0];
     const section = page.sections.find((s) => s.fieldSets.some((fs) => fs.id === fieldSet.id))!;
-    return { page, section, fieldSet: section.fieldSets.find((fs) => fs.id === fieldSet.id)!, others: section.fieldSets.filter((fs) => fs.id !== fieldSet.id) };
+    return {
+      page,
+      section,
+      fieldSet: section.fieldSets.find((fs) => fs.id === fieldSet.id)!,
+      others: section.fieldSets.filter((fs) => fs.id !== fieldSet.id),
+    };
   }
 
   it('nothing answered: no field set, section or page is', () => {
     const { page, section, fieldSet, others } = firstPage(false);
-    expect([page.answered, section.answered, fieldSet.answered, ...others.map((fs) => fs.answered)]).toEqual([false, false, false, ...others.map(() => false)]);
+    expect([page.answered, section.answered, fieldSet.answered, ...others.map((fs) => fs.answered)]).toEqual([
+      false,
+      false,
+      false,
+      ...others.map(() => false),
+    ]);
   });
 
   it('one answer: its field set, section and page are, the other field sets are not', () => {

@@ -21,8 +21,10 @@ function planAfter(change: (raw: Wire) => void = () => undefined): PlanView {
   return buildPlanView(decodePlan(raw), { transformerId: 'dmp-file-transformer' });
 }
 
-const fieldLabelled = (view: PlanView, label: string): PlanFieldView => view.sections.flatMap((s) => s.fields).find((f) => f.label === label)!;
-const referenceLabels = (field: PlanFieldView) => (field.value?.kind === 'references' ? field.value.references.map((r) => r.label) : null);
+const fieldLabelled = (view: PlanView, label: string): PlanFieldView =>
+  view.sections.flatMap((s) => s.fields).find((f) => f.label === label)!;
+const referenceLabels = (field: PlanFieldView) =>
+  field.value?.kind === 'references' ? field.value.references.map((r) => r.label) : null;
 
 describe('system fields of the blueprint', () => {
   it('names each contact person by first and last name, either alone, or not at all', () => {
@@ -35,7 +37,9 @@ describe('system fields of the blueprint', () => {
     });
     const contacts = fieldLabelled(view, 'Contact persons');
     expect(contacts.value).toMatchObject({ kind: 'contacts' });
-    expect((contacts.value as Extract<PlanFieldView['value'], { kind: 'contacts' }>).contacts.map((c) => [c.name, c.email])).toEqual([
+    expect(
+      (contacts.value as Extract<PlanFieldView['value'], { kind: 'contacts' }>).contacts.map((c) => [c.name, c.email]),
+    ).toEqual([
       ['Eleni Papadopoulou', 'e@example.org'],
       ['Haddad', 'o@example.org'],
       [null, 'x@example.org'],
@@ -63,13 +67,21 @@ describe('reference fields of the blueprint', () => {
     expect(grant.length).toBeGreaterThan(0);
     expect(grant).not.toContain('European Commission');
 
-    const withoutFunder = planAfter((raw) => (raw.references = raw.references.filter((r: Wire) => r.reference.label !== 'European Commission')));
+    const withoutFunder = planAfter(
+      (raw) => (raw.references = raw.references.filter((r: Wire) => r.reference.label !== 'European Commission')),
+    );
     expect(fieldLabelled(withoutFunder, 'Funder')).toMatchObject({ answered: false, value: null });
     expect(referenceLabels(fieldLabelled(withoutFunder, 'Grant'))).toEqual(grant);
   });
 
   it('skip a reference entry that carries no reference', () => {
-    const view = planAfter((raw) => raw.references.push({ id: 'f0000000-0000-4000-8000-000000000001', reference: null, data: { blueprintFieldId: raw.references[0].data.blueprintFieldId } }));
+    const view = planAfter((raw) =>
+      raw.references.push({
+        id: 'f0000000-0000-4000-8000-000000000001',
+        reference: null,
+        data: { blueprintFieldId: raw.references[0].data.blueprintFieldId },
+      }),
+    );
     expect(view.references).toHaveLength(fixtureJson('plan-full.json').references.length);
   });
 });
@@ -78,9 +90,15 @@ describe('upload fields', () => {
   const logo = (raw: Wire) => raw.properties.planBlueprintValues.find((v: Wire) => v.file);
 
   it('show a file known by its name or its bytes, and count one with neither as unanswered', () => {
-    expect(fieldLabelled(planAfter(), 'Observatory logo').value).toMatchObject({ kind: 'file', file: { filename: 'coastal-observatory-logo.png', isImage: true } });
+    expect(fieldLabelled(planAfter(), 'Observatory logo').value).toMatchObject({
+      kind: 'file',
+      file: { filename: 'coastal-observatory-logo.png', isImage: true },
+    });
     const nameOnly = planAfter((raw) => Object.assign(logo(raw).file, { file: null }));
-    expect(fieldLabelled(nameOnly, 'Observatory logo').value).toMatchObject({ kind: 'file', file: { filename: 'coastal-observatory-logo.png', bytes: null } });
+    expect(fieldLabelled(nameOnly, 'Observatory logo').value).toMatchObject({
+      kind: 'file',
+      file: { filename: 'coastal-observatory-logo.png', bytes: null },
+    });
     const neither = planAfter((raw) => Object.assign(logo(raw).file, { file: null, filename: null }));
     expect(fieldLabelled(neither, 'Observatory logo')).toMatchObject({ answered: false, value: null });
   });
@@ -98,12 +116,21 @@ describe('configuration and orphaned descriptions', () => {
   });
 
   it('prints a description whose section the blueprint lacks in an untitled section after the last', () => {
-    const view = planAfter((raw) => (raw.descriptions.find((d: Wire) => d.label === 'Community interviews').sectionId = 'f0000000-0000-4000-8000-00000000abcd'));
+    const view = planAfter(
+      (raw) =>
+        (raw.descriptions.find((d: Wire) => d.label === 'Community interviews').sectionId =
+          'f0000000-0000-4000-8000-00000000abcd'),
+    );
     const last = view.sections.at(-1)!;
     const lastOrdinal = Math.max(...view.sections.slice(0, -1).map((s) => s.ordinal));
     expect(last).toMatchObject({ id: '', label: null, description: null, fields: [], ordinal: lastOrdinal + 1 });
     expect(last.fields).toEqual([]);
     expect(last.descriptions.map((d) => d.title)).toEqual(['Community interviews']);
-    expect(view.sections.slice(0, -1).flatMap((s) => s.descriptions).map((d) => d.title)).not.toContain('Community interviews');
+    expect(
+      view.sections
+        .slice(0, -1)
+        .flatMap((s) => s.descriptions)
+        .map((d) => d.title),
+    ).not.toContain('Community interviews');
   });
 });

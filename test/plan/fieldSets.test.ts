@@ -24,13 +24,16 @@ function descriptionAfter(change: (description: Wire) => void): DescriptionView 
   const raw = fixtureJson('plan-minimal.json');
   change(raw.descriptions[0]);
   assertValidModel('plan', raw);
-  return buildPlanView(decodePlan(raw), { transformerId: 'dmp-file-transformer' }).sections.flatMap((s) => s.descriptions)[0];
+  return buildPlanView(decodePlan(raw), { transformerId: 'dmp-file-transformer' }).sections.flatMap(
+    (s) => s.descriptions,
+  )[0];
 }
 
 const section = (description: Wire) => description.descriptionTemplate.definition.pages[0].sections[0];
 const fieldSetTemplate = (description: Wire) => section(description).fieldSets[0];
 const answers = (description: Wire) => description.properties.fieldSets[FIELD_SET];
-const fieldSetOf = (view: DescriptionView): FieldSetView | undefined => view.pages[0].sections[0].fieldSets.find((fs) => fs.id === FIELD_SET);
+const fieldSetOf = (view: DescriptionView): FieldSetView | undefined =>
+  view.pages[0].sections[0].fieldSets.find((fs) => fs.id === FIELD_SET);
 const repeatable = (description: Wire) => {
   fieldSetTemplate(description).hasMultiplicity = true;
   fieldSetTemplate(description).multiplicity = { min: 0, max: 5, placeholder: 'Add a sample', tableView: true };
@@ -39,14 +42,21 @@ const repeatable = (description: Wire) => {
 const withSecondField = (description: Wire) => {
   const template = fieldSetTemplate(description);
   template.fields.push({ ...structuredClone(template.fields[0]), id: SECOND_FIELD, ordinal: 1 });
-  answers(description).items[0].fields[SECOND_FIELD] = { ...structuredClone(answers(description).items[0].fields[FIELD]), id: SECOND_FIELD, textValue: 'Second answer' };
+  answers(description).items[0].fields[SECOND_FIELD] = {
+    ...structuredClone(answers(description).items[0].fields[FIELD]),
+    id: SECOND_FIELD,
+    textValue: 'Second answer',
+  };
 };
-const texts = (fieldSet: FieldSetView) => fieldSet.items.map((item) => item.fields.map((f) => (f.value?.kind === 'text' ? f.value.text : null)));
+const texts = (fieldSet: FieldSetView) =>
+  fieldSet.items.map((item) => item.fields.map((f) => (f.value?.kind === 'text' ? f.value.text : null)));
 
 describe('questions nobody answered', () => {
   it('shows a question without any entry as one empty, unanswered item', () => {
     const fieldSet = fieldSetOf(descriptionAfter((d) => delete d.properties.fieldSets[FIELD_SET]))!;
-    expect(fieldSet.items).toEqual([{ ordinal: 0, fields: [expect.objectContaining({ id: FIELD, answered: false, value: null })] }]);
+    expect(fieldSet.items).toEqual([
+      { ordinal: 0, fields: [expect.objectContaining({ id: FIELD, answered: false, value: null })] },
+    ]);
     expect(fieldSet.answered).toBe(false);
   });
 
@@ -117,7 +127,10 @@ describe('tables of a repeatable question', () => {
       descriptionAfter((d) => {
         repeatable(d);
         d.visibilityStates = null;
-        answers(d).items.push({ ordinal: 1, fields: { [FIELD]: { ...structuredClone(answers(d).items[0].fields[FIELD]), textValue: '  ' } } });
+        answers(d).items.push({
+          ordinal: 1,
+          fields: { [FIELD]: { ...structuredClone(answers(d).items[0].fields[FIELD]), textValue: '  ' } },
+        });
       }),
     )!;
     expect(texts(oneOfTwoItems)).toEqual([['Water samples from two lakes'], [null]]);
@@ -142,8 +155,25 @@ describe('subsections', () => {
     const copy = structuredClone(parent.fieldSets[1]);
     copy.id = 'f0000000-0000-4000-8000-000000000004';
     copy.fields[0].id = 'f0000000-0000-4000-8000-000000000005';
-    parent.sections = [{ ...structuredClone(parent), id: SUBSECTION, title: 'Subsection', sections: [], fieldSets: [copy] }];
-    if (answer !== null) d.properties.fieldSets[copy.id] = { items: [{ ordinal: 0, fields: { [copy.fields[0].id]: { ...structuredClone(answers(d).items[0].fields[FIELD]), id: copy.fields[0].id, textValue: answer } } }], comment: null };
+    parent.sections = [
+      { ...structuredClone(parent), id: SUBSECTION, title: 'Subsection', sections: [], fieldSets: [copy] },
+    ];
+    if (answer !== null)
+      d.properties.fieldSets[copy.id] = {
+        items: [
+          {
+            ordinal: 0,
+            fields: {
+              [copy.fields[0].id]: {
+                ...structuredClone(answers(d).items[0].fields[FIELD]),
+                id: copy.fields[0].id,
+                textValue: answer,
+              },
+            },
+          },
+        ],
+        comment: null,
+      };
   };
 
   it('drops a subsection marked hidden, keeping its parent', () => {
@@ -164,7 +194,8 @@ describe('subsections', () => {
       withSubsection(d, 'Inside');
       d.visibilityStates = null;
       for (const fieldSet of Object.values(d.properties.fieldSets) as Wire[]) {
-        for (const field of Object.values(fieldSet.items[0].fields) as Wire[]) if (field.textValue !== 'Inside') field.textValue = '';
+        for (const field of Object.values(fieldSet.items[0].fields) as Wire[])
+          if (field.textValue !== 'Inside') field.textValue = '';
       }
     });
     const parent = view.pages[0].sections[0];
@@ -178,7 +209,9 @@ describe('subsections', () => {
 describe('the description itself', () => {
   it('shows every answer when the list of visibility states is empty, as when there is none', () => {
     const view = descriptionAfter((d) => (d.visibilityStates = []));
-    expect(view.pages[0].sections[0].fieldSets.flatMap((fs) => fs.items.flatMap((item) => item.fields.map((f) => f.id)))).toEqual([FIELD, OTHER_FIELD]);
+    expect(
+      view.pages[0].sections[0].fieldSets.flatMap((fs) => fs.items.flatMap((item) => item.fields.map((f) => f.id))),
+    ).toEqual([FIELD, OTHER_FIELD]);
   });
 
   it('trims its title, falls back to its id for a blank one, and treats an emptied description as none', () => {
@@ -186,6 +219,8 @@ describe('the description itself', () => {
     const blank = fixtureJson('plan-minimal.json').descriptions[0].id;
     expect(descriptionAfter((d) => (d.label = '   ')).title).toBe(blank);
     expect(descriptionAfter((d) => (d.description = '<p><br></p>&nbsp;')).descriptionHtml).toBeNull();
-    expect(descriptionAfter((d) => (d.description = '<p>About the lakes</p>')).descriptionHtml).toBe('<p>About the lakes</p>');
+    expect(descriptionAfter((d) => (d.description = '<p>About the lakes</p>')).descriptionHtml).toBe(
+      '<p>About the lakes</p>',
+    );
   });
 });

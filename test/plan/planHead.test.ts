@@ -34,7 +34,12 @@ describe('plan members', () => {
     expect(plain.users.filter((u) => u.id === ELENI)).toHaveLength(1);
     expect(eleni.roles.length).toBeGreaterThan(1);
     expect(eleni.email).toBe('eleni.papadopoulou@example.org');
-    expect(plain.creator).toEqual({ id: ELENI, name: 'Eleni Papadopoulou', email: 'eleni.papadopoulou@example.org', roles: eleni.roles });
+    expect(plain.creator).toEqual({
+      id: ELENI,
+      name: 'Eleni Papadopoulou',
+      email: 'eleni.papadopoulou@example.org',
+      roles: eleni.roles,
+    });
   });
 
   it('orders roles the same way whatever order the payload lists them in', () => {

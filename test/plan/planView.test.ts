@@ -19,7 +19,8 @@ function fieldsOf(description: DescriptionView): FieldView[] {
 }
 
 // JSON.stringify drops Uint8Array contents to index maps; good enough to search for text.
-const textOf = (value: unknown) => JSON.stringify(value, (_k, v) => (v instanceof Uint8Array ? `[${v.length} bytes]` : v));
+const textOf = (value: unknown) =>
+  JSON.stringify(value, (_k, v) => (v instanceof Uint8Array ? `[${v.length} bytes]` : v));
 
 describe('plan view of the full fixture', () => {
   const expectations = fixtureJson('plan-full.expect.json') as { visible: string[]; absent: string[] };
@@ -36,7 +37,12 @@ describe('plan view of the full fixture', () => {
   it('orders blueprint sections by ordinal, whatever their order in the payload', () => {
     const ordinals = view.sections.map((s) => s.ordinal);
     expect(ordinals).toEqual([...ordinals].sort((a, b) => a - b));
-    expect(view.sections.map((s) => s.label)).toEqual(['Administrative information', 'Data summary', 'Data sharing and licensing', 'Ethics and costs']);
+    expect(view.sections.map((s) => s.label)).toEqual([
+      'Administrative information',
+      'Data summary',
+      'Data sharing and licensing',
+      'Ethics and costs',
+    ]);
   });
 
   it('resolves all six system fields from plan attributes', () => {
@@ -56,7 +62,9 @@ describe('plan view of the full fixture', () => {
 
   it('resolves extra fields of all four data types, upload bytes and references by blueprint field', () => {
     const fields = view.sections.flatMap((s) => s.fields);
-    const kinds = fields.filter((f) => f.category === 'extra' && f.answered).map((f) => `${f.dataType}:${f.value!.kind}`);
+    const kinds = fields
+      .filter((f) => f.category === 'extra' && f.answered)
+      .map((f) => `${f.dataType}:${f.value!.kind}`);
     expect(kinds).toEqual(expect.arrayContaining(['text:text', 'richText:richText', 'date:date', 'number:number']));
     const upload = fields.find((f) => f.category === 'upload')!.value as Extract<Value, { kind: 'file' }>;
     expect(upload.file.isImage).toBe(true);
@@ -112,7 +120,8 @@ describe('plan view of the full fixture', () => {
   it('keeps table-view and list multiplicity, nested sections and fieldSet comments', () => {
     const fieldSets = descriptions.flatMap((d) =>
       d.pages.flatMap((p) => {
-        const walk = (sections: SectionView[]): SectionView['fieldSets'] => sections.flatMap((s) => [...s.fieldSets, ...walk(s.sections)]);
+        const walk = (sections: SectionView[]): SectionView['fieldSets'] =>
+          sections.flatMap((s) => [...s.fieldSets, ...walk(s.sections)]);
         return walk(p.sections);
       }),
     );
@@ -131,7 +140,10 @@ describe('plan view of the full fixture', () => {
   });
 
   it('keeps each field semantics for the exporters that map by them', () => {
-    const semantics = [...view.sections.flatMap((s) => s.fields.flatMap((f) => f.semantics)), ...descriptions.flatMap(fieldsOf).flatMap((f) => f.semantics)];
+    const semantics = [
+      ...view.sections.flatMap((s) => s.fields.flatMap((f) => f.semantics)),
+      ...descriptions.flatMap(fieldsOf).flatMap((f) => f.semantics),
+    ];
     expect(semantics).toEqual(expect.arrayContaining(['rda.dmp.title', 'rda.dataset.title']));
   });
 });
@@ -139,9 +151,13 @@ describe('plan view of the full fixture', () => {
 describe('plan view rules', () => {
   it('shows everything when a description carries no visibility states', () => {
     const raw = fixtureJson('plan-full.json');
-    const withStates = planViewOf(raw).sections.flatMap((s) => s.descriptions).flatMap(fieldsOf).length;
+    const withStates = planViewOf(raw)
+      .sections.flatMap((s) => s.descriptions)
+      .flatMap(fieldsOf).length;
     for (const d of raw.descriptions) d.visibilityStates = null;
-    const without = planViewOf(raw).sections.flatMap((s) => s.descriptions).flatMap(fieldsOf);
+    const without = planViewOf(raw)
+      .sections.flatMap((s) => s.descriptions)
+      .flatMap(fieldsOf);
     expect(without.length).toBeGreaterThan(withStates);
     expect(textOf(without)).toContain('HIDDEN-');
     // includeInExport:false still wins over "show everything".
@@ -169,7 +185,12 @@ describe('plan view rules', () => {
 
   it('keeps reference fields under any code, even one named like an object property', () => {
     const raw = fixtureJson('plan-full.json');
-    raw.references[0].reference.definition = { fields: [{ code: '__proto__', value: 'x' }, { code: 'constructor', value: 'y' }] };
+    raw.references[0].reference.definition = {
+      fields: [
+        { code: '__proto__', value: 'x' },
+        { code: 'constructor', value: 'y' },
+      ],
+    };
     const fields = planViewOf(raw).references[0].fields;
     expect(Object.keys(fields)).toEqual(['__proto__', 'constructor']);
     expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);

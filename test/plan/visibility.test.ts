@@ -27,14 +27,20 @@ function descriptionWith(states: State[]): DescriptionView {
   items[1].fields[FIELD].textValue = 'SECOND-ITEM answer';
   description.visibilityStates = states;
   assertValidModel('plan', raw);
-  return buildPlanView(decodePlan(raw), { transformerId: 'dmp-file-transformer' }).sections.flatMap((s) => s.descriptions)[0];
+  return buildPlanView(decodePlan(raw), { transformerId: 'dmp-file-transformer' }).sections.flatMap(
+    (s) => s.descriptions,
+  )[0];
 }
 
 /** Every answer text the reader would see, in order. */
 const shownAnswers = (description: DescriptionView): string[] =>
   description.pages.flatMap((page) =>
     page.sections.flatMap((section) =>
-      section.fieldSets.flatMap((fieldSet) => fieldSet.items.flatMap((item) => item.fields.map((field) => (field.value?.kind === 'text' ? field.value.text : JSON.stringify(field.value))))),
+      section.fieldSets.flatMap((fieldSet) =>
+        fieldSet.items.flatMap((item) =>
+          item.fields.map((field) => (field.value?.kind === 'text' ? field.value.text : JSON.stringify(field.value))),
+        ),
+      ),
     ),
   );
 
@@ -47,7 +53,11 @@ const fieldsVisible: State[] = [
 
 describe('visibility of containers over visible fields', () => {
   it('shows both items and the other field set when only the fields carry states', () => {
-    expect(shownAnswers(descriptionWith(fieldsVisible))).toEqual(['Water samples from two lakes', 'SECOND-ITEM answer', 'On the group file server']);
+    expect(shownAnswers(descriptionWith(fieldsVisible))).toEqual([
+      'Water samples from two lakes',
+      'SECOND-ITEM answer',
+      'On the group file server',
+    ]);
   });
 
   it('hides a section marked hidden, whatever its fields say', () => {
@@ -57,7 +67,11 @@ describe('visibility of containers over visible fields', () => {
   });
 
   it('hides a page marked hidden, whatever its sections and fields say', () => {
-    const description = descriptionWith([...fieldsVisible, { fieldId: SECTION, ordinal: null, visible: true }, { fieldId: PAGE, ordinal: null, visible: false }]);
+    const description = descriptionWith([
+      ...fieldsVisible,
+      { fieldId: SECTION, ordinal: null, visible: true },
+      { fieldId: PAGE, ordinal: null, visible: false },
+    ]);
     expect(description.pages).toEqual([]);
   });
 
@@ -73,12 +87,18 @@ describe('visibility of containers over visible fields', () => {
   });
 
   it('hides a field that has no state when other states are listed (as the Java plugin does)', () => {
-    const description = descriptionWith([{ fieldId: FIELD, ordinal: 0, visible: true }, { fieldId: FIELD, ordinal: 1, visible: true }]);
+    const description = descriptionWith([
+      { fieldId: FIELD, ordinal: 0, visible: true },
+      { fieldId: FIELD, ordinal: 1, visible: true },
+    ]);
     expect(shownAnswers(description)).toEqual(['Water samples from two lakes', 'SECOND-ITEM answer']);
   });
 
   it('hides a field marked hidden at one ordinal only in that item', () => {
-    const description = descriptionWith([...fieldsVisible.filter((s) => !(s.fieldId === FIELD && s.ordinal === 1)), { fieldId: FIELD, ordinal: 1, visible: false }]);
+    const description = descriptionWith([
+      ...fieldsVisible.filter((s) => !(s.fieldId === FIELD && s.ordinal === 1)),
+      { fieldId: FIELD, ordinal: 1, visible: false },
+    ]);
     expect(shownAnswers(description)).toEqual(['Water samples from two lakes', 'On the group file server']);
   });
 

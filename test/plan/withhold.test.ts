@@ -8,13 +8,22 @@ import { fixtureJson } from '../helpers/fixtures';
 function view(withhold: string[], blueprintWithhold?: string): PlanView {
   const raw = fixtureJson('plan-full.json');
   if (blueprintWithhold !== undefined) {
-    raw.planBlueprint.definition.plugins = [{ code: 'dmp-file-transformer', type: 0, fields: [{ code: 'withhold', textValue: blueprintWithhold, file: null }] }];
+    raw.planBlueprint.definition.plugins = [
+      {
+        code: 'dmp-file-transformer',
+        type: 0,
+        fields: [{ code: 'withhold', textValue: blueprintWithhold, file: null }],
+      },
+    ];
   }
   return buildPlanView(decodePlan(raw), { transformerId: 'dmp-file-transformer', withhold });
 }
 
 const planFields = (v: PlanView) => v.sections.flatMap((s) => s.fields);
-const withheldPlanFields = (v: PlanView) => planFields(v).filter((f) => f.withheld).map((f) => f.label);
+const withheldPlanFields = (v: PlanView) =>
+  planFields(v)
+    .filter((f) => f.withheld)
+    .map((f) => f.label);
 /** Every answer field of every description, with its question's title. */
 function descriptionFields(v: PlanView): (FieldView & { question: string | null })[] {
   const inSections = (sections: SectionView[]): (FieldView & { question: string | null })[] =>
@@ -56,7 +65,9 @@ describe('withhold rules', () => {
   it('never mark an unanswered field: there is nothing to withhold', () => {
     const fields = descriptionFields(view(['rda.dataset.*']));
     expect(fields.filter((f) => f.withheld).every((f) => f.answered)).toBe(true);
-    expect(fields.some((f) => !f.answered && !f.withheld && f.semantics.some((s) => s.startsWith('rda.dataset.')))).toBe(true);
+    expect(
+      fields.some((f) => !f.answered && !f.withheld && f.semantics.some((s) => s.startsWith('rda.dataset.'))),
+    ).toBe(true);
   });
 
   it('add up: the service default and the blueprint both apply', () => {

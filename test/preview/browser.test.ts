@@ -38,7 +38,12 @@ describe('the preview page in a browser', () => {
     service = await startPreviewServer();
     profile = fs.mkdtempSync(path.join(os.tmpdir(), 'preview-chromium-'));
     // A persistent context is how playwright takes a --user-data-dir of our choosing.
-    context = await chromium.launchPersistentContext(profile, { executablePath: findChromium(), headless: true, args: CHROMIUM_ARGS, acceptDownloads: true });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: findChromium(),
+      headless: true,
+      args: CHROMIUM_ARGS,
+      acceptDownloads: true,
+    });
     page = context.pages()[0] ?? (await context.newPage());
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) policyViolations.push(message.text());
@@ -52,7 +57,11 @@ describe('the preview page in a browser', () => {
     if (profile) fs.rmSync(profile, { recursive: true, force: true });
   });
 
-  const plan = { name: 'plan-minimal.json', mimeType: 'application/json', buffer: Buffer.from(fixtureText('plan-minimal.json')) };
+  const plan = {
+    name: 'plan-minimal.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(fixtureText('plan-minimal.json')),
+  };
 
   it('renders an uploaded template and plan and shows the PDF inline', async () => {
     await page.setInputFiles('#template', { name: 'marked.zip', mimeType: 'application/zip', buffer: MARKED_TEMPLATE });
@@ -84,7 +93,9 @@ describe('the preview page in a browser', () => {
 
     const problems = page.locator('#problem-list li');
     await problems.first().waitFor({ state: 'visible', ...WAIT });
-    expect(await problems.allTextContents()).toEqual([expect.stringMatching(/^broken\.zip:partials\/question\.hbs:1:6: unknown helper "shout"/)]);
+    expect(await problems.allTextContents()).toEqual([
+      expect.stringMatching(/^broken\.zip:partials\/question\.hbs:1:6: unknown helper "shout"/),
+    ]);
     expect(await page.locator('#problem-summary').textContent()).toContain('cannot be used');
     expect(await page.locator('#pdf-view').isHidden()).toBe(true);
     expect(policyViolations).toEqual([]);

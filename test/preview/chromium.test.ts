@@ -41,7 +41,9 @@ describe('findChromium', () => {
   it('uses CHROMIUM when set, and names it when it is not an executable', () => {
     const file = executable('my-chrome');
     expect(findChromium({ PATH: '', CHROMIUM: file })).toBe(file);
-    expect(() => findChromium({ PATH: '', CHROMIUM: path.join(directory, 'missing') })).toThrow(`CHROMIUM=${path.join(directory, 'missing')} is not an executable file.`);
+    expect(() => findChromium({ PATH: '', CHROMIUM: path.join(directory, 'missing') })).toThrow(
+      `CHROMIUM=${path.join(directory, 'missing')} is not an executable file.`,
+    );
   });
 
   it('finds this machine’s Chromium (the browser test needs it)', () => {

@@ -25,9 +25,15 @@ describe('template preview', () => {
   const preview = () => request(service.server).post(PREVIEW).responseType('blob');
 
   it('renders a plan with the uploaded template to an inline PDF', async () => {
-    const res = await preview().attach('template', MARKED_TEMPLATE, 'marked.zip').attach('plan', planMinimal, 'plan.json').field('format', 'pdf').expect(200);
+    const res = await preview()
+      .attach('template', MARKED_TEMPLATE, 'marked.zip')
+      .attach('plan', planMinimal, 'plan.json')
+      .field('format', 'pdf')
+      .expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toMatch(/^inline; filename="Minimal plan\.pdf"; filename\*=UTF-8''Minimal%20plan\.pdf$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^inline; filename="Minimal plan\.pdf"; filename\*=UTF-8''Minimal%20plan\.pdf$/,
+    );
     const bytes = res.body as Buffer;
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(await pdfText(bytes)).toContain('PREVIEW-MARKER Minimal plan');
@@ -42,7 +48,11 @@ describe('template preview', () => {
   });
 
   it('renders a description to DOCX and passes the export warnings along', async () => {
-    const res = await preview().attach('template', MARKED_TEMPLATE, 'marked.zip').attach('plan', descriptionFull, 'description.json').field('format', 'docx').expect(200);
+    const res = await preview()
+      .attach('template', MARKED_TEMPLATE, 'marked.zip')
+      .attach('plan', descriptionFull, 'description.json')
+      .field('format', 'docx')
+      .expect(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     expect(res.headers['content-disposition']).toMatch(/^inline; filename=".+\.docx"/);
     expect((res.body as Buffer).subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
@@ -52,37 +62,91 @@ describe('template preview', () => {
   });
 
   it('answers a broken template with a located 400 in the standard error shape', async () => {
-    const res = await request(service.server).post(PREVIEW).attach('template', BROKEN_TEMPLATE, 'broken.zip').attach('plan', planMinimal, 'plan.json').expect(400);
+    const res = await request(service.server)
+      .post(PREVIEW)
+      .attach('template', BROKEN_TEMPLATE, 'broken.zip')
+      .attach('plan', planMinimal, 'plan.json')
+      .expect(400);
     expect(res.body).toEqual({
       code: 400,
       error: expect.stringContaining('broken.zip:partials/question.hbs:1:6'),
-      details: [{ path: 'broken.zip:partials/question.hbs:1:6', message: expect.stringContaining('unknown helper "shout"') }],
+      details: [
+        { path: 'broken.zip:partials/question.hbs:1:6', message: expect.stringContaining('unknown helper "shout"') },
+      ],
     });
   });
 
   it('answers an invalid plan with a 400 naming the JSON pointer, and a non-JSON one with the file name', async () => {
     const plan = JSON.parse(fixtureText('plan-minimal.json'));
     plan.version = 'two';
-    const invalid = await request(service.server).post(PREVIEW).attach('plan', Buffer.from(JSON.stringify(plan)), 'plan.json').expect(400);
+    const invalid = await request(service.server)
+      .post(PREVIEW)
+      .attach('plan', Buffer.from(JSON.stringify(plan)), 'plan.json')
+      .expect(400);
     expect(invalid.body.details).toContainEqual({ path: '/version', message: 'must be integer or null' });
-    const notJson = await request(service.server).post(PREVIEW).attach('plan', Buffer.from('{"id":'), 'saved.json').expect(400);
-    expect(notJson.body).toMatchObject({ code: 400, error: expect.stringMatching(/^The plan file saved\.json is not valid JSON/), details: [{ path: 'saved.json' }] });
+    const notJson = await request(service.server)
+      .post(PREVIEW)
+      .attach('plan', Buffer.from('{"id":'), 'saved.json')
+      .expect(400);
+    expect(notJson.body).toMatchObject({
+      code: 400,
+      error: expect.stringMatching(/^The plan file saved\.json is not valid JSON/),
+      details: [{ path: 'saved.json' }],
+    });
   });
 
   describe('bad requests are 4xx in the error shape, never 500', () => {
     it('a template over 20 MB is a 413', async () => {
-      const res = await request(service.server).post(PREVIEW).attach('template', Buffer.alloc(21 * MB, 1), 'huge.zip').attach('plan', planMinimal, 'plan.json').expect(413);
-      expect(res.body).toEqual({ code: 413, error: 'The template file is larger than the limit of 20 MB.', details: [{ path: 'template', message: 'larger than 20 MB' }] });
+      const res = await request(service.server)
+        .post(PREVIEW)
+        .attach('template', Buffer.alloc(21 * MB, 1), 'huge.zip')
+        .attach('plan', planMinimal, 'plan.json')
+        .expect(413);
+      expect(res.body).toEqual({
+        code: 413,
+        error: 'The template file is larger than the limit of 20 MB.',
+        details: [{ path: 'template', message: 'larger than 20 MB' }],
+      });
     });
 
     it.each([
       ['no plan', (r: request.Test) => r.attach('template', MARKED_TEMPLATE, 'marked.zip'), 400, 'plan'],
-      ['an unknown file field', (r: request.Test) => r.attach('plan', planMinimal, 'plan.json').attach('extra', planMinimal, 'x.json'), 400, 'extra'],
-      ['two plans', (r: request.Test) => r.attach('plan', planMinimal, 'a.json').attach('plan', planMinimal, 'b.json'), 400, 'plan'],
-      ['an unknown format', (r: request.Test) => r.attach('plan', planMinimal, 'plan.json').field('format', 'odt'), 400, 'format'],
-      ['two formats', (r: request.Test) => r.attach('plan', planMinimal, 'plan.json').field('format', 'pdf').field('format', 'docx'), 400, 'format'],
-      ['an overlong field', (r: request.Test) => r.attach('plan', planMinimal, 'plan.json').field('format', 'x'.repeat(500)), 400, 'format'],
-      ['too many fields', (r: request.Test) => r.attach('plan', planMinimal, 'plan.json').field('a', '1').field('b', '2').field('c', '3'), 400, 'multipart'],
+      [
+        'an unknown file field',
+        (r: request.Test) => r.attach('plan', planMinimal, 'plan.json').attach('extra', planMinimal, 'x.json'),
+        400,
+        'extra',
+      ],
+      [
+        'two plans',
+        (r: request.Test) => r.attach('plan', planMinimal, 'a.json').attach('plan', planMinimal, 'b.json'),
+        400,
+        'plan',
+      ],
+      [
+        'an unknown format',
+        (r: request.Test) => r.attach('plan', planMinimal, 'plan.json').field('format', 'odt'),
+        400,
+        'format',
+      ],
+      [
+        'two formats',
+        (r: request.Test) => r.attach('plan', planMinimal, 'plan.json').field('format', 'pdf').field('format', 'docx'),
+        400,
+        'format',
+      ],
+      [
+        'an overlong field',
+        (r: request.Test) => r.attach('plan', planMinimal, 'plan.json').field('format', 'x'.repeat(500)),
+        400,
+        'format',
+      ],
+      [
+        'too many fields',
+        (r: request.Test) => r.attach('plan', planMinimal, 'plan.json').field('a', '1').field('b', '2').field('c', '3'),
+        400,
+        'multipart',
+      ],
     ])('%s', async (_case, build, status, path) => {
       const res = await build(request(service.server).post(PREVIEW)).expect(status);
       expect(res.body).toMatchObject({ code: status, error: expect.any(String), details: [{ path }] });
@@ -127,7 +191,11 @@ describe('template preview limits follow MAX_BODY_MB', () => {
     let req = request(service.server).post(PREVIEW).attach(field, big, name);
     if (field === 'template') req = req.attach('plan', planMinimal, 'plan.json');
     const res = await req.expect(413);
-    expect(res.body).toEqual({ code: 413, error: `The ${field} file is larger than the limit of 1 MB.`, details: [{ path: field, message: 'larger than 1 MB' }] });
+    expect(res.body).toEqual({
+      code: 413,
+      error: `The ${field} file is larger than the limit of 1 MB.`,
+      details: [{ path: field, message: 'larger than 1 MB' }],
+    });
   });
 });
 

@@ -29,7 +29,10 @@ describe('upload storage', () => {
   it('refuses a template as soon as it passes its own limit, while the upload is still arriving', async () => {
     const outcome = await upload('template', 40, false);
     expect(outcome?.error).toBeInstanceOf(HttpError);
-    expect(outcome?.error).toMatchObject({ status: 413, message: 'The template file is larger than the limit of 1 MB.' });
+    expect(outcome?.error).toMatchObject({
+      status: 413,
+      message: 'The template file is larger than the limit of 1 MB.',
+    });
   });
 
   it('keeps a plan within its larger limit, whole', async () => {
@@ -49,7 +52,10 @@ describe('X-Export-Warnings', () => {
   });
 
   it('stays within 2 KB encoded: whole warnings first, then how many were left out', () => {
-    const warnings = Array.from({ length: 60 }, (_, index) => `Προειδοποίηση ${index}: ${'ελληνικό κείμενο '.repeat(8)}`);
+    const warnings = Array.from(
+      { length: 60 },
+      (_, index) => `Προειδοποίηση ${index}: ${'ελληνικό κείμενο '.repeat(8)}`,
+    );
     const header = warningsHeader(warnings);
     expect(header.length).toBeLessThanOrEqual(2048);
     const shown = decode(header);

@@ -8,7 +8,14 @@
 import type { TemplateFieldType } from '../../src/contract/model';
 import type { Dataset, Distribution } from '../../src/formats/rda/madmp';
 import { reference } from '../../fixtures/lib/wire';
-import { ajvErrors, exportPlanWire, planWithQuestions, testReference, type TestPlan, type TestQuestion } from './helpers';
+import {
+  ajvErrors,
+  exportPlanWire,
+  planWithQuestions,
+  testReference,
+  type TestPlan,
+  type TestQuestion,
+} from './helpers';
 
 const D = 'rda.dataset.distribution';
 const CC_BY = 'https://creativecommons.org/licenses/by/4.0/';
@@ -16,15 +23,23 @@ const CC_BY = 'https://creativecommons.org/licenses/by/4.0/';
 const PICTURE_ONLY = '<p><img src="data:image/png;base64,iVBORw0KGgo="></p>';
 
 /** A field labelled after the last part of its one semantic key. */
-const field = (type: TemplateFieldType, semantic: string, label = semantic.split('.').pop()!) => ({ type, semantics: [semantic], label });
+const field = (type: TemplateFieldType, semantic: string, label = semantic.split('.').pop()!) => ({
+  type,
+  semantics: [semantic],
+  label,
+});
 const text = (semantic: string, label?: string) => field('freetext', semantic, label);
 const refs = (code: string, ...specs: [label: string, id: string][]) => ({
   references: specs.map(([label, id]) => reference(testReference(code, label, id))),
 });
 /** Where a warning says an answer came from. */
-const from = (question: string, label: string) => `question '${question}' of description 'Dataset one', field '${label}'`;
+const from = (question: string, label: string) =>
+  `question '${question}' of description 'Dataset one', field '${label}'`;
 
-function exported(questions: TestQuestion[], extra: Partial<TestPlan> = {}): { dataset: Dataset; warnings: string[]; document: unknown } {
+function exported(
+  questions: TestQuestion[],
+  extra: Partial<TestPlan> = {},
+): { dataset: Dataset; warnings: string[]; document: unknown } {
   const rendering = exportPlanWire(planWithQuestions(questions, extra));
   return { dataset: rendering.document.dmp.dataset[0], warnings: rendering.warnings, document: rendering.document };
 }
@@ -56,7 +71,11 @@ describe('1.1 and 1.2 fields', () => {
   const questions: TestQuestion[] = [
     {
       title: 'Reuse',
-      fields: [field('textarea', 'rda.dataset.rights'), field('textarea', 'rda.dataset.rights', 'more rights'), text('rda.dataset.is_reused')],
+      fields: [
+        field('textarea', 'rda.dataset.rights'),
+        field('textarea', 'rda.dataset.rights', 'more rights'),
+        text('rda.dataset.is_reused'),
+      ],
       items: [['Owned by the consortium', 'Third-party images under their own terms', 'yes']],
     },
     {
@@ -69,7 +88,11 @@ describe('1.1 and 1.2 fields', () => {
   it('the default output (valid against 1.1) has no is_reused, rights, alternate_identifier or distribution issued', () => {
     const { dataset, document } = exported([
       ...questions,
-      { title: 'Identity', fields: [field('datasetIdentifier', 'rda.dataset.dataset_id')], items: [[{ identifier: '10.1234/reef', type: 'doi' }]] },
+      {
+        title: 'Identity',
+        fields: [field('datasetIdentifier', 'rda.dataset.dataset_id')],
+        items: [[{ identifier: '10.1234/reef', type: 'doi' }]],
+      },
     ]);
     expect(dataset).not.toHaveProperty('is_reused');
     expect(dataset).not.toHaveProperty('rights');
@@ -85,7 +108,10 @@ describe('1.1 and 1.2 fields', () => {
   });
 
   it('1.2 leaves out is_reused when reuse is not answered, and alternate_identifier when the dataset id is the description id', () => {
-    const { dataset } = exported([{ title: 'Reuse', fields: [field('textarea', 'rda.dataset.rights')], items: [['Owned by the consortium']] }], { rdaVersion: '1.2' });
+    const { dataset } = exported(
+      [{ title: 'Reuse', fields: [field('textarea', 'rda.dataset.rights')], items: [['Owned by the consortium']] }],
+      { rdaVersion: '1.2' },
+    );
     expect(dataset.rights).toBe('Owned by the consortium');
     expect(dataset).not.toHaveProperty('is_reused');
     expect(dataset).not.toHaveProperty('alternate_identifier');
@@ -97,7 +123,10 @@ describe('answers that cannot be read are named in a warning', () => {
     const { dataset, warnings } = exported([
       {
         title: 'Privacy',
-        fields: [text('rda.dataset.personal_data', 'personal'), field('richTextarea', 'rda.dataset.sensitive_data', 'sensitive')],
+        fields: [
+          text('rda.dataset.personal_data', 'personal'),
+          field('richTextarea', 'rda.dataset.sensitive_data', 'sensitive'),
+        ],
         items: [['depends on the site', PICTURE_ONLY]],
       },
     ]);
@@ -109,14 +138,22 @@ describe('answers that cannot be read are named in a warning', () => {
   });
 
   it('a language the RDA schemas do not know is left out with a warning; a known one is written without', () => {
-    const language = (answer: string) => exported([{ title: 'Language', fields: [field('richTextarea', 'rda.dataset.language', 'language')], items: [[answer]] }]);
+    const language = (answer: string) =>
+      exported([
+        { title: 'Language', fields: [field('richTextarea', 'rda.dataset.language', 'language')], items: [[answer]] },
+      ]);
     const known = language('de');
     expect(known.dataset.language).toBe('deu');
     expect(known.warnings).toEqual([]);
-    for (const [answer, quoted] of [['Klingon', 'Klingon'], [PICTURE_ONLY, '']]) {
+    for (const [answer, quoted] of [
+      ['Klingon', 'Klingon'],
+      [PICTURE_ONLY, ''],
+    ]) {
       const unknown = language(answer);
       expect(unknown.dataset).not.toHaveProperty('language');
-      expect(unknown.warnings).toEqual([`${from('Language', 'language')}: "${quoted}" is not a language the RDA schemas know; the dataset language is left out.`]);
+      expect(unknown.warnings).toEqual([
+        `${from('Language', 'language')}: "${quoted}" is not a language the RDA schemas know; the dataset language is left out.`,
+      ]);
     }
   });
 });
@@ -124,10 +161,22 @@ describe('answers that cannot be read are named in a warning', () => {
 describe('security, technical resources and metadata', () => {
   it('a security answer to the bare group key is the description of a measure titled "Security and privacy"; an item with no text is no measure', () => {
     const { dataset } = exported([
-      { title: 'Security', repeats: true, fields: [field('textarea', 'rda.dataset.security_and_privacy')], items: [['Stored encrypted, access by named staff only']] },
-      { title: 'Other measures', repeats: true, fields: [field('richTextarea', 'rda.dataset.security_and_privacy.title')], items: [[PICTURE_ONLY]] },
+      {
+        title: 'Security',
+        repeats: true,
+        fields: [field('textarea', 'rda.dataset.security_and_privacy')],
+        items: [['Stored encrypted, access by named staff only']],
+      },
+      {
+        title: 'Other measures',
+        repeats: true,
+        fields: [field('richTextarea', 'rda.dataset.security_and_privacy.title')],
+        items: [[PICTURE_ONLY]],
+      },
     ]);
-    expect(dataset.security_and_privacy).toEqual([{ title: 'Security and privacy', description: 'Stored encrypted, access by named staff only' }]);
+    expect(dataset.security_and_privacy).toEqual([
+      { title: 'Security and privacy', description: 'Stored encrypted, access by named staff only' },
+    ]);
   });
 
   it('a technical resource is named by its bare group key or by name, with its description', () => {
@@ -136,11 +185,17 @@ describe('security, technical resources and metadata', () => {
       {
         title: 'Instruments',
         repeats: true,
-        fields: [text('rda.dataset.technical_resource.name'), field('textarea', 'rda.dataset.technical_resource.description')],
+        fields: [
+          text('rda.dataset.technical_resource.name'),
+          field('textarea', 'rda.dataset.technical_resource.description'),
+        ],
         items: [['CTD profiler', 'Sea-Bird SBE 911plus']],
       },
     ]);
-    expect(dataset.technical_resource).toEqual([{ name: 'Glider' }, { name: 'CTD profiler', description: 'Sea-Bird SBE 911plus' }]);
+    expect(dataset.technical_resource).toEqual([
+      { name: 'Glider' },
+      { name: 'CTD profiler', description: 'Sea-Bird SBE 911plus' },
+    ]);
   });
 
   it('each metadata standard chosen as a reference is one metadata entry in the answered language; one without a standard is none', () => {
@@ -149,19 +204,41 @@ describe('security, technical resources and metadata', () => {
         title: 'Metadata',
         repeats: true,
         fields: [
-          { type: 'referenceTypes', semantics: ['rda.dataset.metadata.metadata_standard_id'], referenceCode: 'metadataStandards', multipleSelect: true, label: 'standards' },
+          {
+            type: 'referenceTypes',
+            semantics: ['rda.dataset.metadata.metadata_standard_id'],
+            referenceCode: 'metadataStandards',
+            multipleSelect: true,
+            label: 'standards',
+          },
           text('rda.dataset.metadata.language'),
           text('rda.dataset.metadata.description'),
         ],
         items: [
-          [refs('metadataStandards', ['Darwin Core', 'https://dwc.tdwg.org/'], ['EML', 'https://eml.ecoinformatics.org/']), 'de', 'Both kept'],
+          [
+            refs(
+              'metadataStandards',
+              ['Darwin Core', 'https://dwc.tdwg.org/'],
+              ['EML', 'https://eml.ecoinformatics.org/'],
+            ),
+            'de',
+            'Both kept',
+          ],
           [null, null, 'A standard still to choose'],
         ],
       },
     ]);
     expect(dataset.metadata).toEqual([
-      { metadata_standard_id: { identifier: 'https://dwc.tdwg.org/', type: 'url' }, language: 'deu', description: 'Both kept' },
-      { metadata_standard_id: { identifier: 'https://eml.ecoinformatics.org/', type: 'url' }, language: 'deu', description: 'Both kept' },
+      {
+        metadata_standard_id: { identifier: 'https://dwc.tdwg.org/', type: 'url' },
+        language: 'deu',
+        description: 'Both kept',
+      },
+      {
+        metadata_standard_id: { identifier: 'https://eml.ecoinformatics.org/', type: 'url' },
+        language: 'deu',
+        description: 'Both kept',
+      },
     ]);
   });
 });
@@ -175,7 +252,15 @@ describe('distributions', () => {
   it('a distribution question asked once that names a title is a distribution of its own next to the repeated ones', () => {
     const { distributions } = distributionsOf([
       { title: 'Archive', fields: [text(`${D}.title`), text(`${D}.data_access`)], items: [['Archive copy', 'closed']] },
-      { title: 'Deposits', repeats: true, fields: [text(`${D}.title`), text(`${D}.data_access`)], items: [['Tables', 'open'], ['Images', 'shared']] },
+      {
+        title: 'Deposits',
+        repeats: true,
+        fields: [text(`${D}.title`), text(`${D}.data_access`)],
+        items: [
+          ['Tables', 'open'],
+          ['Images', 'shared'],
+        ],
+      },
     ]);
     expect(distributions.map((d) => [d.title, d.data_access])).toEqual([
       ['Archive copy', 'closed'],
@@ -194,7 +279,12 @@ describe('distributions', () => {
           text(`${D}.data_access`),
           text(`${D}.access_url`, 'access'),
           text(`${D}.download_url`, 'download'),
-          { type: 'referenceTypes', semantics: [`${D}.download_url`], referenceCode: 'datasets', label: 'download link' },
+          {
+            type: 'referenceTypes',
+            semantics: [`${D}.download_url`],
+            referenceCode: 'datasets',
+            label: 'download link',
+          },
         ],
         items: [
           ['Intranet', 'shared', 'http://10.0.0.7/data', 'http://10.0.0.7/data/all.zip', null],
@@ -206,18 +296,29 @@ describe('distributions', () => {
       { title: 'Intranet', data_access: 'shared', access_url: 'http://10.0.0.7/data' },
       { title: 'Published', data_access: 'open', download_url: 'https://zenodo.org/records/42' },
     ]);
-    expect(warnings).toEqual([`${from('Links', 'download')}: "http://10.0.0.7/data/all.zip" is not a public http(s) URL; download_url is left out.`]);
+    expect(warnings).toEqual([
+      `${from('Links', 'download')}: "http://10.0.0.7/data/all.zip" is not a public http(s) URL; download_url is left out.`,
+    ]);
   });
 
   it('keeps every licence answered, once each', () => {
     const { distributions } = distributionsOf([
       {
         title: 'Deposit',
-        fields: [text(`${D}.title`), text(`${D}.data_access`), text(`${D}.license.license_ref`, 'data licence'), text(`${D}.license.license_ref`, 'code licence'), text(`${D}.license`, 'again')],
+        fields: [
+          text(`${D}.title`),
+          text(`${D}.data_access`),
+          text(`${D}.license.license_ref`, 'data licence'),
+          text(`${D}.license.license_ref`, 'code licence'),
+          text(`${D}.license`, 'again'),
+        ],
         items: [['Tables', 'open', 'CC-BY-4.0', 'CC0-1.0', 'CC-BY-4.0']],
       },
     ]);
-    expect(distributions[0].license?.map((l) => l.license_ref)).toEqual([CC_BY, 'https://creativecommons.org/publicdomain/zero/1.0/']);
+    expect(distributions[0].license?.map((l) => l.license_ref)).toEqual([
+      CC_BY,
+      'https://creativecommons.org/publicdomain/zero/1.0/',
+    ]);
   });
 
   it('says which data access answer it could not read, and what it gave instead', () => {
@@ -225,7 +326,13 @@ describe('distributions', () => {
       {
         title: 'Deposits',
         repeats: true,
-        fields: [text(`${D}.title`, 'name'), text(`${D}.data_access`, 'access'), text(`${D}.license`, 'licence'), text(`${D}.host.title`, 'repository'), text(`${D}.host.url`, 'repository URL')],
+        fields: [
+          text(`${D}.title`, 'name'),
+          text(`${D}.data_access`, 'access'),
+          text(`${D}.license`, 'licence'),
+          text(`${D}.host.title`, 'repository'),
+          text(`${D}.host.url`, 'repository URL'),
+        ],
         items: [
           ['Tables', 'sometimes', null, 'Zenodo', 'https://zenodo.org'],
           ['Images', null, 'CC-BY-4.0', null, null],
@@ -244,7 +351,13 @@ describe('distributions', () => {
       {
         title: 'Copies',
         repeats: true,
-        fields: [text(`${D}.title`), text(`${D}.data_access`), text(`${D}.byte_size`, 'size'), text(`${D}.host.title`, 'host name'), text(`${D}.host.url`, 'host URL')],
+        fields: [
+          text(`${D}.title`),
+          text(`${D}.data_access`),
+          text(`${D}.byte_size`, 'size'),
+          text(`${D}.host.title`, 'host name'),
+          text(`${D}.host.url`, 'host URL'),
+        ],
         items: [
           ['Plain', 'open', null, null, null],
           ['Local', 'closed', 'a lot', 'Our NAS', null],
@@ -273,14 +386,30 @@ describe('distributions', () => {
         fields: [
           text(`${D}.title`),
           text(`${D}.data_access`),
-          { type: 'referenceTypes', semantics: [`${D}.host.title`], referenceCode: 'repositories', label: 'repository' },
-          { type: 'referenceTypes', semantics: [`${D}.host.url`], referenceCode: 'repositories', label: 'repository link' },
+          {
+            type: 'referenceTypes',
+            semantics: [`${D}.host.title`],
+            referenceCode: 'repositories',
+            label: 'repository',
+          },
+          {
+            type: 'referenceTypes',
+            semantics: [`${D}.host.url`],
+            referenceCode: 'repositories',
+            label: 'repository link',
+          },
           text(`${D}.host.url`, 'URL'),
         ],
         items: [
           ['By title', 'open', repository('Zenodo', 'https://zenodo.org'), null, null],
           ['By URL', 'open', null, repository('Zenodo', 'https://zenodo.org'), null],
-          ['Both', 'open', repository('Zenodo', 'https://zenodo.org'), repository('Reef community', 'https://zenodo.org/communities/reef'), null],
+          [
+            'Both',
+            'open',
+            repository('Zenodo', 'https://zenodo.org'),
+            repository('Reef community', 'https://zenodo.org/communities/reef'),
+            null,
+          ],
           ['Bare URL', 'open', null, null, 'https://data.example.org/reef'],
         ],
       },
@@ -304,12 +433,26 @@ describe('distributions', () => {
           field('datePicker', `${D}.license.start_date`, 'licence from'),
           text(`${D}.format`, 'default format'),
         ],
-        items: [['Institutional archive', 'https://archive.example.org', 'CC0-1.0', { date: '2020-01-01T00:00:00Z' }, 'application/pdf']],
+        items: [
+          [
+            'Institutional archive',
+            'https://archive.example.org',
+            'CC0-1.0',
+            { date: '2020-01-01T00:00:00Z' },
+            'application/pdf',
+          ],
+        ],
       },
       {
         title: 'Deposits',
         repeats: true,
-        fields: [text(`${D}.title`), text(`${D}.data_access`), text(`${D}.host.url`), text(`${D}.license.license_ref`), text(`${D}.format`)],
+        fields: [
+          text(`${D}.title`),
+          text(`${D}.data_access`),
+          text(`${D}.host.url`),
+          text(`${D}.license.license_ref`),
+          text(`${D}.format`),
+        ],
         items: [
           ['Tables', 'open', 'https://zenodo.org', 'CC-BY-4.0', 'text/csv'],
           ['Images', 'open', null, null, null],
@@ -318,7 +461,13 @@ describe('distributions', () => {
     ]);
     expect(distributions).toEqual([
       // The plan was created on 2025-01-02: the start date of a licence with none answered.
-      { title: 'Tables', data_access: 'open', format: ['text/csv'], host: { title: 'zenodo.org', url: 'https://zenodo.org' }, license: [{ license_ref: CC_BY, start_date: '2025-01-02' }] },
+      {
+        title: 'Tables',
+        data_access: 'open',
+        format: ['text/csv'],
+        host: { title: 'zenodo.org', url: 'https://zenodo.org' },
+        license: [{ license_ref: CC_BY, start_date: '2025-01-02' }],
+      },
       {
         title: 'Images',
         data_access: 'open',

@@ -24,16 +24,51 @@ describe('a distribution answered field by field', () => {
     const { dmp } = exported(
       repository(
         [
-          `${D}.title`, `${D}.description`, `${D}.data_access`, `${D}.access_url`, `${D}.download_url`, `${D}.byte_size`, `${D}.format`,
-          `${D}.available_until`, `${D}.host.title`, `${D}.host.url`, `${D}.host.description`, `${D}.host.geo_location`,
-          `${D}.host.certified_with`, `${D}.host.pid_system`, `${D}.host.support_versioning`, `${D}.host.backup_type`,
-          `${D}.host.backup_frequency`, `${D}.host.availability`, `${D}.host.storage_type`, `${D}.license.license_ref`, `${D}.license.start_date`,
+          `${D}.title`,
+          `${D}.description`,
+          `${D}.data_access`,
+          `${D}.access_url`,
+          `${D}.download_url`,
+          `${D}.byte_size`,
+          `${D}.format`,
+          `${D}.available_until`,
+          `${D}.host.title`,
+          `${D}.host.url`,
+          `${D}.host.description`,
+          `${D}.host.geo_location`,
+          `${D}.host.certified_with`,
+          `${D}.host.pid_system`,
+          `${D}.host.support_versioning`,
+          `${D}.host.backup_type`,
+          `${D}.host.backup_frequency`,
+          `${D}.host.availability`,
+          `${D}.host.storage_type`,
+          `${D}.license.license_ref`,
+          `${D}.license.start_date`,
         ],
         [
           [
-            'Survey tables', 'All waves as CSV', 'open', 'https://example.org/access', 'https://example.org/download/tables.zip', '2048', 'text/csv',
-            '2035-12-31', 'Zenodo', 'https://zenodo.org', 'CERN general repository', 'CH', 'CoreTrustSeal', 'DOI, handle', 'yes', 'tape',
-            'daily', '99.5', 'disk', 'CC-BY-4.0', '2025-01-01',
+            'Survey tables',
+            'All waves as CSV',
+            'open',
+            'https://example.org/access',
+            'https://example.org/download/tables.zip',
+            '2048',
+            'text/csv',
+            '2035-12-31',
+            'Zenodo',
+            'https://zenodo.org',
+            'CERN general repository',
+            'CH',
+            'CoreTrustSeal',
+            'DOI, handle',
+            'yes',
+            'tape',
+            'daily',
+            '99.5',
+            'disk',
+            'CC-BY-4.0',
+            '2025-01-01',
           ],
         ],
       ),
@@ -93,20 +128,38 @@ describe('a distribution answered field by field', () => {
   it('leaves out a distribution answered "does not exist", and takes supports_versioning as support_versioning', () => {
     const { dmp } = exported(
       repository(
-        [`${D}.exists`, `${D}.title`, `${D}.data_access`, `${D}.host.title`, `${D}.host.url`, `${D}.host.supports_versioning`],
+        [
+          `${D}.exists`,
+          `${D}.title`,
+          `${D}.data_access`,
+          `${D}.host.title`,
+          `${D}.host.url`,
+          `${D}.host.supports_versioning`,
+        ],
         [
           ['no', 'Never made', 'open', null, null, null],
           ['yes', 'Deposit', 'open', 'Zenodo', 'https://zenodo.org', 'no'],
         ],
       ),
     );
-    expect(dmp.dataset[0].distribution).toEqual([{ title: 'Deposit', data_access: 'open', host: { title: 'Zenodo', url: 'https://zenodo.org', support_versioning: 'no' } }]);
+    expect(dmp.dataset[0].distribution).toEqual([
+      {
+        title: 'Deposit',
+        data_access: 'open',
+        host: { title: 'Zenodo', url: 'https://zenodo.org', support_versioning: 'no' },
+      },
+    ]);
   });
 
   it('gives one licence once, however often it is answered', () => {
     const { dmp } = exported(
-      repository([`${D}.title`, `${D}.data_access`, `${D}.license.license_ref`, `${D}.license.license_ref`], [['Deposit', 'open', 'CC-BY-4.0', 'CC-BY-4.0']]),
+      repository(
+        [`${D}.title`, `${D}.data_access`, `${D}.license.license_ref`, `${D}.license.license_ref`],
+        [['Deposit', 'open', 'CC-BY-4.0', 'CC-BY-4.0']],
+      ),
     );
-    expect(dmp.dataset[0].distribution?.[0]?.license?.map((l) => l.license_ref)).toEqual(['https://creativecommons.org/licenses/by/4.0/']);
+    expect(dmp.dataset[0].distribution?.[0]?.license?.map((l) => l.license_ref)).toEqual([
+      'https://creativecommons.org/licenses/by/4.0/',
+    ]);
   });
 });

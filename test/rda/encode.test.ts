@@ -22,7 +22,15 @@ describe('encodePlan', () => {
     const fieldSet = broken.descriptions[0].descriptionTemplate.definition.pages[0].sections[0].fieldSets[0];
     fieldSet.multiplicity = { min: 0, max: 1, placeholder: null, tableView: false, extra: 1 };
     broken.creator.contacts[0].verified = true;
-    broken.planBlueprint.definition.plugins = [{ code: 'x', type: 0, fields: [{ code: 'f', textValue: null, file: { filename: 'a', fileRef: null, mimeType: null, file: null, size: 1 } }] }];
+    broken.planBlueprint.definition.plugins = [
+      {
+        code: 'x',
+        type: 0,
+        fields: [
+          { code: 'f', textValue: null, file: { filename: 'a', fileRef: null, mimeType: null, file: null, size: 1 } },
+        ],
+      },
+    ];
     broken.entityDois = [{ id: 'd', doi: '10.1/x', repositoryId: 'Zenodo', unknownObject: { a: 1 } }];
     const problems = keySetProblems(broken).join('\n');
     expect(problems).toMatch(/fieldSets\/0\/multiplicity: .*extra/);

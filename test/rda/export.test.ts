@@ -28,7 +28,12 @@ import {
 
 const datasetOf = (raw: Wire): Dataset => dmpOf(raw).dataset[0];
 
-function extraField(semantics: string[], label: string, value: TestBlueprintField['value'], dataType: number = ExtraDataType.Text): TestBlueprintField {
+function extraField(
+  semantics: string[],
+  label: string,
+  value: TestBlueprintField['value'],
+  dataType: number = ExtraDataType.Text,
+): TestBlueprintField {
   return { field: { kind: 'extra', id: testId('extra'), label, dataType: dataType as 0, semantics }, value };
 }
 
@@ -72,7 +77,11 @@ describe('fixtures validate against both schema versions', () => {
   it('plan-full: one dataset per non-canceled description, with its distributions and licences', () => {
     const dmp = dmpOf(fixture('plan-full.json'));
     expect(dmp.dataset.map((d) => d.title)).toEqual(
-      expect.arrayContaining(['Seagrass transect measurements', 'Hydrophone recordings', 'Fisher community interviews']),
+      expect.arrayContaining([
+        'Seagrass transect measurements',
+        'Hydrophone recordings',
+        'Fisher community interviews',
+      ]),
     );
     // Hidden answers here have no RDA mapping; test/rda/visibility.test.ts hides mapped ones.
     expect(JSON.stringify(dmp)).not.toMatch(/CANCELED-|HIDDEN-|EXCLUDED-/);
@@ -137,30 +146,44 @@ describe('semantic answers override fallbacks in a real plan', () => {
 describe('plan-level mapping', () => {
   it('takes the title from the plan, and a rda.dmp.title answer over it', () => {
     expect(dmpOf(testPlanWire({ label: 'Coral reef survey' })).title).toBe('Coral reef survey');
-    const raw = testPlanWire({ label: 'Coral reef survey', blueprintFields: [extraField(['rda.dmp.title'], 'Official title', { text: 'CORAL-2 DMP' })] });
+    const raw = testPlanWire({
+      label: 'Coral reef survey',
+      blueprintFields: [extraField(['rda.dmp.title'], 'Official title', { text: 'CORAL-2 DMP' })],
+    });
     expect(dmpOf(raw).title).toBe('CORAL-2 DMP');
   });
 
   it('writes the description as plain text, not HTML', () => {
-    const dmp = dmpOf(testPlanWire({ descriptionHtml: '<p>Reef <strong>surveys</strong> &amp; sampling</p><ul><li>two sites</li></ul>' }));
+    const dmp = dmpOf(
+      testPlanWire({
+        descriptionHtml: '<p>Reef <strong>surveys</strong> &amp; sampling</p><ul><li>two sites</li></ul>',
+      }),
+    );
     expect(dmp.description).toContain('Reef surveys & sampling');
     expect(dmp.description).toContain('two sites');
     expect(dmp.description).not.toMatch(/<|&amp;/);
   });
 
   it('writes created and modified as RFC 3339 with a zone', () => {
-    const dmp = dmpOf(testPlanWire({ createdAt: '2024-11-04T09:15:30.123456Z', updatedAt: '2025-04-12T16:42:07.987654321Z' }));
+    const dmp = dmpOf(
+      testPlanWire({ createdAt: '2024-11-04T09:15:30.123456Z', updatedAt: '2025-04-12T16:42:07.987654321Z' }),
+    );
     expect(dmp.created).toBe('2024-11-04T09:15:30Z');
     expect(dmp.modified).toBe('2025-04-12T16:42:07Z');
   });
 
-  it('skips (with a warning) a created answer that is no date in the years 0000 to 9999, for the plan\'s own time', () => {
+  it("skips (with a warning) a created answer that is no date in the years 0000 to 9999, for the plan's own time", () => {
     const result = exportPlanWire(
-      testPlanWire({ createdAt: '2024-11-04T09:15:30Z', blueprintFields: [extraField(['rda.dmp.created'], 'Created on', { text: '20245-01-01' })] }),
+      testPlanWire({
+        createdAt: '2024-11-04T09:15:30Z',
+        blueprintFields: [extraField(['rda.dmp.created'], 'Created on', { text: '20245-01-01' })],
+      }),
     );
     expect(result.document.dmp.created).toBe('2024-11-04T09:15:30Z');
     expect(result.warnings.join('\n')).toMatch(/Created on.*"20245-01-01" is not a date in the years 0000 to 9999/);
-    const answered = exportPlanWire(testPlanWire({ blueprintFields: [extraField(['rda.dmp.created'], 'Created on', { text: '2023-05-06' })] }));
+    const answered = exportPlanWire(
+      testPlanWire({ blueprintFields: [extraField(['rda.dmp.created'], 'Created on', { text: '2023-05-06' })] }),
+    );
     expect(answered.document.dmp.created).toBe('2023-05-06T00:00:00Z');
   });
 
@@ -179,12 +202,20 @@ describe('plan-level mapping', () => {
     const result = exportPlanWire(testPlanWire({ language: 'xx' }));
     expect(result.document.dmp.language).toBe('eng');
     expect(result.warnings.join('\n')).toMatch(/"xx".*"eng"/);
-    const raw = testPlanWire({ language: 'en', blueprintFields: [extraField(['rda.dmp.language'], 'Language of the plan', { text: 'spa' })] });
+    const raw = testPlanWire({
+      language: 'en',
+      blueprintFields: [extraField(['rda.dmp.language'], 'Language of the plan', { text: 'spa' })],
+    });
     expect(dmpOf(raw).language).toBe('spa');
   });
 
   it('uses a Zenodo DOI as dmp_id, else another DOI, else the plan id', () => {
-    const both = testPlanWire({ dois: [['10.1234/other.5', 'Dataverse'], ['10.5281/zenodo.42', 'Zenodo']] });
+    const both = testPlanWire({
+      dois: [
+        ['10.1234/other.5', 'Dataverse'],
+        ['10.5281/zenodo.42', 'Zenodo'],
+      ],
+    });
     expect(dmpOf(both).dmp_id).toEqual({ identifier: 'https://doi.org/10.5281/zenodo.42', type: 'doi' });
     const other = testPlanWire({ dois: [['10.1234/other.5', 'Dataverse']] });
     expect(dmpOf(other).dmp_id).toEqual({ identifier: 'https://doi.org/10.1234/other.5', type: 'doi' });
@@ -200,7 +231,13 @@ describe('plan-level mapping', () => {
 
 describe('contact', () => {
   const contactField = (semantics: string[]): TestBlueprintField => ({
-    field: { kind: 'system', id: testId('contact'), label: 'Contact persons', systemFieldType: SystemFieldType.Contact, semantics },
+    field: {
+      kind: 'system',
+      id: testId('contact'),
+      label: 'Contact persons',
+      systemFieldType: SystemFieldType.Contact,
+      semantics,
+    },
   });
 
   it('takes the first plan contact with a valid e-mail, skipping (with a warning) one without', () => {
@@ -223,7 +260,11 @@ describe('contact', () => {
 
   it('falls back to the plan creator, identified by their e-mail (an account id identifies no researcher)', () => {
     const raw = testPlanWire({ creatorEmail: 'clara@example.org' });
-    expect(dmpOf(raw).contact).toEqual({ name: 'Clara Creator', mbox: 'clara@example.org', contact_id: { identifier: 'clara@example.org', type: 'other' } });
+    expect(dmpOf(raw).contact).toEqual({
+      name: 'Clara Creator',
+      mbox: 'clara@example.org',
+      contact_id: { identifier: 'clara@example.org', type: 'other' },
+    });
   });
 
   it('semantic answers override the plan contact, and name the ORCID given', () => {
@@ -248,18 +289,30 @@ describe('contact', () => {
     withoutEmail.users[0].user.contacts = [];
     const error = thrown(() => exportPlanWire(withoutEmail));
     expect(statusOf(error)).toBe(422);
-    expect(error.details).toEqual([{ path: 'Contact', message: expect.stringMatching(/Add a contact with an e-mail address/) }]);
+    expect(error.details).toEqual([
+      { path: 'Contact', message: expect.stringMatching(/Add a contact with an e-mail address/) },
+    ]);
     expect(JSON.stringify(error.details)).not.toMatch(/\/dmp|#\//);
     const withField = thrown(() =>
       exportPlanWire(testPlanWire({ creatorEmail: null, blueprintFields: [contactField(['rda.dmp.contact.mbox'])] })),
     );
-    expect(withField.details[0]).toEqual({ path: 'Contact persons', message: expect.stringContaining("blueprint field 'Contact persons'") });
+    expect(withField.details[0]).toEqual({
+      path: 'Contact persons',
+      message: expect.stringContaining("blueprint field 'Contact persons'"),
+    });
   });
 });
 
 describe('contributors', () => {
   const researchers = (refs: ReturnType<typeof testReference>[], semantics: string[] = []): TestBlueprintField => ({
-    field: { kind: 'referenceType', id: testId('researchers'), label: 'Researchers', referenceType: REFERENCE_TYPE('researchers'), multipleSelect: true, semantics },
+    field: {
+      kind: 'referenceType',
+      id: testId('researchers'),
+      label: 'Researchers',
+      referenceType: REFERENCE_TYPE('researchers'),
+      multipleSelect: true,
+      semantics,
+    },
     references: refs,
   });
 
@@ -268,7 +321,9 @@ describe('contributors', () => {
       testPlanWire({
         blueprintFields: [
           researchers([
-            testReference('researchers', 'Josiah Carberry', 'orcid:0000-0002-1825-0097', [['primaryEmail', 'josiah@example.org']]),
+            testReference('researchers', 'Josiah Carberry', 'orcid:0000-0002-1825-0097', [
+              ['primaryEmail', 'josiah@example.org'],
+            ]),
             testReference('researchers', 'Local Person', 'staff-17'),
           ]),
         ],
@@ -287,7 +342,12 @@ describe('contributors', () => {
         contributor_id: { identifier: 'https://orcid.org/0000-0002-1825-0097', type: 'orcid' },
       },
       { name: 'Local Person', role: ['Researcher'], contributor_id: { identifier: 'staff-17', type: 'other' } },
-      { name: 'Dana Steward', mbox: 'dana@example.org', role: ['DataManager'], contributor_id: { identifier: 'dana@example.org', type: 'other' } },
+      {
+        name: 'Dana Steward',
+        mbox: 'dana@example.org',
+        role: ['DataManager'],
+        contributor_id: { identifier: 'dana@example.org', type: 'other' },
+      },
     ]);
     expect(JSON.stringify(dmp)).not.toMatch(/Vera|Owner|Reviewer|Viewer/);
   });
@@ -298,7 +358,12 @@ describe('contributors', () => {
     const [template] = raw.users;
     const members = Array.from({ length: 20_000 }, (_, i) => ({
       ...template,
-      user: { ...template.user, id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `Member ${i}`, contacts: [{ ...template.user.contacts[0], value: `m${i}@example.org` }] },
+      user: {
+        ...template.user,
+        id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        name: `Member ${i}`,
+        contacts: [{ ...template.user.contacts[0], value: `m${i}@example.org` }],
+      },
     }));
     raw.users = [...members, ...members.map((m) => ({ ...m, role: 4 }))];
     const contributors = dmpOf(raw).contributor ?? [];
@@ -315,7 +380,12 @@ describe('contributors', () => {
           fields: [
             { type: 'freetext', semantics: ['rda.dmp.contributor.name'] },
             { type: 'freetext', semantics: ['rda.dmp.contributor.mbox'] },
-            { type: 'select', semantics: ['rda.dmp.contributor.role'], multipleSelect: true, options: [{ label: 'Data curator', value: 'DataCurator' }] },
+            {
+              type: 'select',
+              semantics: ['rda.dmp.contributor.role'],
+              multipleSelect: true,
+              options: [{ label: 'Data curator', value: 'DataCurator' }],
+            },
           ],
           items: [
             ['Rui Costa', 'rui@example.org', ['DataCurator']],
@@ -325,7 +395,12 @@ describe('contributors', () => {
       ]),
     );
     expect(dmp.contributor).toEqual([
-      { name: 'Rui Costa', mbox: 'rui@example.org', role: ['DataCurator'], contributor_id: { identifier: 'rui@example.org', type: 'other' } },
+      {
+        name: 'Rui Costa',
+        mbox: 'rui@example.org',
+        role: ['DataCurator'],
+        contributor_id: { identifier: 'rui@example.org', type: 'other' },
+      },
       { name: 'Lee Park', role: ['Researcher'], contributor_id: { identifier: 'Lee Park', type: 'other' } },
     ]);
   });
@@ -333,11 +408,25 @@ describe('contributors', () => {
 
 describe('projects and funding', () => {
   const funder = testReference('funders', 'European Commission', '501100000780', [['pidTypeField', 'fundref']]);
-  const grant = testReference('grants', 'Reef grant', '101094523', [['startDate', '2024-01-01T00:00:00Z'], ['endDate', '2026-06-30T00:00:00Z']]);
+  const grant = testReference('grants', 'Reef grant', '101094523', [
+    ['startDate', '2024-01-01T00:00:00Z'],
+    ['endDate', '2026-06-30T00:00:00Z'],
+  ]);
 
   it('funds the project with the grant and its funder; dates are YYYY-MM-DD', () => {
-    const project = testReference('projects', 'REEF', 'reef-1', [['startDate', '2024-02-01T00:00:00Z'], ['endDate', '2027-01-31']]);
-    const dmp = dmpOf(testPlanWire({ blueprintFields: [referenceField('projects', 'projects', [project]), referenceField('grants', 'grants', [grant]), referenceField('funders', 'funders', [funder])] }));
+    const project = testReference('projects', 'REEF', 'reef-1', [
+      ['startDate', '2024-02-01T00:00:00Z'],
+      ['endDate', '2027-01-31'],
+    ]);
+    const dmp = dmpOf(
+      testPlanWire({
+        blueprintFields: [
+          referenceField('projects', 'projects', [project]),
+          referenceField('grants', 'grants', [grant]),
+          referenceField('funders', 'funders', [funder]),
+        ],
+      }),
+    );
     expect(dmp.project).toEqual([
       {
         title: 'REEF',
@@ -357,21 +446,36 @@ describe('projects and funding', () => {
 
   it('without a project the grant stands for it; a ROR funder is a url (valid in 1.1)', () => {
     const ror = testReference('funders', 'Some Foundation', 'https://ror.org/05aeg1s42');
-    const dmp = dmpOf(testPlanWire({ blueprintFields: [referenceField('grants', 'grants', [grant]), referenceField('funders', 'funders', [ror])] }));
+    const dmp = dmpOf(
+      testPlanWire({
+        blueprintFields: [referenceField('grants', 'grants', [grant]), referenceField('funders', 'funders', [ror])],
+      }),
+    );
     expect(dmp.project).toEqual([
       {
         title: 'Reef grant',
         start: '2024-01-01',
         end: '2026-06-30',
-        funding: [{ name: 'Some Foundation', funder_name: 'Some Foundation', funder_id: { identifier: 'https://ror.org/05aeg1s42', type: 'url' }, grant_id: { identifier: '101094523', type: 'other' } }],
+        funding: [
+          {
+            name: 'Some Foundation',
+            funder_name: 'Some Foundation',
+            funder_id: { identifier: 'https://ror.org/05aeg1s42', type: 'url' },
+            grant_id: { identifier: '101094523', type: 'other' },
+          },
+        ],
       },
     ]);
   });
 
-  it('keeps a grant number that looks like a FundRef id (DFG 501865131) as the grant\'s own; only a funder\'s bare id is FundRef', () => {
+  it("keeps a grant number that looks like a FundRef id (DFG 501865131) as the grant's own; only a funder's bare id is FundRef", () => {
     const dfg = testReference('funders', 'Deutsche Forschungsgemeinschaft', '501100001659');
     const dfgGrant = testReference('grants', 'Seagrass genomics', '501865131');
-    const dmp = dmpOf(testPlanWire({ blueprintFields: [referenceField('grants', 'grants', [dfgGrant]), referenceField('funders', 'funders', [dfg])] }));
+    const dmp = dmpOf(
+      testPlanWire({
+        blueprintFields: [referenceField('grants', 'grants', [dfgGrant]), referenceField('funders', 'funders', [dfg])],
+      }),
+    );
     expect(dmp.project?.[0].funding).toEqual([
       {
         name: 'Deutsche Forschungsgemeinschaft',
@@ -383,8 +487,13 @@ describe('projects and funding', () => {
   });
 
   it('leaves out a project date the schemas cannot hold instead of failing the export', () => {
-    const project = testReference('projects', 'REEF', 'reef-1', [['startDate', '01/02/20245'], ['endDate', '2027-01-31']]);
-    const result = exportPlanWire(testPlanWire({ blueprintFields: [referenceField('projects', 'projects', [project])] }));
+    const project = testReference('projects', 'REEF', 'reef-1', [
+      ['startDate', '01/02/20245'],
+      ['endDate', '2027-01-31'],
+    ]);
+    const result = exportPlanWire(
+      testPlanWire({ blueprintFields: [referenceField('projects', 'projects', [project])] }),
+    );
     expect(result.document.dmp.project).toEqual([{ title: 'REEF', end: '2027-01-31' }]);
   });
 
@@ -411,7 +520,13 @@ describe('costs and ethics', () => {
     ]);
 
   it('writes numbers and upper-case listed currencies; drops (with a warning) a currency not in the list', () => {
-    const result = exportPlanWire(costQuestion([['Storage', '1.200,50', 'eur'], ['Staff', '3000 USD', null], ['Travel', '800', 'VES']]));
+    const result = exportPlanWire(
+      costQuestion([
+        ['Storage', '1.200,50', 'eur'],
+        ['Staff', '3000 USD', null],
+        ['Travel', '800', 'VES'],
+      ]),
+    );
     expect(result.document.dmp.cost).toEqual([
       { title: 'Storage', value: 1200.5, currency_code: 'EUR' },
       { title: 'Staff', value: 3000, currency_code: 'USD' },
@@ -422,14 +537,24 @@ describe('costs and ethics', () => {
 
   it('ethical issues are unknown by default and read yes/no answers', () => {
     expect(dmpOf(testPlanWire({})).ethical_issues_exist).toBe('unknown');
-    const raw = testPlanWire({ blueprintFields: [extraField(['rda.dmp.ethical_issues_exist'], 'Ethics?', { text: 'Yes' })] });
+    const raw = testPlanWire({
+      blueprintFields: [extraField(['rda.dmp.ethical_issues_exist'], 'Ethics?', { text: 'Yes' })],
+    });
     expect(dmpOf(raw).ethical_issues_exist).toBe('yes');
   });
 
   it('gives a report only when it is a URI (1.1); other report text joins the description', () => {
-    const url = testPlanWire({ blueprintFields: [extraField(['rda.dmp.ethical_issues_report'], 'Report', { text: 'https://ethics.example.org/r/1' })] });
+    const url = testPlanWire({
+      blueprintFields: [
+        extraField(['rda.dmp.ethical_issues_report'], 'Report', { text: 'https://ethics.example.org/r/1' }),
+      ],
+    });
     expect(dmpOf(url).ethical_issues_report).toBe('https://ethics.example.org/r/1');
-    const text = dmpOf(testPlanWire({ blueprintFields: [extraField(['rda.dmp.ethical_issues_report'], 'Report', { text: 'see annex B' })] }));
+    const text = dmpOf(
+      testPlanWire({
+        blueprintFields: [extraField(['rda.dmp.ethical_issues_report'], 'Report', { text: 'see annex B' })],
+      }),
+    );
     expect(text.ethical_issues_report).toBeUndefined();
     expect(text.ethical_issues_description).toBe('Ethics report: see annex B');
   });
@@ -440,7 +565,13 @@ describe('datasets', () => {
     const dmp = dmpOf(
       testPlanWire({
         descriptions: [
-          { label: 'Reef photos', description: '<p>Photos of <em>reefs</em></p>', tags: ['coral', 'photo'], templateType: 'Image', questions: [] },
+          {
+            label: 'Reef photos',
+            description: '<p>Photos of <em>reefs</em></p>',
+            tags: ['coral', 'photo'],
+            templateType: 'Image',
+            questions: [],
+          },
           { label: 'CANCELED-old', canceled: true, questions: [] },
         ],
       }),
@@ -484,7 +615,17 @@ describe('datasets', () => {
                   { type: 'freetext', semantics: ['rda.dataset.type'] },
                   { type: 'select', semantics: ['rda.dataset.language'], options: [{ label: 'Greek', value: 'el' }] },
                 ],
-                items: [['Semantic title', 'Semantic description', { identifier: 'doi:10.1234/ABC', type: 'doi' }, ['reefs'], { date: '2025-09-30T22:00:00Z' }, 'Software', ['el']]],
+                items: [
+                  [
+                    'Semantic title',
+                    'Semantic description',
+                    { identifier: 'doi:10.1234/ABC', type: 'doi' },
+                    ['reefs'],
+                    { date: '2025-09-30T22:00:00Z' },
+                    'Software',
+                    ['el'],
+                  ],
+                ],
               },
             ],
           },
@@ -511,7 +652,15 @@ describe('datasets', () => {
     ['UTC', '2025-10-01T00:00:00Z'],
     ['Hawaii (UTC-10)', '2025-10-01T10:00:00Z'],
   ])('a date picked as 1 October in %s is issued 2025-10-01', (_zone, instant) => {
-    const dataset = datasetOf(planWithQuestions([{ title: 'Release', fields: [{ type: 'datePicker', semantics: ['rda.dataset.issued'] }], items: [[{ date: instant }]] }]));
+    const dataset = datasetOf(
+      planWithQuestions([
+        {
+          title: 'Release',
+          fields: [{ type: 'datePicker', semantics: ['rda.dataset.issued'] }],
+          items: [[{ date: instant }]],
+        },
+      ]),
+    );
     expect(dataset.issued).toBe('2025-10-01');
   });
 
@@ -539,7 +688,14 @@ describe('datasets', () => {
         {
           title: 'Privacy',
           fields: [
-            { type: 'radiobox', semantics: ['rda.dataset.personal_data'], options: [{ label: 'Yes, personal data', value: 'p1' }, { label: 'No personal data', value: 'p2' }] },
+            {
+              type: 'radiobox',
+              semantics: ['rda.dataset.personal_data'],
+              options: [
+                { label: 'Yes, personal data', value: 'p1' },
+                { label: 'No personal data', value: 'p2' },
+              ],
+            },
             { type: 'booleanDecision', semantics: ['rda.dataset.sensitive_data'] },
           ],
           items: [['p1', false]],
@@ -567,7 +723,10 @@ describe('datasets', () => {
             { type: 'freetext', semantics: ['rda.dataset.security_and_privacy.title'] },
             { type: 'textarea', semantics: ['rda.dataset.security_and_privacy.description'] },
           ],
-          items: [['Encryption', 'AES-256 at rest'], ['Access control', null]],
+          items: [
+            ['Encryption', 'AES-256 at rest'],
+            ['Access control', null],
+          ],
         },
         {
           title: 'Instruments',
@@ -604,7 +763,10 @@ describe('datasets', () => {
 });
 
 describe('distributions', () => {
-  const distributions = (items: unknown[][], extraFields: { type: 'freetext' | 'datePicker'; semantics: string[] }[] = []) =>
+  const distributions = (
+    items: unknown[][],
+    extraFields: { type: 'freetext' | 'datePicker'; semantics: string[] }[] = [],
+  ) =>
     datasetOrWarnings(
       planWithQuestions([
         {
@@ -616,7 +778,12 @@ describe('distributions', () => {
             { type: 'freetext', semantics: ['rda.dataset.distribution.byte_size'] },
             { type: 'freetext', semantics: ['rda.dataset.distribution.host.title'] },
             { type: 'freetext', semantics: ['rda.dataset.distribution.host.url'] },
-            { type: 'referenceTypes', semantics: ['rda.dataset.distribution.license'], referenceCode: 'licenses', multipleSelect: true },
+            {
+              type: 'referenceTypes',
+              semantics: ['rda.dataset.distribution.license'],
+              referenceCode: 'licenses',
+              multipleSelect: true,
+            },
             ...extraFields,
           ],
           items: items as never,
@@ -669,7 +836,9 @@ describe('distributions', () => {
       [['Tables', 'open', null, null, null, ccBy, { date: '2027-01-01T00:00:00Z' }]],
       [{ type: 'datePicker', semantics: ['rda.dataset.distribution.license.start_date'] }],
     );
-    expect(dataset.distribution![0].license).toEqual([{ license_ref: 'https://creativecommons.org/licenses/by/4.0/', start_date: '2027-01-01' }]);
+    expect(dataset.distribution![0].license).toEqual([
+      { license_ref: 'https://creativecommons.org/licenses/by/4.0/', start_date: '2027-01-01' },
+    ]);
   });
 });
 

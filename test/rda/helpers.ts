@@ -101,10 +101,17 @@ export function pythonValidate(documents: unknown[]): PythonResult[] {
       writeFileSync(file, JSON.stringify(document));
       return file;
     });
-    const output = execFileSync('python3', ['-W', 'ignore', path.join(__dirname, 'validate_rda.py'), path.join(ROOT, 'schemas/rda'), ...files], {
-      encoding: 'utf8',
-    });
-    return output.trim().split('\n').map((line) => JSON.parse(line) as PythonResult);
+    const output = execFileSync(
+      'python3',
+      ['-W', 'ignore', path.join(__dirname, 'validate_rda.py'), path.join(ROOT, 'schemas/rda'), ...files],
+      {
+        encoding: 'utf8',
+      },
+    );
+    return output
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as PythonResult);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -114,7 +121,8 @@ export function pythonValidate(documents: unknown[]): PythonResult[] {
 export function nullPaths(value: unknown, at = ''): string[] {
   if (value === null) return [at || '/'];
   if (Array.isArray(value)) return value.flatMap((item, index) => nullPaths(item, `${at}/${index}`));
-  if (typeof value === 'object') return Object.entries(value as object).flatMap(([key, item]) => nullPaths(item, `${at}/${key}`));
+  if (typeof value === 'object')
+    return Object.entries(value as object).flatMap(([key, item]) => nullPaths(item, `${at}/${key}`));
   return [];
 }
 
@@ -123,10 +131,26 @@ export function nullPaths(value: unknown, at = ''): string[] {
 let counter = 0;
 export const testId = (name: string) => nameUuid(`rda-test/${name}/${counter++}`);
 
-export const REFERENCE_TYPE = (code: string): ReferenceTypeSpec => ({ id: nameUuid(`rda-test/reference-type/${code}`), name: code, code });
+export const REFERENCE_TYPE = (code: string): ReferenceTypeSpec => ({
+  id: nameUuid(`rda-test/reference-type/${code}`),
+  name: code,
+  code,
+});
 
-export function testReference(code: string, label: string, referenceId: string | null, fields: [string, string][] = []): ReferenceSpec {
-  return { id: testId(`reference/${label}`), label, type: REFERENCE_TYPE(code), fields, reference: referenceId, sourceType: 1 };
+export function testReference(
+  code: string,
+  label: string,
+  referenceId: string | null,
+  fields: [string, string][] = [],
+): ReferenceSpec {
+  return {
+    id: testId(`reference/${label}`),
+    label,
+    type: REFERENCE_TYPE(code),
+    fields,
+    reference: referenceId,
+    sourceType: 1,
+  };
 }
 
 export interface TestField {
@@ -166,8 +190,20 @@ export interface TestBlueprintField {
 }
 
 /** A blueprint reference-type field (multiple select) holding `refs`. */
-export const referenceField = (code: string, label: string, refs: ReferenceSpec[], semantics?: string[]): TestBlueprintField => ({
-  field: { kind: 'referenceType', id: testId(code), label, referenceType: REFERENCE_TYPE(code), multipleSelect: true, ...(semantics ? { semantics } : {}) },
+export const referenceField = (
+  code: string,
+  label: string,
+  refs: ReferenceSpec[],
+  semantics?: string[],
+): TestBlueprintField => ({
+  field: {
+    kind: 'referenceType',
+    id: testId(code),
+    label,
+    referenceType: REFERENCE_TYPE(code),
+    multipleSelect: true,
+    ...(semantics ? { semantics } : {}),
+  },
   references: refs,
 });
 
@@ -201,7 +237,13 @@ export function testPlanWire(spec: TestPlan): Wire {
     registeredAt: '2024-01-01T00:00:00Z',
   });
   const members = (spec.members ?? []).flatMap((m) => {
-    const u = user({ id: testId(`member/${m.name}`), name: m.name, email: m.email, emailContactId: testId('email'), registeredAt: '2024-01-01T00:00:00Z' });
+    const u = user({
+      id: testId(`member/${m.name}`),
+      name: m.name,
+      email: m.email,
+      emailContactId: testId('email'),
+      registeredAt: '2024-01-01T00:00:00Z',
+    });
     return m.roles.map((role) => planUser(u, PlanUserRole[role]));
   });
   const fields = spec.blueprintFields ?? [];
@@ -218,16 +260,37 @@ export function testPlanWire(spec: TestPlan): Wire {
       groupId: testId('blueprint-group'),
       label: 'Test blueprint',
       description: null,
-      sections: [{ id: sectionId, label: 'Main', ordinal: 0, hasTemplates: true, fields: fields.map((f, ordinal) => ({ ordinal, field: f.field })) }],
-      plugins: spec.rdaVersion === undefined ? [] : [{ code: TRANSFORMER_ID, type: 0, fields: [{ code: 'rda-version', textValue: spec.rdaVersion, file: null }] }],
+      sections: [
+        {
+          id: sectionId,
+          label: 'Main',
+          ordinal: 0,
+          hasTemplates: true,
+          fields: fields.map((f, ordinal) => ({ ordinal, field: f.field })),
+        },
+      ],
+      plugins:
+        spec.rdaVersion === undefined
+          ? []
+          : [
+              {
+                code: TRANSFORMER_ID,
+                type: 0,
+                fields: [{ code: 'rda-version', textValue: spec.rdaVersion, file: null }],
+              },
+            ],
     }),
     properties: {
-      planBlueprintValues: fields.filter((f) => f.value).map((f) => blueprintValue({ fieldId: f.field.id, ...f.value } as BlueprintValueSpec)),
+      planBlueprintValues: fields
+        .filter((f) => f.value)
+        .map((f) => blueprintValue({ fieldId: f.field.id, ...f.value } as BlueprintValueSpec)),
       contacts: (spec.contacts ?? []).map(([first, last, email]) => contact(first, last, email)),
     },
     entityDois: (spec.dois ?? []).map(([doi, repository]) => entityDoi(testId('doi'), doi, repository)),
     users: members,
-    references: fields.flatMap((f) => (f.references ?? []).map((r) => planReference(testId('plan-reference'), reference(r), f.field.id))),
+    references: fields.flatMap((f) =>
+      (f.references ?? []).map((r) => planReference(testId('plan-reference'), reference(r), f.field.id)),
+    ),
     finalizedAt: null,
     publicAfter: null,
     updatedAt: spec.updatedAt ?? '2025-02-03T04:05:06Z',
@@ -258,12 +321,22 @@ export function testPlanWire(spec: TestPlan): Wire {
       type: { id: testId('template-type'), name: d.templateType ?? 'Dataset' },
       version: 1,
       language: 'en',
-      pages: [{ id: testId('page'), title: 'Page', sections: [{ id: testId('section'), title: 'Questions', fieldSets: questions }] }],
+      pages: [
+        {
+          id: testId('page'),
+          title: 'Page',
+          sections: [{ id: testId('section'), title: 'Questions', fieldSets: questions }],
+        },
+      ],
     };
     const answers = Object.fromEntries(
       questions.map((q, qi) => [
         q.id,
-        { items: d.questions[qi].items.map((item) => Object.fromEntries(q.fields.map((f, fi) => [f.id, item[fi] ?? null]))) },
+        {
+          items: d.questions[qi].items.map((item) =>
+            Object.fromEntries(q.fields.map((f, fi) => [f.id, item[fi] ?? null])),
+          ),
+        },
       ]),
     );
     return description(
@@ -272,7 +345,11 @@ export function testPlanWire(spec: TestPlan): Wire {
         label: d.label,
         description: d.description ?? null,
         tags: d.tags ?? null,
-        status: status(testId('status'), d.canceled ? 'Canceled' : 'Draft', d.canceled ? DescriptionStatus.Canceled : DescriptionStatus.Draft),
+        status: status(
+          testId('status'),
+          d.canceled ? 'Canceled' : 'Draft',
+          d.canceled ? DescriptionStatus.Canceled : DescriptionStatus.Draft,
+        ),
         template,
         sectionId,
         createdAt: `2025-01-0${(index % 9) + 1}T00:00:00Z`,

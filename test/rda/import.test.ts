@@ -56,7 +56,11 @@ const RDA_11 = {
     created: '2020-03-13T13:13:00.6',
     modified: '2020-11-11T10:10:23.6',
     dmp_id: { identifier: 'https://example.org/dmps/42', type: 'url' },
-    contact: { name: 'Max Mustermann', mbox: 'max@example.org', contact_id: { identifier: 'https://orcid.org/0000-0003-4271-9059', type: 'orcid' } },
+    contact: {
+      name: 'Max Mustermann',
+      mbox: 'max@example.org',
+      contact_id: { identifier: 'https://orcid.org/0000-0003-4271-9059', type: 'orcid' },
+    },
     contributor: [
       {
         name: 'Erika Musterfrau',
@@ -89,7 +93,9 @@ const RDA_11 = {
         dataset_id: { identifier: 'https://doi.org/10.5281/zenodo.1111', type: 'doi' },
         personal_data: 'no',
         sensitive_data: 'no',
-        distribution: [{ title: 'Lab results', data_access: 'shared', host: { title: 'PANGAEA', url: 'https://www.pangaea.de' } }],
+        distribution: [
+          { title: 'Lab results', data_access: 'shared', host: { title: 'PANGAEA', url: 'https://www.pangaea.de' } },
+        ],
       },
     ],
   },
@@ -124,7 +130,12 @@ const RDA_12 = {
         is_reused: false,
         distribution: [{ title: 'Melt table', data_access: 'restricted', issued: '2025-06-01' }],
       },
-      { title: 'Photos', dataset_id: { identifier: 'glacier-photos', type: 'other' }, personal_data: 'no', sensitive_data: 'no' },
+      {
+        title: 'Photos',
+        dataset_id: { identifier: 'glacier-photos', type: 'other' },
+        personal_data: 'no',
+        sensitive_data: 'no',
+      },
     ],
   },
 };
@@ -132,9 +143,12 @@ const RDA_12 = {
 // ---- plan-full's blueprint and templates as import targets ----
 
 const planFull = fixture('plan-full.json');
-const templateOf = (label: string): Wire => planFull.descriptions.find((d: Wire) => d.descriptionTemplate.label === label)!.descriptionTemplate;
+const templateOf = (label: string): Wire =>
+  planFull.descriptions.find((d: Wire) => d.descriptionTemplate.label === label)!.descriptionTemplate;
 const datasetTemplate = templateOf('Horizon Europe dataset template');
-const DATA_SECTION = planFull.descriptions.find((d: Wire) => d.descriptionTemplate === datasetTemplate || d.descriptionTemplate.label === datasetTemplate.label).sectionId;
+const DATA_SECTION = planFull.descriptions.find(
+  (d: Wire) => d.descriptionTemplate === datasetTemplate || d.descriptionTemplate.label === datasetTemplate.label,
+).sectionId;
 
 /** The fieldSet and field carrying `key` in a template. */
 function fieldWith(template: Wire, key: string): { fieldSetId: string; fieldId: string } {
@@ -162,7 +176,10 @@ const answerOf = (description: Wire, template: Wire, key: string, item = 0) => {
 const blueprintField = (label: string): Wire =>
   planFull.planBlueprint.definition.sections.flatMap((s: Wire) => s.fields).find((f: Wire) => f.label === label);
 
-async function importInto(document: unknown, pick: (preprocessed: { id: string; label: string }[]) => { id: string; template: Wire }[]): Promise<Wire> {
+async function importInto(
+  document: unknown,
+  pick: (preprocessed: { id: string; label: string }[]) => { id: string; template: Wire }[],
+): Promise<Wire> {
   const file = envelope(document);
   const preprocessed = await rdaImporter.preprocessPlan(file);
   const descriptions = pick(preprocessed.preprocessingDescriptionModels).map(({ id, template }) => ({
@@ -171,7 +188,10 @@ async function importInto(document: unknown, pick: (preprocessed: { id: string; 
     descriptionTemplate: template,
     file: null,
   }));
-  return rdaImporter.importPlan({ blueprintModel: structuredClone(planFull.planBlueprint), descriptions, file }, CONTEXT) as Promise<Wire>;
+  return rdaImporter.importPlan(
+    { blueprintModel: structuredClone(planFull.planBlueprint), descriptions, file },
+    CONTEXT,
+  ) as Promise<Wire>;
 }
 
 describe('preprocessing', () => {
@@ -187,14 +207,29 @@ describe('preprocessing', () => {
   });
 
   it('gives every dataset its own id, even when the file already uses the suffix a repeat would get', async () => {
-    const file = envelope({ dmp: { title: 'T', dataset: [{ title: 'A', dataset_id: 'x#3' }, { title: 'B', dataset_id: 'x' }, { title: 'C', dataset_id: 'x' }] } });
+    const file = envelope({
+      dmp: {
+        title: 'T',
+        dataset: [
+          { title: 'A', dataset_id: 'x#3' },
+          { title: 'B', dataset_id: 'x' },
+          { title: 'C', dataset_id: 'x' },
+        ],
+      },
+    });
     const ids = (await rdaImporter.preprocessPlan(file)).preprocessingDescriptionModels.map((d) => d.id);
     expect(ids).toEqual(['x#3', 'x', 'x#4']);
   });
 
   it('a description file gives its first dataset; a bare dataset is accepted too', async () => {
-    expect(await rdaImporter.preprocessDescription(envelope(RDA_11))).toEqual({ id: 'https://doi.org/10.5281/zenodo.1111', label: 'Soil samples' });
-    expect(await rdaImporter.preprocessDescription(envelope(RDA_12.dmp.dataset[1]))).toEqual({ id: 'glacier-photos', label: 'Photos' });
+    expect(await rdaImporter.preprocessDescription(envelope(RDA_11))).toEqual({
+      id: 'https://doi.org/10.5281/zenodo.1111',
+      label: 'Soil samples',
+    });
+    expect(await rdaImporter.preprocessDescription(envelope(RDA_12.dmp.dataset[1]))).toEqual({
+      id: 'glacier-photos',
+      label: 'Photos',
+    });
   });
 });
 
@@ -204,7 +239,13 @@ describe('plan import', () => {
     // 1.3.0 additions the backend may send must not come back.
     input.type = { id: 'x', name: 'Horizon' };
     const plan = await rdaImporter.importPlan(
-      { blueprintModel: input, descriptions: [{ id: 'glacier-melt-1', sectionId: DATA_SECTION, descriptionTemplate: datasetTemplate, file: null }], file: envelope(RDA_12) },
+      {
+        blueprintModel: input,
+        descriptions: [
+          { id: 'glacier-melt-1', sectionId: DATA_SECTION, descriptionTemplate: datasetTemplate, file: null },
+        ],
+        file: envelope(RDA_12),
+      },
       CONTEXT,
     );
     expect(keySetProblems(plan)).toEqual([]);
@@ -218,11 +259,15 @@ describe('plan import', () => {
     const plan = await importInto(RDA_12, (ds) => [{ id: ds[0].id, template: datasetTemplate }]);
     const fields = plan.planBlueprint.definition.sections.flatMap((s: Wire) => s.fields);
     expect(plan.planBlueprint.id).toBe(planFull.planBlueprint.id);
-    expect(fields.map((f: Wire) => f.id)).toEqual(planFull.planBlueprint.definition.sections.flatMap((s: Wire) => s.fields).map((f: Wire) => f.id));
+    expect(fields.map((f: Wire) => f.id)).toEqual(
+      planFull.planBlueprint.definition.sections.flatMap((s: Wire) => s.fields).map((f: Wire) => f.id),
+    );
     expect(fields.every((f: Wire) => [0, 1, 2, 3].includes(f.category))).toBe(true);
     const text = JSON.stringify(plan);
     expect(text.match(/"category":/g)).toHaveLength(fields.length);
-    expect((text.match(/"fieldType":/g) ?? []).length).toBe((JSON.stringify(datasetTemplate).match(/"fieldType":/g) ?? []).length);
+    expect((text.match(/"fieldType":/g) ?? []).length).toBe(
+      (JSON.stringify(datasetTemplate).match(/"fieldType":/g) ?? []).length,
+    );
     expect(plan.descriptions[0].descriptionTemplate.id).toBe(datasetTemplate.id);
     expect(keys(plan.descriptions[0].descriptionTemplate)).toEqual(TEMPLATE_KEYS);
   });
@@ -238,7 +283,9 @@ describe('plan import', () => {
     expect(values[blueprintField('Estimated data management cost').id].numberValue).toBe(1500);
     expect(values[blueprintField('Cost currency').id].value).toBe('EUR');
     const byField = (label: string) =>
-      plan.references.filter((r: Wire) => r.data.blueprintFieldId === blueprintField(label).id).map((r: Wire) => [r.reference.label, r.reference.reference, r.reference.type.code]);
+      plan.references
+        .filter((r: Wire) => r.data.blueprintFieldId === blueprintField(label).id)
+        .map((r: Wire) => [r.reference.label, r.reference.reference, r.reference.type.code]);
     // In `reference` as the planning service's catalogues write them, so existing references match.
     expect(byField('Researchers')).toEqual([['Erika Musterfrau', 'orcid:0000-0001-5109-3700', 'researchers']]);
     expect(byField('Funder')).toEqual([['Deutsche Forschungsgemeinschaft', '501100001659', 'funders']]);
@@ -247,9 +294,13 @@ describe('plan import', () => {
         .filter((r: Wire) => r.data.blueprintFieldId === blueprintField(label).id)
         .map((r: Wire) => r.reference.definition?.fields.find((f: Wire) => f.code === 'pidTypeField')?.value);
     expect([...pidTypes('Researchers'), ...pidTypes('Funder')]).toEqual(['orcid', 'fundref']);
-    expect(byField('Grant')).toEqual([['https://gepris.dfg.de/gepris/projekt/123456', 'https://gepris.dfg.de/gepris/projekt/123456', 'grants']]);
+    expect(byField('Grant')).toEqual([
+      ['https://gepris.dfg.de/gepris/projekt/123456', 'https://gepris.dfg.de/gepris/projekt/123456', 'grants'],
+    ]);
     expect(byField('Project')).toEqual([['SOILCARB', 'SC-2020', 'projects']]);
-    expect(plan.descriptionTemplates).toEqual([{ descriptionTemplateGroupId: datasetTemplate.groupId, sectionId: DATA_SECTION }]);
+    expect(plan.descriptionTemplates).toEqual([
+      { descriptionTemplateGroupId: datasetTemplate.groupId, sectionId: DATA_SECTION },
+    ]);
   });
 
   it('fills each description field in its slot by type, one item per distribution', async () => {
@@ -260,15 +311,24 @@ describe('plan import', () => {
     expect([d.label, d.sectionId]).toEqual(['Stork GPS tracks', DATA_SECTION]);
     expect(answerOf(d, datasetTemplate, 'rda.dataset.title').textValue).toBe('Stork GPS tracks');
     expect(answerOf(d, datasetTemplate, 'rda.dataset.keyword').textListValue).toEqual(['birds', 'GPS']);
-    expect(answerOf(d, datasetTemplate, 'rda.dataset.issued').dateValue).toBe(Date.parse('2019-06-30T00:00:00Z') / 1000);
-    expect(answerOf(d, datasetTemplate, 'rda.dataset.dataset_id').externalIdentifier).toEqual({ identifier: 'https://hdl.handle.net/11353/10.923628', type: 'handle' });
+    expect(answerOf(d, datasetTemplate, 'rda.dataset.issued').dateValue).toBe(
+      Date.parse('2019-06-30T00:00:00Z') / 1000,
+    );
+    expect(answerOf(d, datasetTemplate, 'rda.dataset.dataset_id').externalIdentifier).toEqual({
+      identifier: 'https://hdl.handle.net/11353/10.923628',
+      type: 'handle',
+    });
     // A radiobox gets the option value whose meaning matches ("No personal data" -> "no").
     expect(answerOf(d, datasetTemplate, 'rda.dataset.personal_data').textValue).toBe('no');
     expect(answerOf(d, datasetTemplate, 'rda.dataset.distribution.data_access').textValue).toBe('open');
     expect(answerOf(d, datasetTemplate, 'rda.dataset.distribution.format').textListValue).toEqual(['text/csv']);
     expect(answerOf(d, datasetTemplate, 'rda.dataset.distribution.byte_size').textValue).toBe('1200000');
     expect(answerOf(d, datasetTemplate, 'rda.dataset.distribution.license.license_ref').references).toEqual([
-      expect.objectContaining({ label: 'https://creativecommons.org/licenses/by/4.0/', reference: 'https://creativecommons.org/licenses/by/4.0/', type: expect.objectContaining({ code: 'licenses' }) }),
+      expect.objectContaining({
+        label: 'https://creativecommons.org/licenses/by/4.0/',
+        reference: 'https://creativecommons.org/licenses/by/4.0/',
+        type: expect.objectContaining({ code: 'licenses' }),
+      }),
     ]);
     // Fields no semantic reaches are present and empty, as the planning service sends them.
     const { fieldSetId } = fieldWith(datasetTemplate, 'rda.dataset.title');
@@ -281,10 +341,16 @@ describe('plan import', () => {
     expect(plan.label).toBe('Glacier melt DMP');
     expect(plan.language).toBe('fr');
     expect(plan.descriptions.map((d: Wire) => d.label)).toEqual(['Melt rates', 'Photos']);
-    const organisations = plan.references.filter((r: Wire) => r.data.blueprintFieldId === blueprintField('Organisations').id);
-    expect(organisations.map((r: Wire) => [r.reference.label, r.reference.reference])).toEqual([['Aegean Institute', '05aeg1s42']]);
+    const organisations = plan.references.filter(
+      (r: Wire) => r.data.blueprintFieldId === blueprintField('Organisations').id,
+    );
+    expect(organisations.map((r: Wire) => [r.reference.label, r.reference.reference])).toEqual([
+      ['Aegean Institute', '05aeg1s42'],
+    ]);
     // "restricted" (a peer's word) is read as shared.
-    expect(answerOf(plan.descriptions[0], datasetTemplate, 'rda.dataset.distribution.data_access').textValue).toBe('shared');
+    expect(answerOf(plan.descriptions[0], datasetTemplate, 'rda.dataset.distribution.data_access').textValue).toBe(
+      'shared',
+    );
     expect(answerOf(plan.descriptions[0], datasetTemplate, 'rda.dataset.sensitive_data').textValue).toBe('yes');
   });
 });
@@ -306,9 +372,29 @@ describe('bad files', () => {
     ['not JSON', envelope('{"dmp": {"title": '), 400, /not JSON/],
     ['JSON but not a maDMP', envelope({ hello: 'world' }), 400, /not an RDA maDMP/],
     ['a dmp with neither title nor datasets', envelope({ dmp: { language: 'eng' } }), 400, /not an RDA maDMP/],
-    ['not UTF-8', { filename: 'x.json', fileRef: null, mimeType: null, file: Buffer.from([0xff, 0xfe, 0x7b]).toString('base64') }, 400, /UTF-8/],
-    ['no bytes (a shared-storage reference only)', { filename: 'x.json', fileRef: 'abc', mimeType: null, file: null }, 400, /no file content/],
-    ['larger than 20 MB', { filename: 'x.json', fileRef: null, mimeType: null, file: 'A'.repeat(Math.ceil(((MAX_IMPORT_BYTES + 1024) * 4) / 3)) }, 413, /too large/],
+    [
+      'not UTF-8',
+      { filename: 'x.json', fileRef: null, mimeType: null, file: Buffer.from([0xff, 0xfe, 0x7b]).toString('base64') },
+      400,
+      /UTF-8/,
+    ],
+    [
+      'no bytes (a shared-storage reference only)',
+      { filename: 'x.json', fileRef: 'abc', mimeType: null, file: null },
+      400,
+      /no file content/,
+    ],
+    [
+      'larger than 20 MB',
+      {
+        filename: 'x.json',
+        fileRef: null,
+        mimeType: null,
+        file: 'A'.repeat(Math.ceil(((MAX_IMPORT_BYTES + 1024) * 4) / 3)),
+      },
+      413,
+      /too large/,
+    ],
     ['not a FileEnvelopeModel', { filename: 42 }, 400, /FileEnvelopeModel/],
   ];
 
@@ -321,30 +407,49 @@ describe('bad files', () => {
   it('an invalid PlanImportModel is a 400 naming what is wrong', async () => {
     const error = await rejected(() => rdaImporter.importPlan({ descriptions: [], file: envelope(RDA_12) }, CONTEXT));
     expect(statusOf(error)).toBe(400);
-    expect(error.details).toEqual(expect.arrayContaining([{ path: '/', message: expect.stringContaining('blueprintModel') }]));
+    expect(error.details).toEqual(
+      expect.arrayContaining([{ path: '/', message: expect.stringContaining('blueprintModel') }]),
+    );
   });
 
   it('a description id the file does not have is a 400 naming the ids it has', async () => {
     const error = await rejected(() =>
       rdaImporter.importPlan(
-        { blueprintModel: planFull.planBlueprint, descriptions: [{ id: 'nope', sectionId: DATA_SECTION, descriptionTemplate: datasetTemplate, file: null }], file: envelope(RDA_12) },
+        {
+          blueprintModel: planFull.planBlueprint,
+          descriptions: [{ id: 'nope', sectionId: DATA_SECTION, descriptionTemplate: datasetTemplate, file: null }],
+          file: envelope(RDA_12),
+        },
         CONTEXT,
       ),
     );
     expect(statusOf(error)).toBe(400);
-    expect(error.details[0]).toEqual({ path: '/descriptions/0/id', message: expect.stringContaining('"glacier-melt-1"') });
+    expect(error.details[0]).toEqual({
+      path: '/descriptions/0/id',
+      message: expect.stringContaining('"glacier-melt-1"'),
+    });
   });
 });
 
 describe('large imports', () => {
   const emptyTemplate = { ...structuredClone(datasetTemplate), definition: { pages: [], plugins: [] } };
-  const manyDatasets = (count: number) => envelope({ dmp: { title: 'T', dataset: Array.from({ length: count }, (_, i) => ({ dataset_id: `d${i}` })) } });
+  const manyDatasets = (count: number) =>
+    envelope({ dmp: { title: 'T', dataset: Array.from({ length: count }, (_, i) => ({ dataset_id: `d${i}` })) } });
   const asking = (count: number, id: (i: number) => string) =>
-    Array.from({ length: count }, (_, i) => ({ id: id(i), sectionId: DATA_SECTION, descriptionTemplate: emptyTemplate, file: null }));
+    Array.from({ length: count }, (_, i) => ({
+      id: id(i),
+      sectionId: DATA_SECTION,
+      descriptionTemplate: emptyTemplate,
+      file: null,
+    }));
 
   // Its time (0.6 s; 16 s when each description scanned the datasets) is in `npm run bench:hostile`.
   it(`imports ${MAX_IMPORTED_DESCRIPTIONS} of 200,000 datasets, each description its own dataset`, async () => {
-    const body = { blueprintModel: planFull.planBlueprint, descriptions: asking(MAX_IMPORTED_DESCRIPTIONS, (i) => `d${199_999 - i}`), file: manyDatasets(200_000) };
+    const body = {
+      blueprintModel: planFull.planBlueprint,
+      descriptions: asking(MAX_IMPORTED_DESCRIPTIONS, (i) => `d${199_999 - i}`),
+      file: manyDatasets(200_000),
+    };
     const plan = (await rdaImporter.importPlan(body, CONTEXT)) as Wire;
     expect(plan.descriptions).toHaveLength(MAX_IMPORTED_DESCRIPTIONS);
     expect(plan.descriptions[0].label).toBe('Dataset 200000');
@@ -352,15 +457,27 @@ describe('large imports', () => {
 
   it(`refuses more than ${MAX_IMPORTED_DESCRIPTIONS} descriptions before validating them`, async () => {
     const error = await rejected(() =>
-      rdaImporter.importPlan({ blueprintModel: planFull.planBlueprint, descriptions: asking(MAX_IMPORTED_DESCRIPTIONS + 1, (i) => `d${i}`), file: manyDatasets(3) }, CONTEXT),
+      rdaImporter.importPlan(
+        {
+          blueprintModel: planFull.planBlueprint,
+          descriptions: asking(MAX_IMPORTED_DESCRIPTIONS + 1, (i) => `d${i}`),
+          file: manyDatasets(3),
+        },
+        CONTEXT,
+      ),
     );
     expect(statusOf(error)).toBe(400);
-    expect(error.details).toEqual([{ path: '/descriptions', message: `must have at most ${MAX_IMPORTED_DESCRIPTIONS} items` }]);
+    expect(error.details).toEqual([
+      { path: '/descriptions', message: `must have at most ${MAX_IMPORTED_DESCRIPTIONS} items` },
+    ]);
   });
 
   it('refuses more descriptions than the file has datasets', async () => {
     const error = await rejected(() =>
-      rdaImporter.importPlan({ blueprintModel: planFull.planBlueprint, descriptions: asking(3, () => 'd0'), file: manyDatasets(2) }, CONTEXT),
+      rdaImporter.importPlan(
+        { blueprintModel: planFull.planBlueprint, descriptions: asking(3, () => 'd0'), file: manyDatasets(2) },
+        CONTEXT,
+      ),
     );
     expect(statusOf(error)).toBe(400);
     expect(error.message).toMatch(/3 descriptions, but the file has 2 datasets/);
@@ -375,10 +492,15 @@ describe('export -> import -> export', () => {
     const file = envelope({ dmp: first });
     const preprocessed = await rdaImporter.preprocessPlan(file);
     const descriptions = preprocessed.preprocessingDescriptionModels.map(({ id, label }) => {
-      const source = liveDescriptions.find((d: Wire) => d.label === label || JSON.stringify(d.properties).includes(JSON.stringify(label)));
+      const source = liveDescriptions.find(
+        (d: Wire) => d.label === label || JSON.stringify(d.properties).includes(JSON.stringify(label)),
+      );
       return { id, sectionId: source.sectionId, descriptionTemplate: source.descriptionTemplate, file: null };
     });
-    const imported = await rdaImporter.importPlan({ blueprintModel: planFull.planBlueprint, descriptions, file }, CONTEXT);
+    const imported = await rdaImporter.importPlan(
+      { blueprintModel: planFull.planBlueprint, descriptions, file },
+      CONTEXT,
+    );
     assertValidModel('plan', imported);
     const second: Dmp = exportPlanWire(JSON.parse(JSON.stringify(imported))).document.dmp;
 
@@ -392,13 +514,19 @@ describe('export -> import -> export', () => {
     expect(JSON.stringify(first)).not.toMatch(new RegExp([...accountIds].join('|')));
     // References come back with the planning service's own identifiers, which it matches existing references on.
     const catalogue = (plan: Wire, code: string) =>
-      plan.references.filter((r: Wire) => r.reference?.type?.code === code && r.reference.reference !== null).map((r: Wire) => r.reference.reference).sort();
-    for (const code of ['researchers', 'funders', 'grants']) expect([code, catalogue(imported, code)]).toEqual([code, catalogue(planFull, code)]);
+      plan.references
+        .filter((r: Wire) => r.reference?.type?.code === code && r.reference.reference !== null)
+        .map((r: Wire) => r.reference.reference)
+        .sort();
+    for (const code of ['researchers', 'funders', 'grants'])
+      expect([code, catalogue(imported, code)]).toEqual([code, catalogue(planFull, code)]);
     // The data steward comes back as a researcher known by name and e-mail (no catalogue id).
-    const stewards = (imported as Wire).references.filter((r: Wire) => r.reference.type?.code === 'researchers' && r.reference.reference === null);
-    expect(stewards.map((r: Wire) => r.reference.definition.fields.find((f: Wire) => f.code === 'primaryEmail')?.value)).toEqual(
-      (first.contributor ?? []).filter((c) => c.role.includes('DataManager')).map((c) => c.mbox),
+    const stewards = (imported as Wire).references.filter(
+      (r: Wire) => r.reference.type?.code === 'researchers' && r.reference.reference === null,
     );
+    expect(
+      stewards.map((r: Wire) => r.reference.definition.fields.find((f: Wire) => f.code === 'primaryEmail')?.value),
+    ).toEqual((first.contributor ?? []).filter((c) => c.role.includes('DataManager')).map((c) => c.mbox));
     expect(second.project).toEqual(first.project);
     const byTitle = (dmp: Dmp) => Object.fromEntries(dmp.dataset.map((d) => [d.title, d]));
     expect(Object.keys(byTitle(second)).sort()).toEqual(Object.keys(byTitle(first)).sort());

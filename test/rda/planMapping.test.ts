@@ -31,16 +31,24 @@ const textField = (semantics: string[], label: string, text?: string): TestBluep
   field: { kind: 'extra', id: testId('extra'), label, dataType: ExtraDataType.Text, semantics },
   value: text === undefined ? undefined : { text },
 });
-const systemField = (systemFieldType: (typeof SystemFieldType)[keyof typeof SystemFieldType], label: string | undefined, semantics: string[] = []): TestBlueprintField => ({
+const systemField = (
+  systemFieldType: (typeof SystemFieldType)[keyof typeof SystemFieldType],
+  label: string | undefined,
+  semantics: string[] = [],
+): TestBlueprintField => ({
   field: { kind: 'system', id: testId('system'), label, systemFieldType, semantics },
 });
-const josiah = (id: string, email: string) => testReference('researchers', 'Josiah Carberry', id, [['primaryEmail', email]]);
+const josiah = (id: string, email: string) =>
+  testReference('researchers', 'Josiah Carberry', id, [['primaryEmail', email]]);
 
 describe('created, modified and language', () => {
   it('names dmp.created and dmp.modified in the warning about an answer that is no date', () => {
     const result = exportPlanWire(
       testPlanWire({
-        blueprintFields: [textField(['rda.dmp.created'], 'Created on', '20245-01-01'), textField(['rda.dmp.modified'], 'Last change', 'soon')],
+        blueprintFields: [
+          textField(['rda.dmp.created'], 'Created on', '20245-01-01'),
+          textField(['rda.dmp.modified'], 'Last change', 'soon'),
+        ],
       }),
     );
     expect(result.warnings).toEqual([
@@ -55,7 +63,9 @@ describe('created, modified and language', () => {
     const raw = planWithQuestions([
       {
         title: 'Links',
-        fields: [{ type: 'internalEntitiesPlans', label: 'Related plans', semantics: ['rda.dmp.created', 'rda.dmp.language'] }],
+        fields: [
+          { type: 'internalEntitiesPlans', label: 'Related plans', semantics: ['rda.dmp.created', 'rda.dmp.language'] },
+        ],
         items: [[[testId('linked-plan')]]],
       },
     ]);
@@ -83,9 +93,16 @@ describe('created, modified and language', () => {
   });
 
   it('names the answer that is no language, and takes the plan language instead', () => {
-    const result = exportPlanWire(testPlanWire({ language: 'de', blueprintFields: [textField(['rda.dmp.language'], 'Language of the plan', 'Klingon')] }));
+    const result = exportPlanWire(
+      testPlanWire({
+        language: 'de',
+        blueprintFields: [textField(['rda.dmp.language'], 'Language of the plan', 'Klingon')],
+      }),
+    );
     expect(result.document.dmp.language).toBe('deu');
-    expect(result.warnings).toEqual(['blueprint field \'Language of the plan\': "Klingon" is not a language the RDA schemas know; the plan language is used.']);
+    expect(result.warnings).toEqual([
+      'blueprint field \'Language of the plan\': "Klingon" is not a language the RDA schemas know; the plan language is used.',
+    ]);
   });
 
   it('says the plan has no language (quoted empty) when it has none, and writes eng', () => {
@@ -96,11 +113,13 @@ describe('created, modified and language', () => {
 });
 
 describe('1.2 identifiers', () => {
-  it('writes the previous version\'s DOI as related_identifier (IsNewVersionOf), valid against 1.2', () => {
+  it("writes the previous version's DOI as related_identifier (IsNewVersionOf), valid against 1.2", () => {
     const raw = testPlanWire({ rdaVersion: '1.2' });
     raw.previousDOI = '10.5281/zenodo.41';
     const { document } = exportPlanWire(raw);
-    expect(document.dmp.related_identifier).toEqual([{ identifier: 'https://doi.org/10.5281/zenodo.41', type: 'doi', relation_type: 'IsNewVersionOf' }]);
+    expect(document.dmp.related_identifier).toEqual([
+      { identifier: 'https://doi.org/10.5281/zenodo.41', type: 'doi', relation_type: 'IsNewVersionOf' },
+    ]);
     expect(Object.keys(document.dmp)).not.toContain('');
     expect(ajvErrors('1.2', document)).toEqual([]);
   });
@@ -117,7 +136,9 @@ describe('contact', () => {
       }),
     );
     expect(result.document.dmp.contact.mbox).toBe('ana.silva@example.org');
-    expect(result.warnings).toEqual(['plan contact \'No Mail\': "not-an-address" is not a valid e-mail address for the RDA contact.']);
+    expect(result.warnings).toEqual([
+      'plan contact \'No Mail\': "not-an-address" is not a valid e-mail address for the RDA contact.',
+    ]);
   });
 
   it('names the blueprint Contact field, not the plan contact, when that field answers for the contact', () => {
@@ -133,17 +154,32 @@ describe('contact', () => {
         ],
       }),
     );
-    expect(result.warnings).toEqual(['blueprint field \'Contact persons\': "not-an-address" is not a valid e-mail address for the RDA contact.']);
+    expect(result.warnings).toEqual([
+      'blueprint field \'Contact persons\': "not-an-address" is not a valid e-mail address for the RDA contact.',
+    ]);
     // The ORCID answered for the contact goes with the person the Contact field names.
-    expect(result.document.dmp.contact).toEqual({ name: 'Ana Silva', mbox: 'ana.silva@example.org', contact_id: ORCID });
+    expect(result.document.dmp.contact).toEqual({
+      name: 'Ana Silva',
+      mbox: 'ana.silva@example.org',
+      contact_id: ORCID,
+    });
   });
 
   it('names the plan member whose e-mail is not valid, and falls to an owner', () => {
     const result = exportPlanWire(
-      testPlanWire({ creatorEmail: 'clara.creator(at)example.org', members: [{ name: 'Olga Owner', email: 'olga@example.org', roles: ['Owner'] }] }),
+      testPlanWire({
+        creatorEmail: 'clara.creator(at)example.org',
+        members: [{ name: 'Olga Owner', email: 'olga@example.org', roles: ['Owner'] }],
+      }),
     );
-    expect(result.document.dmp.contact).toEqual({ name: 'Olga Owner', mbox: 'olga@example.org', contact_id: { identifier: 'olga@example.org', type: 'other' } });
-    expect(result.warnings).toEqual(['plan member \'Clara Creator\': "clara.creator(at)example.org" is not a valid e-mail address for the RDA contact.']);
+    expect(result.document.dmp.contact).toEqual({
+      name: 'Olga Owner',
+      mbox: 'olga@example.org',
+      contact_id: { identifier: 'olga@example.org', type: 'other' },
+    });
+    expect(result.warnings).toEqual([
+      'plan member \'Clara Creator\': "clara.creator(at)example.org" is not a valid e-mail address for the RDA contact.',
+    ]);
   });
 
   it('takes an owner, not another member, when the creator has no e-mail; and warns about no one', () => {
@@ -162,7 +198,11 @@ describe('contact', () => {
 
   it('trims spaces around a contact e-mail instead of refusing it', () => {
     const result = exportPlanWire(testPlanWire({ contacts: [['Ana', 'Silva', ' ana.silva@example.org ']] }));
-    expect(result.document.dmp.contact).toEqual({ name: 'Ana Silva', mbox: 'ana.silva@example.org', contact_id: { identifier: 'ana.silva@example.org', type: 'other' } });
+    expect(result.document.dmp.contact).toEqual({
+      name: 'Ana Silva',
+      mbox: 'ana.silva@example.org',
+      contact_id: { identifier: 'ana.silva@example.org', type: 'other' },
+    });
     expect(result.warnings).toEqual([]);
   });
 
@@ -174,10 +214,16 @@ describe('contact', () => {
           { name: 'Nils Nomail', email: null, roles: ['Viewer'] },
           { name: 'Mia Member', email: 'mia@example.org', roles: ['Viewer'] },
         ],
-        blueprintFields: [systemField(SystemFieldType.User, 'Responsible people', ['rda.dmp.contact.name', 'rda.dmp.contact.mbox'])],
+        blueprintFields: [
+          systemField(SystemFieldType.User, 'Responsible people', ['rda.dmp.contact.name', 'rda.dmp.contact.mbox']),
+        ],
       }),
     );
-    expect(dmp.contact).toEqual({ name: 'Mia Member', mbox: 'mia@example.org', contact_id: { identifier: 'mia@example.org', type: 'other' } });
+    expect(dmp.contact).toEqual({
+      name: 'Mia Member',
+      mbox: 'mia@example.org',
+      contact_id: { identifier: 'mia@example.org', type: 'other' },
+    });
   });
 });
 
@@ -186,7 +232,9 @@ describe("the contact's id", () => {
     const dmp = dmpOf(
       testPlanWire({
         contacts: [['Josiah', 'Carberry', 'Josiah@Example.org']],
-        blueprintFields: [referenceField('researchers', 'Researchers', [josiah('orcid:0000-0002-1825-0097', 'josiah@EXAMPLE.org')])],
+        blueprintFields: [
+          referenceField('researchers', 'Researchers', [josiah('orcid:0000-0002-1825-0097', 'josiah@EXAMPLE.org')]),
+        ],
       }),
     );
     expect(dmp.contact).toEqual({ name: 'Josiah Carberry', mbox: 'Josiah@Example.org', contact_id: ORCID });
@@ -207,7 +255,14 @@ describe("the contact's id", () => {
       [
         {
           title: 'People',
-          fields: [{ type: 'referenceTypes', label: 'Researchers', semantics: ['rda.dmp.contributor'], referenceCode: 'researchers' }],
+          fields: [
+            {
+              type: 'referenceTypes',
+              label: 'Researchers',
+              semantics: ['rda.dmp.contributor'],
+              referenceCode: 'researchers',
+            },
+          ],
           items: [[{ references: [reference(josiah('0000-0002-1825-0097', 'josiah@example.org'))] }]],
         },
       ],
@@ -220,7 +275,11 @@ describe("the contact's id", () => {
     const dmp = dmpOf(
       testPlanWire({
         contacts: [['Josiah', 'Carberry', 'josiah@example.org']],
-        blueprintFields: [referenceField('staff', 'Staff directory', [testReference('staff', 'Josiah Carberry', '0000-0002-1825-0097', [['primaryEmail', 'josiah@example.org']])])],
+        blueprintFields: [
+          referenceField('staff', 'Staff directory', [
+            testReference('staff', 'Josiah Carberry', '0000-0002-1825-0097', [['primaryEmail', 'josiah@example.org']]),
+          ]),
+        ],
       }),
     );
     expect(dmp.contact.contact_id).toEqual({ identifier: 'josiah@example.org', type: 'other' });
@@ -229,7 +288,8 @@ describe("the contact's id", () => {
 });
 
 describe('1.2 contact affiliation', () => {
-  const orgs = (refs: ReturnType<typeof testReference>[], semantics: string[] = []) => referenceField('organisations', 'Organisations', refs, semantics);
+  const orgs = (refs: ReturnType<typeof testReference>[], semantics: string[] = []) =>
+    referenceField('organisations', 'Organisations', refs, semantics);
   const aegean = () => testReference('organisations', 'Aegean Institute', '05aeg1s42', [['pidTypeField', 'ror']]);
   const AEGEAN = { name: 'Aegean Institute', affiliation_id: { identifier: 'https://ror.org/05aeg1s42', type: 'ror' } };
   const base: TestPlan = { rdaVersion: '1.2', contacts: [['Ana', 'Silva', 'ana@example.org']] };
@@ -240,7 +300,13 @@ describe('1.2 contact affiliation', () => {
   });
 
   it('leaves the affiliation out of a 1.1 contact, whose schema has no such key', () => {
-    const dmp = dmpOf(testPlanWire({ ...base, rdaVersion: '1.1', blueprintFields: [orgs([aegean()], ['rda.dmp.contact.affiliation'])] }));
+    const dmp = dmpOf(
+      testPlanWire({
+        ...base,
+        rdaVersion: '1.1',
+        blueprintFields: [orgs([aegean()], ['rda.dmp.contact.affiliation'])],
+      }),
+    );
     expect(dmp.contact.mbox).toBe('ana@example.org');
     expect(dmp.contact).not.toHaveProperty('affiliation');
   });
@@ -250,7 +316,14 @@ describe('1.2 contact affiliation', () => {
       [
         {
           title: 'Contact',
-          fields: [{ type: 'referenceTypes', label: 'Affiliation', semantics: ['rda.dmp.contact.affiliation'], referenceCode: 'organisations' }],
+          fields: [
+            {
+              type: 'referenceTypes',
+              label: 'Affiliation',
+              semantics: ['rda.dmp.contact.affiliation'],
+              referenceCode: 'organisations',
+            },
+          ],
           items: [[{ references: [reference(aegean())] }]],
         },
       ],
@@ -282,14 +355,15 @@ describe('1.2 contact affiliation', () => {
 describe('no contact e-mail: 422', () => {
   const noEmail = (spec: TestPlan) => thrown(() => exportPlanWire(testPlanWire({ creatorEmail: null, ...spec })));
 
-  it("says what RDA requires, and names the creator whose account could hold an e-mail", () => {
+  it('says what RDA requires, and names the creator whose account could hold an e-mail', () => {
     const error = noEmail({});
     expect(statusOf(error)).toBe(422);
     expect(error.message).toBe('The plan has no contact e-mail address, which an RDA maDMP requires.');
     expect(error.details).toEqual([
       {
         path: 'Contact',
-        message: "Add a contact with an e-mail address to the plan: the blueprint needs a 'Contact' field, or add an e-mail address to the account of the plan's creator (Clara Creator).",
+        message:
+          "Add a contact with an e-mail address to the plan: the blueprint needs a 'Contact' field, or add an e-mail address to the account of the plan's creator (Clara Creator).",
       },
     ]);
   });
@@ -308,16 +382,27 @@ describe('no contact e-mail: 422', () => {
     expect(error.details).toEqual([
       {
         path: 'Contact e-mail',
-        message: "Add a contact with an e-mail address to the plan (blueprint field 'Contact e-mail'), or an e-mail address to the account of the plan's creator (Clara Creator).",
+        message:
+          "Add a contact with an e-mail address to the plan (blueprint field 'Contact e-mail'), or an e-mail address to the account of the plan's creator (Clara Creator).",
       },
     ]);
   });
 
   it('points to the Contact field among others, by its label or, unlabelled, as Contact', () => {
-    const labelled = noEmail({ blueprintFields: [textField([], 'Budget notes'), systemField(SystemFieldType.Contact, 'People to ask')] });
-    expect(labelled.details[0]).toEqual({ path: 'People to ask', message: expect.stringContaining("(blueprint field 'People to ask')") });
-    const unlabelled = noEmail({ blueprintFields: [textField([], 'Budget notes'), systemField(SystemFieldType.Contact, undefined)] });
-    expect(unlabelled.details[0]).toEqual({ path: 'Contact', message: expect.stringContaining("(blueprint field 'Contact')") });
+    const labelled = noEmail({
+      blueprintFields: [textField([], 'Budget notes'), systemField(SystemFieldType.Contact, 'People to ask')],
+    });
+    expect(labelled.details[0]).toEqual({
+      path: 'People to ask',
+      message: expect.stringContaining("(blueprint field 'People to ask')"),
+    });
+    const unlabelled = noEmail({
+      blueprintFields: [textField([], 'Budget notes'), systemField(SystemFieldType.Contact, undefined)],
+    });
+    expect(unlabelled.details[0]).toEqual({
+      path: 'Contact',
+      message: expect.stringContaining("(blueprint field 'Contact')"),
+    });
   });
 });
 
@@ -326,20 +411,38 @@ describe('contributors', () => {
     const dmp = dmpOf(
       testPlanWire({
         blueprintFields: [
-          referenceField('researchers', 'Researchers', [testReference('researchers', 'Local Person', 'staff-17', [['primaryEmail', 'local@example.org']])]),
-          referenceField('organisations', 'Organisations', [testReference('organisations', 'Aegean Institute', '05aeg1s42', [['pidTypeField', 'ror']])]),
+          referenceField('researchers', 'Researchers', [
+            testReference('researchers', 'Local Person', 'staff-17', [['primaryEmail', 'local@example.org']]),
+          ]),
+          referenceField('organisations', 'Organisations', [
+            testReference('organisations', 'Aegean Institute', '05aeg1s42', [['pidTypeField', 'ror']]),
+          ]),
         ],
         members: [{ name: 'Local Person', email: 'LOCAL@example.org', roles: ['DataSteward'] }],
       }),
     );
     expect(dmp.contributor).toEqual([
-      { name: 'Local Person', mbox: 'local@example.org', role: ['Researcher', 'DataManager'], contributor_id: { identifier: 'staff-17', type: 'other' } },
+      {
+        name: 'Local Person',
+        mbox: 'local@example.org',
+        role: ['Researcher', 'DataManager'],
+        contributor_id: { identifier: 'staff-17', type: 'other' },
+      },
     ]);
   });
 
   it("writes a member's e-mail without the spaces around it", () => {
-    const dmp = dmpOf(testPlanWire({ members: [{ name: 'Dora Steward', email: '  dora@example.org ', roles: ['DataSteward'] }] }));
-    expect(dmp.contributor).toEqual([{ name: 'Dora Steward', mbox: 'dora@example.org', role: ['DataManager'], contributor_id: { identifier: 'dora@example.org', type: 'other' } }]);
+    const dmp = dmpOf(
+      testPlanWire({ members: [{ name: 'Dora Steward', email: '  dora@example.org ', roles: ['DataSteward'] }] }),
+    );
+    expect(dmp.contributor).toEqual([
+      {
+        name: 'Dora Steward',
+        mbox: 'dora@example.org',
+        role: ['DataManager'],
+        contributor_id: { identifier: 'dora@example.org', type: 'other' },
+      },
+    ]);
   });
 
   it('merges a researcher a description names into the plan researcher with the same id, without an e-mail', () => {
@@ -350,19 +453,44 @@ describe('contributors', () => {
           title: 'People',
           fields: [
             { type: 'referenceTypes', semantics: ['rda.dmp.contributor'], referenceCode: 'researchers' },
-            { type: 'select', semantics: ['rda.dmp.contributor.role'], options: [{ label: 'Data curator', value: 'DataCurator' }] },
+            {
+              type: 'select',
+              semantics: ['rda.dmp.contributor.role'],
+              options: [{ label: 'Data curator', value: 'DataCurator' }],
+            },
           ],
           items: [[{ references: [reference(local())] }, ['DataCurator']]],
         },
       ],
       { blueprintFields: [referenceField('researchers', 'Researchers', [local()])] },
     );
-    expect(dmpOf(raw).contributor).toEqual([{ name: 'Local Person', role: ['DataCurator', 'Researcher'], contributor_id: { identifier: 'staff-17', type: 'other' } }]);
+    expect(dmpOf(raw).contributor).toEqual([
+      {
+        name: 'Local Person',
+        role: ['DataCurator', 'Researcher'],
+        contributor_id: { identifier: 'staff-17', type: 'other' },
+      },
+    ]);
   });
 
   it("trims a researcher's e-mail, and identifies one whose external id is blank by that e-mail", () => {
-    const dmp = dmpOf(testPlanWire({ blueprintFields: [referenceField('researchers', 'Researchers', [testReference('researchers', 'Pat Doe', '  ', [['primaryEmail', ' pat@example.org ']])])] }));
-    expect(dmp.contributor).toEqual([{ name: 'Pat Doe', mbox: 'pat@example.org', role: ['Researcher'], contributor_id: { identifier: 'pat@example.org', type: 'other' } }]);
+    const dmp = dmpOf(
+      testPlanWire({
+        blueprintFields: [
+          referenceField('researchers', 'Researchers', [
+            testReference('researchers', 'Pat Doe', '  ', [['primaryEmail', ' pat@example.org ']]),
+          ]),
+        ],
+      }),
+    );
+    expect(dmp.contributor).toEqual([
+      {
+        name: 'Pat Doe',
+        mbox: 'pat@example.org',
+        role: ['Researcher'],
+        contributor_id: { identifier: 'pat@example.org', type: 'other' },
+      },
+    ]);
   });
 
   it('reads a contributor written as one text answer, with the id answered for them', () => {
@@ -384,9 +512,26 @@ describe('contributors', () => {
 describe('projects from references', () => {
   it('reads start and end dates written as start_date/end_date or start/end', () => {
     const projects = (fields: [string, string][]) =>
-      dmpOf(testPlanWire({ blueprintFields: [referenceField('projects', 'Project', [testReference('projects', 'REEF', 'reef-1', fields)])] })).project;
-    expect(projects([['start_date', '2024-02-01'], ['end_date', '2027-01-31']])).toEqual([{ title: 'REEF', start: '2024-02-01', end: '2027-01-31' }]);
-    expect(projects([['startDate', 'soon'], ['start', '2024-03-01'], ['end', '2027-02-28']])).toEqual([{ title: 'REEF', start: '2024-03-01', end: '2027-02-28' }]);
+      dmpOf(
+        testPlanWire({
+          blueprintFields: [
+            referenceField('projects', 'Project', [testReference('projects', 'REEF', 'reef-1', fields)]),
+          ],
+        }),
+      ).project;
+    expect(
+      projects([
+        ['start_date', '2024-02-01'],
+        ['end_date', '2027-01-31'],
+      ]),
+    ).toEqual([{ title: 'REEF', start: '2024-02-01', end: '2027-01-31' }]);
+    expect(
+      projects([
+        ['startDate', 'soon'],
+        ['start', '2024-03-01'],
+        ['end', '2027-02-28'],
+      ]),
+    ).toEqual([{ title: 'REEF', start: '2024-03-01', end: '2027-02-28' }]);
   });
 
   it("takes the project's description from its reference", () => {

@@ -11,7 +11,11 @@ const extraField = (semantics: string[], label: string, text: string): TestBluep
   field: { kind: 'extra', id: testId('extra'), label, dataType: 0, semantics },
   value: { text },
 });
-const textField = (semantic: string, label = semantic.replace(/^rda\.dmp\./, '')): TestField => ({ type: 'freetext', label, semantics: [semantic] });
+const textField = (semantic: string, label = semantic.replace(/^rda\.dmp\./, '')): TestField => ({
+  type: 'freetext',
+  label,
+  semantics: [semantic],
+});
 const refs = (...specs: ReturnType<typeof testReference>[]) => ({ references: specs.map((s) => reference(s)) });
 
 function exported(questions: TestQuestion[], extra: Parameters<typeof testPlanWire>[0] = {}) {
@@ -19,7 +23,11 @@ function exported(questions: TestQuestion[], extra: Parameters<typeof testPlanWi
 }
 
 const EC = testReference('funders', 'European Commission', '501100000780', [['pidTypeField', 'fundref']]);
-const EC_FUNDING = { name: 'European Commission', funder_name: 'European Commission', funder_id: { identifier: 'https://doi.org/10.13039/501100000780', type: 'fundref' } };
+const EC_FUNDING = {
+  name: 'European Commission',
+  funder_name: 'European Commission',
+  funder_id: { identifier: 'https://doi.org/10.13039/501100000780', type: 'fundref' },
+};
 
 describe('projects and funding from answers', () => {
   it('takes projects from a project reference answer and the grant and status answers; only the first project is funded', () => {
@@ -28,17 +36,37 @@ describe('projects and funding from answers', () => {
         {
           title: 'Project',
           fields: [
-            { type: 'referenceTypes', label: 'Projects', semantics: ['rda.dmp.project'], referenceCode: 'projects', multipleSelect: true },
-            { type: 'referenceTypes', label: 'Grant', semantics: ['rda.dmp.project.funding.grant_id'], referenceCode: 'grants' },
+            {
+              type: 'referenceTypes',
+              label: 'Projects',
+              semantics: ['rda.dmp.project'],
+              referenceCode: 'projects',
+              multipleSelect: true,
+            },
+            {
+              type: 'referenceTypes',
+              label: 'Grant',
+              semantics: ['rda.dmp.project.funding.grant_id'],
+              referenceCode: 'grants',
+            },
             textField('rda.dmp.project.funding.funding_status'),
           ],
-          items: [[refs(testReference('projects', 'REEF', null), testReference('projects', 'KELP', null)), refs(testReference('grants', 'Reef grant', '101094523')), 'granted']],
+          items: [
+            [
+              refs(testReference('projects', 'REEF', null), testReference('projects', 'KELP', null)),
+              refs(testReference('grants', 'Reef grant', '101094523')),
+              'granted',
+            ],
+          ],
         },
       ],
       { blueprintFields: [referenceField('funders', 'funders', [EC])] },
     );
     expect(result.document.dmp.project).toEqual([
-      { title: 'REEF', funding: [{ ...EC_FUNDING, grant_id: { identifier: '101094523', type: 'other' }, funding_status: 'granted' }] },
+      {
+        title: 'REEF',
+        funding: [{ ...EC_FUNDING, grant_id: { identifier: '101094523', type: 'other' }, funding_status: 'granted' }],
+      },
       { title: 'KELP' },
     ]);
     expect(result.warnings).toEqual([]);
@@ -61,7 +89,16 @@ describe('projects and funding from answers', () => {
             textField('rda.dmp.project.funding.funding_status'),
           ],
           items: [
-            ['Seagrass survey', 'Transects in the bay', '2025-03-01', '2027-12-31', '10.5281/zenodo.42', '501100000780', 'G-77', 'applied'],
+            [
+              'Seagrass survey',
+              'Transects in the bay',
+              '2025-03-01',
+              '2027-12-31',
+              '10.5281/zenodo.42',
+              '501100000780',
+              'G-77',
+              'applied',
+            ],
             ['Seagrass survey', 'A second copy of the same project', null, null, null, null, null, null],
             ['Kelp watch', null, 'since 2020', 'soon', 'PRJ-7', null, null, null],
           ],
@@ -109,8 +146,13 @@ describe('projects and funding from answers', () => {
       testPlanWire({
         rdaVersion: '1.2',
         blueprintFields: [
-          referenceField('projects', 'projects', [testReference('projects', 'REEF', '10.5281/zenodo.99'), testReference('projects', 'KELP', 'kelp-1')]),
-          referenceField('funders', 'funders', [testReference('funders', 'Some Foundation', 'https://ror.org/05aeg1s42')]),
+          referenceField('projects', 'projects', [
+            testReference('projects', 'REEF', '10.5281/zenodo.99'),
+            testReference('projects', 'KELP', 'kelp-1'),
+          ]),
+          referenceField('funders', 'funders', [
+            testReference('funders', 'Some Foundation', 'https://ror.org/05aeg1s42'),
+          ]),
         ],
       }),
     ).document.dmp;
@@ -118,7 +160,13 @@ describe('projects and funding from answers', () => {
       {
         title: 'REEF',
         project_id: [{ identifier: 'https://doi.org/10.5281/zenodo.99', type: 'doi' }],
-        funding: [{ name: 'Some Foundation', funder_name: 'Some Foundation', funder_id: { identifier: 'https://ror.org/05aeg1s42', type: 'ror' } }],
+        funding: [
+          {
+            name: 'Some Foundation',
+            funder_name: 'Some Foundation',
+            funder_id: { identifier: 'https://ror.org/05aeg1s42', type: 'ror' },
+          },
+        ],
       },
       { title: 'KELP', project_id: [{ identifier: 'kelp-1', type: 'other' }] },
     ]);
@@ -130,7 +178,14 @@ describe('a funder answered in a description', () => {
     const result = exported([
       {
         title: 'Funding',
-        fields: [{ type: 'referenceTypes', label: 'Funder', semantics: ['rda.dmp.project.funding.funder_id'], referenceCode: 'funders' }],
+        fields: [
+          {
+            type: 'referenceTypes',
+            label: 'Funder',
+            semantics: ['rda.dmp.project.funding.funder_id'],
+            referenceCode: 'funders',
+          },
+        ],
         items: [[refs(EC)]],
       },
     ]);
@@ -145,26 +200,56 @@ describe('funders and grants of the plan', () => {
   const grantB = testReference('grants', 'Grant B', 'B-2');
 
   it('pairs as many funders as grants in order, each grant its own project', () => {
-    const result = exportPlanWire(testPlanWire({ blueprintFields: [referenceField('grants', 'grants', [grantA, grantB]), referenceField('funders', 'funders', [EC, NSF])] }));
+    const result = exportPlanWire(
+      testPlanWire({
+        blueprintFields: [
+          referenceField('grants', 'grants', [grantA, grantB]),
+          referenceField('funders', 'funders', [EC, NSF]),
+        ],
+      }),
+    );
     expect(result.document.dmp.project).toEqual([
       { title: 'Grant A', funding: [{ ...EC_FUNDING, grant_id: { identifier: 'A-1', type: 'other' } }] },
       {
         title: 'Grant B',
-        funding: [{ name: 'National Science Foundation', funder_name: 'National Science Foundation', funder_id: fundref('501100008982'), grant_id: { identifier: 'B-2', type: 'other' } }],
+        funding: [
+          {
+            name: 'National Science Foundation',
+            funder_name: 'National Science Foundation',
+            funder_id: fundref('501100008982'),
+            grant_id: { identifier: 'B-2', type: 'other' },
+          },
+        ],
       },
     ]);
     expect(result.warnings).toEqual([]);
   });
 
   it('with two funders and one grant funds the plan by both and reports the grant', () => {
-    const result = exportPlanWire(testPlanWire({ blueprintFields: [referenceField('grants', 'grants', [grantA]), referenceField('funders', 'funders', [EC, NSF])] }));
+    const result = exportPlanWire(
+      testPlanWire({
+        blueprintFields: [
+          referenceField('grants', 'grants', [grantA]),
+          referenceField('funders', 'funders', [EC, NSF]),
+        ],
+      }),
+    );
     expect(result.document.dmp.project).toEqual([
       {
         title: 'Test plan',
-        funding: [EC_FUNDING, { name: 'National Science Foundation', funder_name: 'National Science Foundation', funder_id: fundref('501100008982') }],
+        funding: [
+          EC_FUNDING,
+          {
+            name: 'National Science Foundation',
+            funder_name: 'National Science Foundation',
+            funder_id: fundref('501100008982'),
+          },
+        ],
       },
     ]);
-    expect(result.warnings).toEqual(["Grant 'Grant A' is not in the RDA funding: RDA needs its funder, and the plan names 2 funders."]);
+    expect(result.warnings).toEqual([
+      "Grant 'Grant A' is not in the RDA funding: RDA needs its funder, and the plan names 2 funders.",
+    ]);
   });
 
   it('names a funder by its trimmed label, but not when the label is only its id or link', () => {
@@ -174,7 +259,8 @@ describe('funders and grants of the plan', () => {
       testReference('funders', '501100000003', ' 501100000003 '),
       testReference('funders', 'https://funder.example.org', null, [['url', 'https://funder.example.org']]),
     ];
-    const dmp = exportPlanWire(testPlanWire({ blueprintFields: [referenceField('funders', 'funders', funders)] })).document.dmp;
+    const dmp = exportPlanWire(testPlanWire({ blueprintFields: [referenceField('funders', 'funders', funders)] }))
+      .document.dmp;
     expect(dmp.project?.[0].funding).toEqual([
       { name: 'Padded Foundation', funder_name: 'Padded Foundation', funder_id: fundref('501100000001') },
       { funder_id: fundref('501100000002') },
@@ -190,7 +276,12 @@ describe('costs', () => {
       {
         title: 'Costs',
         repeats: true,
-        fields: [textField('rda.dmp.cost.title'), textField('rda.dmp.cost.value'), textField('rda.dmp.cost.currency_code'), textField('rda.dmp.cost.description')],
+        fields: [
+          textField('rda.dmp.cost.title'),
+          textField('rda.dmp.cost.value'),
+          textField('rda.dmp.cost.currency_code'),
+          textField('rda.dmp.cost.description'),
+        ],
         items: [
           ['Storage', '1200', 'EUR', 'Disks'],
           ['Storage', '1200', 'EUR', 'Disks'],
@@ -216,13 +307,29 @@ describe('costs', () => {
 });
 
 describe('ethics', () => {
-  const entities = (semantic: string): TestField => ({ type: 'internalEntitiesDescriptions', label: 'Linked', semantics: [semantic] });
-  const ethicsQuestion = (fields: TestField[], answers: (string | string[])[]): TestQuestion => ({ title: 'Ethics', fields, items: [answers] });
+  const entities = (semantic: string): TestField => ({
+    type: 'internalEntitiesDescriptions',
+    label: 'Linked',
+    semantics: [semantic],
+  });
+  const ethicsQuestion = (fields: TestField[], answers: (string | string[])[]): TestQuestion => ({
+    title: 'Ethics',
+    fields,
+    items: [answers],
+  });
 
   it('warns, naming the answer, of an ethics answer that is not yes, no or unknown', () => {
-    const result = exported([ethicsQuestion([textField('rda.dmp.ethical_issues_exist', 'Ethics?'), entities('rda.dmp.ethical_issues_exist')], ['no', [testId('linked')]])], {
-      blueprintFields: [extraField(['rda.dmp.ethical_issues_exist'], 'Issues?', 'ask the board')],
-    });
+    const result = exported(
+      [
+        ethicsQuestion(
+          [textField('rda.dmp.ethical_issues_exist', 'Ethics?'), entities('rda.dmp.ethical_issues_exist')],
+          ['no', [testId('linked')]],
+        ),
+      ],
+      {
+        blueprintFields: [extraField(['rda.dmp.ethical_issues_exist'], 'Issues?', 'ask the board')],
+      },
+    );
     expect(result.document.dmp.ethical_issues_exist).toBe('no');
     expect(result.warnings).toEqual([
       `blueprint field 'Issues?': "ask the board" is not yes, no or unknown; ethical issues are reported as unknown.`,
@@ -234,19 +341,37 @@ describe('ethics', () => {
     const dmp = exported(
       [
         ethicsQuestion(
-          [textField('rda.dmp.ethical_issues_description', 'Why'), textField('rda.dmp.ethical_issues_description', 'Also'), entities('rda.dmp.ethical_issues_description')],
+          [
+            textField('rda.dmp.ethical_issues_description', 'Why'),
+            textField('rda.dmp.ethical_issues_description', 'Also'),
+            entities('rda.dmp.ethical_issues_description'),
+          ],
           ['Sea bird  nests are not disturbed.', 'Seabird nests are not disturbed.', [testId('linked')]],
         ),
       ],
-      { blueprintFields: [extraField(['rda.dmp.ethical_issues_description'], 'Ethics', 'Sea bird nests are not disturbed.')] },
+      {
+        blueprintFields: [
+          extraField(['rda.dmp.ethical_issues_description'], 'Ethics', 'Sea bird nests are not disturbed.'),
+        ],
+      },
     ).document.dmp;
-    expect(dmp.ethical_issues_description).toBe('Sea bird nests are not disturbed.\n\nSeabird nests are not disturbed.');
+    expect(dmp.ethical_issues_description).toBe(
+      'Sea bird nests are not disturbed.\n\nSeabird nests are not disturbed.',
+    );
   });
 
   const reports = (rdaVersion: string) =>
-    exported([ethicsQuestion([textField('rda.dmp.ethical_issues_report', 'Report'), textField('rda.dmp.ethical_issues_report', 'Link')], ['see annex B', 'https://ethics.example.org/r/1'])], {
-      rdaVersion,
-    }).document.dmp;
+    exported(
+      [
+        ethicsQuestion(
+          [textField('rda.dmp.ethical_issues_report', 'Report'), textField('rda.dmp.ethical_issues_report', 'Link')],
+          ['see annex B', 'https://ethics.example.org/r/1'],
+        ),
+      ],
+      {
+        rdaVersion,
+      },
+    ).document.dmp;
 
   it('1.1: the URI report is the report; other report text joins the description', () => {
     const dmp = reports('1.1');
@@ -276,8 +401,12 @@ describe('the generic dataset', () => {
   });
 
   it('says so when the plan has only an annex', () => {
-    const dataset = exported([{ title: 'Ethics', fields: [textField('rda.dmp.ethical_issues_exist')], items: [['yes']] }]).document.dmp.dataset;
-    expect(dataset.map((d) => d.description)).toEqual(['The plan describes no dataset of its own; this dataset stands for all data it covers.']);
+    const dataset = exported([
+      { title: 'Ethics', fields: [textField('rda.dmp.ethical_issues_exist')], items: [['yes']] },
+    ]).document.dmp.dataset;
+    expect(dataset.map((d) => d.description)).toEqual([
+      'The plan describes no dataset of its own; this dataset stands for all data it covers.',
+    ]);
   });
 });
 
@@ -314,6 +443,8 @@ describe('1.2 alternate and related identifiers', () => {
     const dmp = exportPlanWire(raw).document.dmp;
     expect(dmp.dmp_id).toEqual({ identifier: raw.id, type: 'other' });
     expect(dmp.alternate_identifier).toBeUndefined();
-    expect(dmp.related_identifier).toEqual([{ identifier: 'https://doi.org/10.5281/zenodo.8', type: 'doi', relation_type: 'IsNewVersionOf' }]);
+    expect(dmp.related_identifier).toEqual([
+      { identifier: 'https://doi.org/10.5281/zenodo.8', type: 'doi', relation_type: 'IsNewVersionOf' },
+    ]);
   });
 });

@@ -10,14 +10,16 @@ import { statusOf } from '../../src/http/errors';
 
 const dmpOf = (dmp: Record<string, unknown>) => readDmp({ dmp });
 const datasetOf = (dataset: Record<string, unknown>) => dmpOf({ title: 'T', dataset: [dataset] }).datasets[0];
-const distributionOf = (distribution: Record<string, unknown>) => datasetOf({ title: 'D', distribution: [distribution] }).distributions[0];
+const distributionOf = (distribution: Record<string, unknown>) =>
+  datasetOf({ title: 'D', distribution: [distribution] }).distributions[0];
 
 /** The ServiceError `run` throws: its status, message and details. */
 function refusal(run: () => unknown): { status: number; message: string; details: unknown } {
   try {
     run();
   } catch (error) {
-    if (error instanceof ServiceError) return { status: statusOf(error), message: error.message, details: error.details };
+    if (error instanceof ServiceError)
+      return { status: statusOf(error), message: error.message, details: error.details };
     throw error;
   }
   throw new Error('expected a refusal');
@@ -50,7 +52,9 @@ describe('the uploaded file', () => {
       message: 'The upload is not base64-encoded.',
       details: [{ path: '/file', message: 'must be base64' }],
     });
-    expect(refusal(() => parseEnvelopeJson({ file: Buffer.from([0xff, 0xfe, 0x00, 0x7b]).toString('base64') }))).toEqual({
+    expect(
+      refusal(() => parseEnvelopeJson({ file: Buffer.from([0xff, 0xfe, 0x00, 0x7b]).toString('base64') })),
+    ).toEqual({
       status: 400,
       message: 'The file is not UTF-8 text, so it cannot be RDA maDMP JSON.',
       details: [{ path: '/file', message: 'must be UTF-8 JSON' }],
@@ -64,8 +68,12 @@ describe('the uploaded file', () => {
 
   it('reads a file whose byte order mark was written twice, and keeps U+FEFF inside a text', () => {
     // TextDecoder drops one mark; a tool that adds its own to a file that has one leaves a second.
-    expect(parseEnvelopeJson({ file: base64('\uFEFF\uFEFF{"dmp":{"title":"Twice"}}') })).toEqual({ dmp: { title: 'Twice' } });
-    expect(parseEnvelopeJson({ file: base64('{"dmp":{"title":"Zero\uFEFFwidth"}}') })).toEqual({ dmp: { title: 'Zero\uFEFFwidth' } });
+    expect(parseEnvelopeJson({ file: base64('\uFEFF\uFEFF{"dmp":{"title":"Twice"}}') })).toEqual({
+      dmp: { title: 'Twice' },
+    });
+    expect(parseEnvelopeJson({ file: base64('{"dmp":{"title":"Zero\uFEFFwidth"}}') })).toEqual({
+      dmp: { title: 'Zero\uFEFFwidth' },
+    });
   });
 
   it('reads a file of exactly 20 MB and refuses one byte more with 413, counting the padding', () => {
@@ -85,7 +93,9 @@ describe('the uploaded file', () => {
     // 21,128,806 bytes are 20.1499996 MB, one byte more 20.15000057: base64 ends in "==" (3n + 1 bytes).
     const file = Buffer.alloc(21_128_806, 0x20).toString('base64');
     expect(file.endsWith('==')).toBe(true);
-    expect(refusal(() => parseEnvelopeJson({ file })).message).toBe('The file is too large to import (20.1 MB; at most 20 MB).');
+    expect(refusal(() => parseEnvelopeJson({ file })).message).toBe(
+      'The file is too large to import (20.1 MB; at most 20 MB).',
+    );
   });
 });
 
@@ -111,7 +121,10 @@ describe('which files are maDMPs', () => {
   it('refuses a file that is JSON null with 400, and skips null where objects are listed', () => {
     expect(refusal(() => readDmp(null)).status).toBe(400);
     expect(refusal(() => readDatasetFile(null)).status).toBe(400);
-    expect(readDmp({ dmp: { title: 'T', contributor: [null, { name: 'Ada' }], dataset: [null] } })).toMatchObject({ contributors: [{ name: 'Ada' }], datasets: [] });
+    expect(readDmp({ dmp: { title: 'T', contributor: [null, { name: 'Ada' }], dataset: [null] } })).toMatchObject({
+      contributors: [{ name: 'Ada' }],
+      datasets: [],
+    });
   });
 
   it('accepts a dmp with datasets but no title', () => {
@@ -149,7 +162,8 @@ describe('a description file', () => {
   ])('refuses %s with 400 naming the root', (_name, json) => {
     expect(refusal(() => readDatasetFile(json))).toEqual({
       status: 400,
-      message: 'The file is neither an RDA maDMP nor an RDA dataset: it needs "dmp", or a dataset with a title or dataset_id.',
+      message:
+        'The file is neither an RDA maDMP nor an RDA dataset: it needs "dmp", or a dataset with a title or dataset_id.',
       details: [{ path: '/', message: 'must be {"dmp": …} or a dataset object' }],
     });
   });
@@ -173,9 +187,17 @@ describe('values as producers write them', () => {
   });
 
   it('reads identifiers from an object, a list of them, a bare string or number; the type in lower case', () => {
-    expect(dmpOf({ title: 'T', dmp_id: { identifier: 'https://doi.org/10.1/x', type: 'DOI' } }).dmpId).toEqual({ identifier: 'https://doi.org/10.1/x', type: 'doi' });
-    expect(dmpOf({ title: 'T', dmp_id: [{ identifier: ' ' }, { identifier: 'second', type: 'other' }] }).dmpId).toEqual({ identifier: 'second', type: 'other' });
-    expect(dmpOf({ title: 'T', dmp_id: 'https://hdl.handle.net/1/2' }).dmpId).toEqual({ identifier: 'https://hdl.handle.net/1/2', type: null });
+    expect(dmpOf({ title: 'T', dmp_id: { identifier: 'https://doi.org/10.1/x', type: 'DOI' } }).dmpId).toEqual({
+      identifier: 'https://doi.org/10.1/x',
+      type: 'doi',
+    });
+    expect(dmpOf({ title: 'T', dmp_id: [{ identifier: ' ' }, { identifier: 'second', type: 'other' }] }).dmpId).toEqual(
+      { identifier: 'second', type: 'other' },
+    );
+    expect(dmpOf({ title: 'T', dmp_id: 'https://hdl.handle.net/1/2' }).dmpId).toEqual({
+      identifier: 'https://hdl.handle.net/1/2',
+      type: null,
+    });
     expect(dmpOf({ title: 'T', dmp_id: 12345 }).dmpId).toEqual({ identifier: '12345', type: null });
     expect(dmpOf({ title: 'T', dmp_id: '' }).dmpId).toBeNull();
     expect(dmpOf({ title: 'T', dmp_id: { type: 'doi' } }).dmpId).toBeNull();
@@ -184,22 +206,43 @@ describe('values as producers write them', () => {
   it('reads the contact (or the first of a list) and contributors with ids, roles, e-mails and affiliations', () => {
     const dmp = dmpOf({
       title: 'T',
-      contact: [{ name: 'First', mbox: 'MAILTO:first@example.org ', contact_id: 'https://orcid.org/0000-0001' }, { name: 'Second' }],
+      contact: [
+        { name: 'First', mbox: 'MAILTO:first@example.org ', contact_id: 'https://orcid.org/0000-0001' },
+        { name: 'Second' },
+      ],
       contributor: [
-        { name: 'C', role: 'Data Steward', affiliation: { name: 'Uni', affiliation_id: { identifier: 'https://ror.org/1', type: 'ror' } } },
+        {
+          name: 'C',
+          role: 'Data Steward',
+          affiliation: { name: 'Uni', affiliation_id: { identifier: 'https://ror.org/1', type: 'ror' } },
+        },
         { name: 'D', role: ['a', 'b'], affiliation: [{ name: '' }, { name: 'Lab' }] },
         'not an object',
       ],
     });
-    expect(dmp.contact).toEqual({ name: 'First', mbox: 'first@example.org', ids: [{ identifier: 'https://orcid.org/0000-0001', type: null }], roles: [], affiliations: [] });
+    expect(dmp.contact).toEqual({
+      name: 'First',
+      mbox: 'first@example.org',
+      ids: [{ identifier: 'https://orcid.org/0000-0001', type: null }],
+      roles: [],
+      affiliations: [],
+    });
     expect(dmp.contributors).toEqual([
-      { name: 'C', mbox: null, ids: [], roles: ['Data Steward'], affiliations: [{ name: 'Uni', id: { identifier: 'https://ror.org/1', type: 'ror' } }] },
+      {
+        name: 'C',
+        mbox: null,
+        ids: [],
+        roles: ['Data Steward'],
+        affiliations: [{ name: 'Uni', id: { identifier: 'https://ror.org/1', type: 'ror' } }],
+      },
       { name: 'D', mbox: null, ids: [], roles: ['a', 'b'], affiliations: [{ name: 'Lab', id: null }] },
     ]);
     expect(dmpOf({ title: 'T', contact: { mbox: 'mailto:' } }).contact?.mbox).toBeNull();
     expect(dmpOf({ title: 'T', contact: { mbox: 'mailto: ada@example.org' } }).contact?.mbox).toBe('ada@example.org');
     // Only a leading scheme is a link's; an mbox that is a sentence stays as written.
-    expect(dmpOf({ title: 'T', contact: { mbox: 'Write to mailto:office@example.org' } }).contact?.mbox).toBe('Write to mailto:office@example.org');
+    expect(dmpOf({ title: 'T', contact: { mbox: 'Write to mailto:office@example.org' } }).contact?.mbox).toBe(
+      'Write to mailto:office@example.org',
+    );
     expect(dmpOf({ title: 'T' }).contact).toBeNull();
   });
 
@@ -212,7 +255,12 @@ describe('values as producers write them', () => {
         end: 1735603200000,
         project_id: [{ identifier: 'p-1', type: 'Other' }],
         funding: [
-          { funder_id: { identifier: 'https://ror.org/00k4n6c32', type: 'ror' }, funder_name: 'EC', grant_id: 'g-1', funding_status: 'granted' },
+          {
+            funder_id: { identifier: 'https://ror.org/00k4n6c32', type: 'ror' },
+            funder_name: 'EC',
+            grant_id: 'g-1',
+            funding_status: 'granted',
+          },
           { name: 'By name' },
         ],
       },
@@ -224,14 +272,27 @@ describe('values as producers write them', () => {
       end: '2024-12-31',
       ids: [{ identifier: 'p-1', type: 'other' }],
       fundings: [
-        { funderId: { identifier: 'https://ror.org/00k4n6c32', type: 'ror' }, funderName: 'EC', grantId: { identifier: 'g-1', type: null }, status: 'granted' },
+        {
+          funderId: { identifier: 'https://ror.org/00k4n6c32', type: 'ror' },
+          funderName: 'EC',
+          grantId: { identifier: 'g-1', type: null },
+          status: 'granted',
+        },
         { funderId: null, funderName: 'By name', grantId: null, status: null },
       ],
     });
   });
 
   it('reads costs with numbers from text (a decimal comma too) and the currency in upper case', () => {
-    const costs = dmpOf({ title: 'T', cost: [{ title: 'Storage', value: ' 1200,50 ', currency_code: 'eur' }, { value: 'a lot' }, { value: 99 }, { value: Infinity }] }).costs;
+    const costs = dmpOf({
+      title: 'T',
+      cost: [
+        { title: 'Storage', value: ' 1200,50 ', currency_code: 'eur' },
+        { value: 'a lot' },
+        { value: 99 },
+        { value: Infinity },
+      ],
+    }).costs;
     expect(costs).toEqual([
       { title: 'Storage', description: null, value: 1200.5, currency: 'EUR' },
       { title: null, description: null, value: null, currency: null },
@@ -241,7 +302,13 @@ describe('values as producers write them', () => {
   });
 
   it('reads the created and modified times, and ethical issues as yes, no or unknown', () => {
-    const dmp = dmpOf({ title: 'T', created: '2021-02-03T04:05:06Z', modified: 1612325106000, ethical_issues_exist: true, ethical_issues_report: 'https://example.org/r' });
+    const dmp = dmpOf({
+      title: 'T',
+      created: '2021-02-03T04:05:06Z',
+      modified: 1612325106000,
+      ethical_issues_exist: true,
+      ethical_issues_report: 'https://example.org/r',
+    });
     expect(dmp.created?.toISOString()).toBe('2021-02-03T04:05:06.000Z');
     expect(dmp.modified?.toISOString()).toBe('2021-02-03T04:05:06.000Z');
     expect(dmp.ethicalIssuesExist).toBe('yes');
@@ -256,7 +323,13 @@ describe('datasets', () => {
   it('keys each by its dataset_id, else its position; a repeated key gets the next free #number', () => {
     const keys = dmpOf({
       title: 'T',
-      dataset: [{ title: 'a', dataset_id: 'x' }, { title: 'b', dataset_id: 'x' }, { title: 'c', dataset_id: 'x#2' }, { title: 'd' }, { title: 'e', dataset_id: 'x' }],
+      dataset: [
+        { title: 'a', dataset_id: 'x' },
+        { title: 'b', dataset_id: 'x' },
+        { title: 'c', dataset_id: 'x#2' },
+        { title: 'd' },
+        { title: 'e', dataset_id: 'x' },
+      ],
     }).datasets.map((d) => d.key);
     expect(keys).toEqual(['x', 'x#2', 'x#2#3', 'dataset-4', 'x#5']);
   });
@@ -276,7 +349,13 @@ describe('datasets', () => {
         data_quality_assurance: ['checked', ''],
         security_and_privacy: [{ title: 'Access', description: 'VPN' }],
         technical_resource: { name: 'HPC', description: 'cluster' },
-        metadata: [{ metadata_standard_id: { identifier: 'https://www.dublincore.org', type: 'url' }, language: 'eng', description: 'DC' }],
+        metadata: [
+          {
+            metadata_standard_id: { identifier: 'https://www.dublincore.org', type: 'url' },
+            language: 'eng',
+            description: 'DC',
+          },
+        ],
         rights: 'CC-BY',
       }),
     ).toEqual({
@@ -352,7 +431,10 @@ describe('distributions', () => {
           availability: '99.9',
           storage_type: 'disk',
         },
-        license: [{ license_ref: 'https://creativecommons.org/licenses/by/4.0/', start_date: '2024-01-01' }, { start_date: '2024-01-01' }],
+        license: [
+          { license_ref: 'https://creativecommons.org/licenses/by/4.0/', start_date: '2024-01-01' },
+          { start_date: '2024-01-01' },
+        ],
       }),
     ).toEqual({
       title: 'CSV',
@@ -384,9 +466,16 @@ describe('distributions', () => {
   it('drops blank texts and empty lists before joining fragments: they start no distribution and hide no later value', () => {
     const distributions = datasetOf({
       title: 'D',
-      distribution: [{}, { title: 'A', format: [], description: ' ' }, { title: ' ', byte_size: 10 }, { format: ['text/csv'], description: 'Tables' }],
+      distribution: [
+        {},
+        { title: 'A', format: [], description: ' ' },
+        { title: ' ', byte_size: 10 },
+        { format: ['text/csv'], description: 'Tables' },
+      ],
     }).distributions;
-    expect(distributions.map((d) => [d.title, d.byteSize, d.formats, d.description])).toEqual([['A', 10, ['text/csv'], 'Tables']]);
+    expect(distributions.map((d) => [d.title, d.byteSize, d.formats, d.description])).toEqual([
+      ['A', 10, ['text/csv'], 'Tables'],
+    ]);
   });
 
   it('has no host when the host is not an object', () => {

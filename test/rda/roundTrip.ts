@@ -12,13 +12,26 @@ import { parseIdentifier } from '../../src/formats/rda/identifiers';
 import { toYesNoUnknown } from '../../src/formats/rda/vocabulary';
 import { readPackageJson } from '../../src/paths';
 import type { TestField, TestQuestion } from './helpers';
-import { CONTEXT, envelope, exportPlanWire, REFERENCE_TYPE, testId, testPlanWire, type TestBlueprintField, type Wire } from './helpers';
+import {
+  CONTEXT,
+  envelope,
+  exportPlanWire,
+  REFERENCE_TYPE,
+  testId,
+  testPlanWire,
+  type TestBlueprintField,
+  type Wire,
+} from './helpers';
 
 const D = 'rda.dataset';
 const DIST = 'rda.dataset.distribution';
 const HOST = 'rda.dataset.distribution.host';
 
-const text = (key: string, label = key.split('.').slice(2).join(' ')): TestField => ({ type: 'freetext', label, semantics: [key] });
+const text = (key: string, label = key.split('.').slice(2).join(' ')): TestField => ({
+  type: 'freetext',
+  label,
+  semantics: [key],
+});
 const dateField = (key: string): TestField => ({ type: 'datePicker', label: key, semantics: [key] });
 const yesNoUnknown = (key: string): TestField => ({
   type: 'radiobox',
@@ -30,7 +43,12 @@ const yesNoUnknown = (key: string): TestField => ({
     { label: 'Unknown', value: 'unknown' },
   ],
 });
-const question = (title: string, fields: TestField[], repeats = false): TestQuestion => ({ title, repeats, fields, items: [[]] });
+const question = (title: string, fields: TestField[], repeats = false): TestQuestion => ({
+  title,
+  repeats,
+  fields,
+  items: [[]],
+});
 
 /** The dataset template: every `rda.dataset.*` key, and the repeating plan-level structures. */
 const QUESTIONS: TestQuestion[] = [
@@ -49,66 +67,107 @@ const QUESTIONS: TestQuestion[] = [
     yesNoUnknown(`${D}.is_reused`),
     { type: 'textarea', label: 'rights', semantics: [`${D}.rights`] },
   ]),
-  question('Metadata', [
-    text(`${D}.metadata.metadata_standard_id.identifier`),
-    text(`${D}.metadata.metadata_standard_id.type`),
-    text(`${D}.metadata.language`),
-    text(`${D}.metadata.description`),
-  ], true),
-  question('Security and privacy', [text(`${D}.security_and_privacy.title`), text(`${D}.security_and_privacy.description`)], true),
-  question('Technical resources', [text(`${D}.technical_resource.name`), text(`${D}.technical_resource.description`)], true),
-  question('Distributions', [
-    text(`${DIST}.title`),
-    text(`${DIST}.description`),
-    {
-      type: 'radiobox',
-      label: 'access',
-      semantics: [`${DIST}.data_access`],
-      options: ['open', 'shared', 'closed'].map((v) => ({ label: v, value: v })),
-    },
-    text(`${DIST}.access_url`),
-    text(`${DIST}.download_url`),
-    text(`${DIST}.byte_size`),
-    { type: 'tags', label: 'formats', semantics: [`${DIST}.format`] },
-    dateField(`${DIST}.available_until`),
-    dateField(`${DIST}.issued`),
-    { type: 'referenceTypes', label: 'licences', semantics: [`${DIST}.license`], referenceCode: 'licenses', multipleSelect: true },
-    text(`${HOST}.title`),
-    text(`${HOST}.url`),
-    text(`${HOST}.description`),
-    text(`${HOST}.geo_location`),
-    text(`${HOST}.certified_with`),
-    { type: 'tags', label: 'pid systems', semantics: [`${HOST}.pid_system`] },
-    yesNoUnknown(`${HOST}.support_versioning`),
-    text(`${HOST}.backup_type`),
-    text(`${HOST}.backup_frequency`),
-    text(`${HOST}.availability`),
-    text(`${HOST}.storage_type`),
-  ], true),
-  question('People', [
-    text('rda.dmp.contributor.name'),
-    text('rda.dmp.contributor.mbox'),
-    { type: 'tags', label: 'roles', semantics: ['rda.dmp.contributor.role'] },
-    text('rda.dmp.contributor.contributor_id.identifier'),
-    text('rda.dmp.contributor.contributor_id.type'),
-  ], true),
-  question('Costs', [text('rda.dmp.cost.title'), text('rda.dmp.cost.description'), text('rda.dmp.cost.value'), text('rda.dmp.cost.currency_code')], true),
-  question('Projects', [
-    text('rda.dmp.project.title'),
-    text('rda.dmp.project.description'),
-    dateField('rda.dmp.project.start'),
-    dateField('rda.dmp.project.end'),
-    text('rda.dmp.project.project_id.identifier'),
-    text('rda.dmp.project.project_id.type'),
-    text('rda.dmp.project.funding.funder_id.identifier'),
-    text('rda.dmp.project.funding.funder_id.type'),
-    text('rda.dmp.project.funding.grant_id.identifier'),
-    text('rda.dmp.project.funding.grant_id.type'),
-    text('rda.dmp.project.funding.funding_status'),
-  ], true),
+  question(
+    'Metadata',
+    [
+      text(`${D}.metadata.metadata_standard_id.identifier`),
+      text(`${D}.metadata.metadata_standard_id.type`),
+      text(`${D}.metadata.language`),
+      text(`${D}.metadata.description`),
+    ],
+    true,
+  ),
+  question(
+    'Security and privacy',
+    [text(`${D}.security_and_privacy.title`), text(`${D}.security_and_privacy.description`)],
+    true,
+  ),
+  question(
+    'Technical resources',
+    [text(`${D}.technical_resource.name`), text(`${D}.technical_resource.description`)],
+    true,
+  ),
+  question(
+    'Distributions',
+    [
+      text(`${DIST}.title`),
+      text(`${DIST}.description`),
+      {
+        type: 'radiobox',
+        label: 'access',
+        semantics: [`${DIST}.data_access`],
+        options: ['open', 'shared', 'closed'].map((v) => ({ label: v, value: v })),
+      },
+      text(`${DIST}.access_url`),
+      text(`${DIST}.download_url`),
+      text(`${DIST}.byte_size`),
+      { type: 'tags', label: 'formats', semantics: [`${DIST}.format`] },
+      dateField(`${DIST}.available_until`),
+      dateField(`${DIST}.issued`),
+      {
+        type: 'referenceTypes',
+        label: 'licences',
+        semantics: [`${DIST}.license`],
+        referenceCode: 'licenses',
+        multipleSelect: true,
+      },
+      text(`${HOST}.title`),
+      text(`${HOST}.url`),
+      text(`${HOST}.description`),
+      text(`${HOST}.geo_location`),
+      text(`${HOST}.certified_with`),
+      { type: 'tags', label: 'pid systems', semantics: [`${HOST}.pid_system`] },
+      yesNoUnknown(`${HOST}.support_versioning`),
+      text(`${HOST}.backup_type`),
+      text(`${HOST}.backup_frequency`),
+      text(`${HOST}.availability`),
+      text(`${HOST}.storage_type`),
+    ],
+    true,
+  ),
+  question(
+    'People',
+    [
+      text('rda.dmp.contributor.name'),
+      text('rda.dmp.contributor.mbox'),
+      { type: 'tags', label: 'roles', semantics: ['rda.dmp.contributor.role'] },
+      text('rda.dmp.contributor.contributor_id.identifier'),
+      text('rda.dmp.contributor.contributor_id.type'),
+    ],
+    true,
+  ),
+  question(
+    'Costs',
+    [
+      text('rda.dmp.cost.title'),
+      text('rda.dmp.cost.description'),
+      text('rda.dmp.cost.value'),
+      text('rda.dmp.cost.currency_code'),
+    ],
+    true,
+  ),
+  question(
+    'Projects',
+    [
+      text('rda.dmp.project.title'),
+      text('rda.dmp.project.description'),
+      dateField('rda.dmp.project.start'),
+      dateField('rda.dmp.project.end'),
+      text('rda.dmp.project.project_id.identifier'),
+      text('rda.dmp.project.project_id.type'),
+      text('rda.dmp.project.funding.funder_id.identifier'),
+      text('rda.dmp.project.funding.funder_id.type'),
+      text('rda.dmp.project.funding.grant_id.identifier'),
+      text('rda.dmp.project.funding.grant_id.type'),
+      text('rda.dmp.project.funding.funding_status'),
+    ],
+    true,
+  ),
 ];
 
-const extra = (key: string): TestBlueprintField => ({ field: { kind: 'extra', id: testId(key), label: key, dataType: 0, semantics: [key] } });
+const extra = (key: string): TestBlueprintField => ({
+  field: { kind: 'extra', id: testId(key), label: key, dataType: 0, semantics: [key] },
+});
 
 const BLUEPRINT_FIELDS: TestBlueprintField[] = [
   ...[
@@ -123,7 +182,13 @@ const BLUEPRINT_FIELDS: TestBlueprintField[] = [
     'rda.dmp.ethical_issues_report',
   ].map(extra),
   {
-    field: { kind: 'referenceType', id: testId('organisations'), label: 'Organisations', referenceType: REFERENCE_TYPE('organisations'), multipleSelect: true },
+    field: {
+      kind: 'referenceType',
+      id: testId('organisations'),
+      label: 'Organisations',
+      referenceType: REFERENCE_TYPE('organisations'),
+      multipleSelect: true,
+    },
   },
 ];
 
@@ -141,21 +206,36 @@ function target(spec: ImportTarget): { blueprint: Wire; template: Wire; sectionI
     blueprintFields: spec.blueprintFields ?? BLUEPRINT_FIELDS,
     descriptions: [{ label: 'x', questions: spec.questions ?? QUESTIONS }],
   });
-  return { blueprint: plan.planBlueprint, template: plan.descriptions[0].descriptionTemplate, sectionId: plan.descriptions[0].sectionId };
+  return {
+    blueprint: plan.planBlueprint,
+    template: plan.descriptions[0].descriptionTemplate,
+    sectionId: plan.descriptions[0].sectionId,
+  };
 }
 
 /** Imports every dataset of `document` into a target (the full one by default): the PlanModel answered, and the template used. */
-export async function importInto(document: unknown, spec: ImportTarget = {}): Promise<{ imported: Wire; template: Wire }> {
+export async function importInto(
+  document: unknown,
+  spec: ImportTarget = {},
+): Promise<{ imported: Wire; template: Wire }> {
   const { blueprint, template, sectionId } = target(spec);
   const file = envelope(document);
   const { preprocessingDescriptionModels } = await rdaImporter.preprocessPlan(file);
-  const descriptions = preprocessingDescriptionModels.map(({ id }) => ({ id, sectionId, descriptionTemplate: template, file: null }));
+  const descriptions = preprocessingDescriptionModels.map(({ id }) => ({
+    id,
+    sectionId,
+    descriptionTemplate: template,
+    file: null,
+  }));
   const imported = (await rdaImporter.importPlan({ blueprintModel: blueprint, descriptions, file }, CONTEXT)) as Wire;
   return { imported, template };
 }
 
 /** Imports into a target and exports the plan again, through the wire form the backend would send. */
-export async function importThenExport(document: unknown, spec: ImportTarget = {}): Promise<{ imported: Wire; exported: Wire; warnings: string[] }> {
+export async function importThenExport(
+  document: unknown,
+  spec: ImportTarget = {},
+): Promise<{ imported: Wire; exported: Wire; warnings: string[] }> {
   const { imported } = await importInto(document, spec);
   const { document: exported, warnings } = exportPlanWire(JSON.parse(JSON.stringify(imported)));
   return { imported, exported, warnings };
@@ -179,7 +259,13 @@ export { text as textField };
 
 // ---- standard leaves ----
 
-type Schema = { $ref?: string; properties?: Record<string, Schema>; items?: Schema; oneOf?: Schema[]; $defs?: Record<string, Schema> };
+type Schema = {
+  $ref?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  oneOf?: Schema[];
+  $defs?: Record<string, Schema>;
+};
 const schema12 = readPackageJson<Schema>('schemas/rda/maDMP-schema-1.2.json');
 
 const resolve = (s: Schema): Schema => (s.$ref ? resolve(schema12.$defs![s.$ref.replace('#/$defs/', '')]) : s);
@@ -235,13 +321,15 @@ function normalise(key: string, value: string | number | boolean): string {
     const instant = instantOfText(typeof value === 'boolean' ? '' : value);
     return instant ? String(Math.floor(instant.getTime() / 1000)) : String(value);
   }
-  if (key === 'is_reused' && typeof value === 'string') return String({ reused: true, produced: false, yes: true, no: false }[value.toLowerCase()] ?? value);
+  if (key === 'is_reused' && typeof value === 'string')
+    return String({ reused: true, produced: false, yes: true, no: false }[value.toLowerCase()] ?? value);
   if (typeof value !== 'string') return String(value);
   const trimmed = value.replace(/\s+/g, ' ').trim();
   if (DATE_KEYS.has(key)) return dayOfText(trimmed) ?? trimmed;
   if (FLAG_KEYS.has(key)) return toYesNoUnknown([trimmed]) ?? trimmed;
   if (key === 'mbox') return trimmed.replace(/^mailto:/i, '');
-  if (key === 'identifier' || key === 'license_ref' || key === 'url') return parseIdentifier(trimmed).bare.replace(/\/+$/, '').toLowerCase();
+  if (key === 'identifier' || key === 'license_ref' || key === 'url')
+    return parseIdentifier(trimmed).bare.replace(/\/+$/, '').toLowerCase();
   return /<[a-z]/i.test(trimmed) ? htmlToPlainText(trimmed).replace(/\s+/g, ' ') : trimmed;
 }
 

@@ -33,7 +33,12 @@ function withRdaVersion(raw: Wire, version: string): Wire {
 describe('rda-version', () => {
   it('is declared as a String configuration field for plans and descriptions', () => {
     expect(rdaExporter.configurationFields).toEqual([
-      { code: 'rda-version', type: 'string', label: expect.stringContaining('1.2'), appliesTo: ['plan', 'description'] },
+      {
+        code: 'rda-version',
+        type: 'string',
+        label: expect.stringContaining('1.2'),
+        appliesTo: ['plan', 'description'],
+      },
     ]);
   });
 
@@ -76,11 +81,23 @@ describe('rda-version', () => {
         contacts: [['Ana', 'Silva', 'ana@example.org']],
         blueprintFields: [
           {
-            field: { kind: 'referenceType', id: testId('orgs'), label: 'Organisations', referenceType: REFERENCE_TYPE('organisations'), multipleSelect: true },
+            field: {
+              kind: 'referenceType',
+              id: testId('orgs'),
+              label: 'Organisations',
+              referenceType: REFERENCE_TYPE('organisations'),
+              multipleSelect: true,
+            },
             references: [testReference('organisations', 'Aegean Institute', '05aeg1s42', [['pidTypeField', 'ror']])],
           },
           {
-            field: { kind: 'referenceType', id: testId('projects'), label: 'Project', referenceType: REFERENCE_TYPE('projects'), multipleSelect: false },
+            field: {
+              kind: 'referenceType',
+              id: testId('projects'),
+              label: 'Project',
+              referenceType: REFERENCE_TYPE('projects'),
+              multipleSelect: false,
+            },
             references: [testReference('projects', 'REEF', 'https://raid.org/10.1/reef')],
           },
         ],
@@ -89,7 +106,9 @@ describe('rda-version', () => {
     const result = exportPlanWire(raw);
     const dmp = result.document.dmp;
     expect(dmp.alternate_identifier).toEqual([{ identifier: raw.id, type: 'other' }]);
-    expect(dmp.contact.affiliation).toEqual([{ name: 'Aegean Institute', affiliation_id: { identifier: 'https://ror.org/05aeg1s42', type: 'ror' } }]);
+    expect(dmp.contact.affiliation).toEqual([
+      { name: 'Aegean Institute', affiliation_id: { identifier: 'https://ror.org/05aeg1s42', type: 'ror' } },
+    ]);
     expect(dmp.project?.[0].project_id).toEqual([{ identifier: 'https://raid.org/10.1/reef', type: 'url' }]);
     expect(dmp.ethical_issues_report).toBe('see annex B');
     const dataset = dmp.dataset[0];
@@ -114,7 +133,10 @@ describe('rda-version', () => {
     expect(pythonValidate([document])[0]['1.2']).toEqual([]);
     expect(document.dmp.dataset.map((d) => d.title)).toEqual(portable.dmp.dataset.map((d) => d.title));
     expect(document.dmp.contact.affiliation).toEqual([
-      { name: 'Aegean Institute of Marine Science', affiliation_id: { identifier: 'https://ror.org/05aeg1s42', type: 'ror' } },
+      {
+        name: 'Aegean Institute of Marine Science',
+        affiliation_id: { identifier: 'https://ror.org/05aeg1s42', type: 'ror' },
+      },
     ]);
   });
 
@@ -129,7 +151,9 @@ describe('rda-version', () => {
     raw.descriptionTemplate.definition.plugins = [
       { code: CONTEXT.transformerId, type: 0, fields: [{ code: 'rda-version', textValue: '1.2', file: null }] },
     ];
-    const dmp = JSON.parse(new TextDecoder().decode((await rdaExporter.exportDescription(decodeDescription(raw), CONTEXT)).bytes)).dmp;
+    const dmp = JSON.parse(
+      new TextDecoder().decode((await rdaExporter.exportDescription(decodeDescription(raw), CONTEXT)).bytes),
+    ).dmp;
     expect(dmp.alternate_identifier).toEqual([{ identifier: raw.plan.id, type: 'other' }]);
   });
 });
@@ -146,7 +170,9 @@ describe('our own output is validated before it leaves', () => {
     });
     const error = await rejected(() => rdaExporter.exportPlan(decodePlan(fixture('plan-full.json')), CONTEXT));
     expect(statusOf(error)).toBe(500);
-    expect(error.details).toEqual(expect.arrayContaining([{ path: '/dmp/language', message: expect.stringContaining('"eng"') }]));
+    expect(error.details).toEqual(
+      expect.arrayContaining([{ path: '/dmp/language', message: expect.stringContaining('"eng"') }]),
+    );
   });
 
   it('licence references without a usable URL are left out rather than breaking validity', () => {
@@ -158,7 +184,13 @@ describe('our own output is validated before it leaves', () => {
           { type: 'freetext', semantics: ['rda.dataset.distribution.data_access'] },
           { type: 'referenceTypes', semantics: ['rda.dataset.distribution.license'], referenceCode: 'licenses' },
         ],
-        items: [['Tables', 'open', { references: [reference(testReference('licenses', 'Our own licence', 'house-licence-7'))] }]],
+        items: [
+          [
+            'Tables',
+            'open',
+            { references: [reference(testReference('licenses', 'Our own licence', 'house-licence-7'))] },
+          ],
+        ],
       },
     ]);
     const result = exportPlanWire(raw);

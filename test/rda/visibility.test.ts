@@ -14,9 +14,12 @@ const DISTRIBUTION_SET = 'bab3510f-7056-59e3-9d73-8d5d61eecc43';
 function seagrassDataset(change: (description: Wire) => void) {
   const raw = fixture('plan-full.json');
   const description = raw.descriptions.find((d: Wire) => d.label === SEAGRASS);
-  description.properties.fieldSets[DESCRIPTION_SET].items[0].fields[DESCRIPTION_FIELD].textValue = 'HIDDEN-rda-description';
+  description.properties.fieldSets[DESCRIPTION_SET].items[0].fields[DESCRIPTION_FIELD].textValue =
+    'HIDDEN-rda-description';
   change(description);
-  return exportPlanWire(raw).document.dmp.dataset.find((dataset) => dataset.title === 'Seagrass transect measurements')!;
+  return exportPlanWire(raw).document.dmp.dataset.find(
+    (dataset) => dataset.title === 'Seagrass transect measurements',
+  )!;
 }
 
 const setState = (description: Wire, fieldId: string, ordinal: number | null, visible: boolean) => {
@@ -42,7 +45,9 @@ describe('RDA export leaves out what visibility hides', () => {
   it('leaves out a hidden item of the distributions field set, keeping the visible one', () => {
     const both = seagrassDataset(() => undefined).distribution!.map((d) => d.title);
     expect(both).toEqual(['Survey tables (CSV)', 'Raw quadrat photographs']);
-    const one = seagrassDataset((description) => setState(description, DISTRIBUTION_SET, 1, false)).distribution!.map((d) => d.title);
+    const one = seagrassDataset((description) => setState(description, DISTRIBUTION_SET, 1, false)).distribution!.map(
+      (d) => d.title,
+    );
     expect(one).toEqual(['Survey tables (CSV)']);
   });
 });

@@ -2,7 +2,13 @@
 import { parseFunderIdentifier, parseIdentifier, rdaIdentifier } from '../../src/formats/rda/identifiers';
 import { DMP_ID_TYPES, FUNDER_ID_TYPES, GRANT_ID_TYPES, PERSON_ID_TYPES } from '../../src/formats/rda/madmp';
 import { vocabulary } from '../../src/formats/rda/schemas';
-import { dateOfPickedInstant, dateOfText, parseByteSize, parseLocaleNumber, toRdaDateTime } from '../../src/formats/rda/text';
+import {
+  dateOfPickedInstant,
+  dateOfText,
+  parseByteSize,
+  parseLocaleNumber,
+  toRdaDateTime,
+} from '../../src/formats/rda/text';
 import {
   LANGUAGE_TABLE,
   toCertification,
@@ -15,7 +21,7 @@ import {
 } from '../../src/formats/rda/vocabulary';
 
 describe('languages', () => {
-  it('the ISO 639-1 table covers the schemas\' 185 codes exactly (plus nothing else)', () => {
+  it("the ISO 639-1 table covers the schemas' 185 codes exactly (plus nothing else)", () => {
     const schemaCodes = vocabulary('LanguageCode');
     const mapped = new Set(LANGUAGE_TABLE.map(([, three]) => three));
     expect(schemaCodes.size).toBe(185);
@@ -59,7 +65,8 @@ describe('sizes and numbers', () => {
   // Their time (under 1 ms; the old pattern backtracked for over 20 s) is in `npm run bench:hostile`.
   it('reads a size padded with spaces, and refuses one padded with 4,000', () => {
     expect(parseByteSize(`  5${' '.repeat(50)}GB `)).toBe(5_000_000_000);
-    for (const text of [`5${' '.repeat(4000)}GB.`, `1${' '.repeat(4000)}!`, '1 '.repeat(4000)]) expect(parseByteSize(text)).toBeNull();
+    for (const text of [`5${' '.repeat(4000)}GB.`, `1${' '.repeat(4000)}!`, '1 '.repeat(4000)])
+      expect(parseByteSize(text)).toBeNull();
   });
 
   it.each([
@@ -96,7 +103,11 @@ describe('dates', () => {
   });
 
   it('gives null, never a "+010000-…" date or an exception, outside the years 0000 to 9999', () => {
-    expect([dateOfText('20245-01-01'), dateOfText('12/31/20245'), dateOfText('March 3, 20250')]).toEqual([null, null, null]);
+    expect([dateOfText('20245-01-01'), dateOfText('12/31/20245'), dateOfText('March 3, 20250')]).toEqual([
+      null,
+      null,
+      null,
+    ]);
     const year10000 = new Date(Date.parse('+010000-01-01T00:00:00Z'));
     expect([dateOfPickedInstant(year10000), toRdaDateTime(year10000)]).toEqual([null, null]);
     expect([dateOfPickedInstant(new Date(NaN)), toRdaDateTime(new Date(NaN))]).toEqual([null, null]);
@@ -107,7 +118,11 @@ describe('dates', () => {
 describe('identifiers', () => {
   it.each([
     ['orcid:0000-0002-1825-0097', null, { identifier: 'https://orcid.org/0000-0002-1825-0097', type: 'orcid' }],
-    ['https://orcid.org/0000-0002-1825-009x', null, { identifier: 'https://orcid.org/0000-0002-1825-009X', type: 'orcid' }],
+    [
+      'https://orcid.org/0000-0002-1825-009x',
+      null,
+      { identifier: 'https://orcid.org/0000-0002-1825-009X', type: 'orcid' },
+    ],
     ['0000-0002-1825-0097', null, { identifier: 'https://orcid.org/0000-0002-1825-0097', type: 'orcid' }],
     ['some-login', null, { identifier: 'some-login', type: 'other' }],
   ])('person id %s', (raw, hint, expected) => {
@@ -128,7 +143,11 @@ describe('identifiers', () => {
 
   it.each([
     ['501100000780', 'fundref', { identifier: 'https://doi.org/10.13039/501100000780', type: 'fundref' }],
-    ['http://dx.doi.org/10.13039/501100000780', null, { identifier: 'https://doi.org/10.13039/501100000780', type: 'fundref' }],
+    [
+      'http://dx.doi.org/10.13039/501100000780',
+      null,
+      { identifier: 'https://doi.org/10.13039/501100000780', type: 'fundref' },
+    ],
     ['ror:05aeg1s42', null, { identifier: 'https://ror.org/05aeg1s42', type: 'url' }],
     ['Wellcome', null, { identifier: 'Wellcome', type: 'other' }],
     ['501100001659', null, { identifier: 'https://doi.org/10.13039/501100001659', type: 'fundref' }],
@@ -137,9 +156,18 @@ describe('identifiers', () => {
   });
 
   it('reads bare digits starting with 50 as FundRef only for a funder: grant numbers look alike', () => {
-    expect(rdaIdentifier(parseIdentifier('501865131'), GRANT_ID_TYPES)).toEqual({ identifier: '501865131', type: 'other' });
-    expect(rdaIdentifier(parseIdentifier('5012345', 'other'), DMP_ID_TYPES)).toEqual({ identifier: '5012345', type: 'other' });
-    expect(rdaIdentifier(parseFunderIdentifier('501865131', 'other'), FUNDER_ID_TYPES)).toEqual({ identifier: '501865131', type: 'other' });
+    expect(rdaIdentifier(parseIdentifier('501865131'), GRANT_ID_TYPES)).toEqual({
+      identifier: '501865131',
+      type: 'other',
+    });
+    expect(rdaIdentifier(parseIdentifier('5012345', 'other'), DMP_ID_TYPES)).toEqual({
+      identifier: '5012345',
+      type: 'other',
+    });
+    expect(rdaIdentifier(parseFunderIdentifier('501865131', 'other'), FUNDER_ID_TYPES)).toEqual({
+      identifier: '501865131',
+      type: 'other',
+    });
   });
 });
 
@@ -165,10 +193,10 @@ describe('controlled words', () => {
 
   it('currencies, countries and certifications from the schema lists', () => {
     expect([toCurrency('eur'), toCurrency('VES'), toCountry('uk'), toCountry('EU')]).toEqual(['EUR', null, 'GB', null]);
-    expect([toCertification(['CoreTrustSeal']), toCertification(['ISO 16363']), toCertification(['gold star'])]).toEqual([
-      'coretrustseal',
-      'iso16363',
-      null,
-    ]);
+    expect([
+      toCertification(['CoreTrustSeal']),
+      toCertification(['ISO 16363']),
+      toCertification(['gold star']),
+    ]).toEqual(['coretrustseal', 'iso16363', null]);
   });
 });

@@ -9,12 +9,40 @@ import type { Wire } from './helpers';
 const sorted = (list: readonly string[]) => [...list].sort();
 
 export const PLAN_MODEL_KEYS = sorted([
-  'id', 'version', 'label', 'description', 'accessType', 'status', 'creator', 'planBlueprint', 'properties', 'entityDois',
-  'descriptions', 'users', 'references', 'descriptionTemplates', 'pdfFile', 'rdaJsonFile', 'supportingFilesZip', 'previousDOI',
-  'finalizedAt', 'publicAfter', 'updatedAt', 'createdAt', 'language',
+  'id',
+  'version',
+  'label',
+  'description',
+  'accessType',
+  'status',
+  'creator',
+  'planBlueprint',
+  'properties',
+  'entityDois',
+  'descriptions',
+  'users',
+  'references',
+  'descriptionTemplates',
+  'pdfFile',
+  'rdaJsonFile',
+  'supportingFilesZip',
+  'previousDOI',
+  'finalizedAt',
+  'publicAfter',
+  'updatedAt',
+  'createdAt',
+  'language',
 ]);
 export const BLUEPRINT_KEYS = sorted(['id', 'label', 'description', 'definition', 'status', 'groupId']);
-export const BLUEPRINT_SECTION_KEYS = sorted(['id', 'description', 'label', 'ordinal', 'hasTemplates', 'canEditDescriptionTemplates', 'fields']);
+export const BLUEPRINT_SECTION_KEYS = sorted([
+  'id',
+  'description',
+  'label',
+  'ordinal',
+  'hasTemplates',
+  'canEditDescriptionTemplates',
+  'fields',
+]);
 const FIELD_BASE = ['id', 'category', 'label', 'placeholder', 'description', 'semantics', 'ordinal', 'required'];
 export const BLUEPRINT_FIELD_KEYS: Record<number, string[]> = {
   0: sorted([...FIELD_BASE, 'systemFieldType']),
@@ -23,10 +51,37 @@ export const BLUEPRINT_FIELD_KEYS: Record<number, string[]> = {
   3: sorted([...FIELD_BASE, 'types', 'maxFileSizeInMB']),
 };
 export const DESCRIPTION_KEYS = sorted([
-  'id', 'label', 'description', 'tags', 'status', 'descriptionTemplate', 'plan', 'sectionId', 'createdAt', 'properties', 'visibilityStates',
+  'id',
+  'label',
+  'description',
+  'tags',
+  'status',
+  'descriptionTemplate',
+  'plan',
+  'sectionId',
+  'createdAt',
+  'properties',
+  'visibilityStates',
 ]);
-export const TEMPLATE_KEYS = sorted(['id', 'label', 'description', 'type', 'groupId', 'version', 'language', 'definition']);
-export const TEMPLATE_FIELD_KEYS = sorted(['id', 'ordinal', 'semantics', 'defaultValue', 'validations', 'includeInExport', 'data']);
+export const TEMPLATE_KEYS = sorted([
+  'id',
+  'label',
+  'description',
+  'type',
+  'groupId',
+  'version',
+  'language',
+  'definition',
+]);
+export const TEMPLATE_FIELD_KEYS = sorted([
+  'id',
+  'ordinal',
+  'semantics',
+  'defaultValue',
+  'validations',
+  'includeInExport',
+  'data',
+]);
 export const FIELD_DATA_KEYS: Record<string, string[]> = {
   select: sorted(['label', 'fieldType', 'multipleSelect', 'options']),
   radiobox: sorted(['label', 'fieldType', 'options']),
@@ -36,8 +91,27 @@ export const FIELD_DATA_KEYS: Record<string, string[]> = {
   internalEntitiesDescriptions: sorted(['label', 'fieldType', 'multipleSelect']),
   label: sorted(['label', 'fieldType']),
 };
-export const FIELD_VALUE_KEYS = sorted(['id', 'textValue', 'textListValue', 'dateValue', 'booleanValue', 'references', 'externalIdentifier', 'file']);
-export const REFERENCE_KEYS = sorted(['id', 'label', 'type', 'description', 'definition', 'reference', 'abbreviation', 'source', 'sourceType']);
+export const FIELD_VALUE_KEYS = sorted([
+  'id',
+  'textValue',
+  'textListValue',
+  'dateValue',
+  'booleanValue',
+  'references',
+  'externalIdentifier',
+  'file',
+]);
+export const REFERENCE_KEYS = sorted([
+  'id',
+  'label',
+  'type',
+  'description',
+  'definition',
+  'reference',
+  'abbreviation',
+  'source',
+  'sourceType',
+]);
 export const REFERENCE_TYPE_KEYS = sorted(['id', 'name', 'code']);
 
 /** An object's keys, and the shapes of the values under some of them (arrays: of their items). */
@@ -78,7 +152,9 @@ const BLUEPRINT: ObjectShape = {
           keys: BLUEPRINT_SECTION_KEYS,
           nested: {
             fields: (field: Wire) => ({
-              keys: BLUEPRINT_FIELD_KEYS[field.category] ?? [`no key set for category ${JSON.stringify(field.category)}`],
+              keys: BLUEPRINT_FIELD_KEYS[field.category] ?? [
+                `no key set for category ${JSON.stringify(field.category)}`,
+              ],
               nested: { referenceType: REFERENCE_TYPE, types: LABEL_VALUE },
             }),
           },
@@ -105,7 +181,17 @@ const TEMPLATE_SECTION: ObjectShape = {
       return TEMPLATE_SECTION;
     },
     fieldSets: {
-      keys: ['id', 'ordinal', 'title', 'description', 'extendedDescription', 'additionalInformation', 'hasMultiplicity', 'multiplicity', 'fields'],
+      keys: [
+        'id',
+        'ordinal',
+        'title',
+        'description',
+        'extendedDescription',
+        'additionalInformation',
+        'hasMultiplicity',
+        'multiplicity',
+        'fields',
+      ],
       nested: { multiplicity: { keys: ['min', 'max', 'placeholder', 'tableView'] }, fields: TEMPLATE_FIELD },
     },
   },
@@ -116,7 +202,10 @@ const TEMPLATE: ObjectShape = {
     type: { keys: ['id', 'name'] },
     definition: {
       keys: ['pages', 'plugins'],
-      nested: { plugins: PLUGIN, pages: { keys: ['id', 'ordinal', 'title', 'sections'], nested: { sections: TEMPLATE_SECTION } } },
+      nested: {
+        plugins: PLUGIN,
+        pages: { keys: ['id', 'ordinal', 'title', 'sections'], nested: { sections: TEMPLATE_SECTION } },
+      },
     },
   },
 };
@@ -163,7 +252,10 @@ const PLAN: ObjectShape = {
     entityDois: { keys: ['id', 'doi', 'repositoryId'] },
     descriptions: DESCRIPTION,
     users: { keys: ['user', 'role', 'sectionId'], nested: { user: USER } },
-    references: { keys: ['id', 'reference', 'data'], nested: { reference: REFERENCE, data: { keys: ['blueprintFieldId'] } } },
+    references: {
+      keys: ['id', 'reference', 'data'],
+      nested: { reference: REFERENCE, data: { keys: ['blueprintFieldId'] } },
+    },
     descriptionTemplates: { keys: ['descriptionTemplateGroupId', 'sectionId'] },
     pdfFile: FILE,
     rdaJsonFile: FILE,
@@ -171,7 +263,8 @@ const PLAN: ObjectShape = {
   },
 };
 
-const isObject = (value: unknown): value is Wire => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Wire =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Every object of a PlanModel (`entity` 'plan') or DescriptionModel tree whose keys differ from

@@ -98,9 +98,17 @@ function peakRssMb(pid: number): number {
 }
 
 function haproxyBinary(): string {
-  for (const candidate of ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy']) if (fs.existsSync(candidate)) return candidate;
+  for (const candidate of ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy'])
+    if (fs.existsSync(candidate)) return candidate;
   log('installing haproxy (Debian)');
-  const install = spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends haproxy'], { stdio: 'inherit' });
+  const install = spawnSync(
+    'sh',
+    [
+      '-c',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends haproxy',
+    ],
+    { stdio: 'inherit' },
+  );
   if (install.status !== 0) throw new Error('cannot install haproxy');
   return '/usr/sbin/haproxy';
 }
@@ -173,8 +181,13 @@ function balancerRetries(balancer: Balancer): Promise<{ retries: number; redispa
     socket.on('end', () => {
       const [header, ...rows] = out.trim().split('\n');
       const columns = header.replace(/^# /, '').split(',');
-      const backend = rows.map((row) => row.split(',')).find((cells) => cells[columns.indexOf('svname')] === 'BACKEND')!;
-      resolve({ retries: Number(backend[columns.indexOf('wretr')]), redispatches: Number(backend[columns.indexOf('wredis')]) });
+      const backend = rows
+        .map((row) => row.split(','))
+        .find((cells) => cells[columns.indexOf('svname')] === 'BACKEND')!;
+      resolve({
+        retries: Number(backend[columns.indexOf('wretr')]),
+        redispatches: Number(backend[columns.indexOf('wredis')]),
+      });
     });
   });
 }
@@ -232,7 +245,12 @@ async function send(baseUrl: string, job: Job): Promise<Outcome> {
 }
 
 /** Sends `jobs` with `concurrency` requests in flight; `onProgress` sees each completion count. */
-async function run(baseUrl: string, jobs: Job[], concurrency: number, onProgress?: (done: number) => void): Promise<Outcome[]> {
+async function run(
+  baseUrl: string,
+  jobs: Job[],
+  concurrency: number,
+  onProgress?: (done: number) => void,
+): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   let next = 0;
   await Promise.all(
@@ -301,12 +319,17 @@ async function lostOrCorrupted(outcomes: Outcome[]): Promise<string[]> {
 async function sizing(): Promise<number> {
   const replica: Replica = { name: 'sizing', port: await freePort(), workers: 2 };
   await startReplica(replica);
-  const big: Job = { kind: 'plan pdf', path: '/api/file-transformer/export/plan?format=pdf', body: generatePlanJson(100) };
+  const big: Job = {
+    kind: 'plan pdf',
+    path: '/api/file-transformer/export/plan?format=pdf',
+    body: generatePlanJson(100),
+  };
   const outcomes = await run(`http://127.0.0.1:${replica.port}`, repeat([big], 6), 2);
   const rss = peakRssMb(replica.process!.pid!);
   await stopReplica(replica);
   const failed = outcomes.filter((o) => o.status !== 200);
-  if (failed.length > 0) throw new Error(`sizing exports failed: ${failed.map((o) => `${o.status} ${o.error}`).join('; ')}`);
+  if (failed.length > 0)
+    throw new Error(`sizing exports failed: ${failed.map((o) => `${o.status} ${o.error}`).join('; ')}`);
   log(`sizing: one replica, EXPORT_WORKERS=2, 100-description PDFs two at a time: peak RSS ${rss.toFixed(0)} MB`);
   return rss;
 }
@@ -324,7 +347,12 @@ async function throughput(replicas: Replica[]): Promise<void> {
     const failed = outcomes.filter((o) => o.status !== 200).length;
     const rate = outcomes.length / seconds;
     rates.push(`${count}: ${rate.toFixed(2)}/s`);
-    log(`throughput with ${count} replica(s): ${outcomes.length} exports in ${seconds.toFixed(1)} s = ${rate.toFixed(2)} exports/s, p50 ${percentile(outcomes.map((o) => o.end - o.start), 50).toFixed(0)} ms${failed ? `, ${failed} failed` : ''}`);
+    log(
+      `throughput with ${count} replica(s): ${outcomes.length} exports in ${seconds.toFixed(1)} s = ${rate.toFixed(2)} exports/s, p50 ${percentile(
+        outcomes.map((o) => o.end - o.start),
+        50,
+      ).toFixed(0)} ms${failed ? `, ${failed} failed` : ''}`,
+    );
   }
   log(`throughput by replicas (${os.availableParallelism()} cores): ${rates.join(', ')}`);
 }
@@ -361,16 +389,26 @@ async function failover(replicas: Replica[]): Promise<string[]> {
   const problems = await lostOrCorrupted(outcomes);
   const exports = outcomes.filter((o) => o.job.body).length;
   const leftovers = fs.readdirSync(SHARED).filter((name) => name.endsWith('.partial'));
-  log(`failover: ${outcomes.length} requests (${exports} exports) in ${seconds.toFixed(1)} s through 3 replicas, one killed mid-run`);
-  log(`failover: lost or corrupted exports: ${problems.length}; HAProxy retries ${retries}, redispatches ${redispatches}; partial files left by the killed replica: ${leftovers.length}`);
-  log(`failover: latency p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms; during the kill (${during.length} requests) p50 ${percentile(during, 50).toFixed(0)} ms, p99 ${percentile(during, 99).toFixed(0)} ms`);
+  log(
+    `failover: ${outcomes.length} requests (${exports} exports) in ${seconds.toFixed(1)} s through 3 replicas, one killed mid-run`,
+  );
+  log(
+    `failover: lost or corrupted exports: ${problems.length}; HAProxy retries ${retries}, redispatches ${redispatches}; partial files left by the killed replica: ${leftovers.length}`,
+  );
+  log(
+    `failover: latency p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms; during the kill (${during.length} requests) p50 ${percentile(during, 50).toFixed(0)} ms, p99 ${percentile(during, 99).toFixed(0)} ms`,
+  );
   return problems;
 }
 
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join(ROOT, 'dist/server.js'))) throw new Error('dist/ is missing: run `npm run build`');
   haproxyBinary();
-  const loadAverage = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+  const loadAverage = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
   // Other work on the machine slows every figure below: say how busy it was.
   log(`${os.availableParallelism()} cores, load average ${loadAverage()} at the start`);
   await sizing();

@@ -45,14 +45,22 @@ describe('writeSharedFile', () => {
   it('fails with the system error and leaves nothing behind when the directory is missing', async () => {
     const missing = path.join(directory, 'not-there');
     // The write's own error (the directory is missing), not one from the clean-up after it, as a 503 naming it.
-    await expect(writeSharedFile(missing, new Uint8Array([1, 2, 3]))).rejects.toMatchObject({ kind: 'unavailable', message: expect.stringContaining('directory is missing (ENOENT)') });
+    await expect(writeSharedFile(missing, new Uint8Array([1, 2, 3]))).rejects.toMatchObject({
+      kind: 'unavailable',
+      message: expect.stringContaining('directory is missing (ENOENT)'),
+    });
     expect(fs.readdirSync(directory)).toEqual([]);
   });
 
   it('removes the half-written file when the write fails part-way (the disk is full)', async () => {
-    const failing = jest.spyOn(fs.promises, 'rename').mockRejectedValueOnce(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
+    const failing = jest
+      .spyOn(fs.promises, 'rename')
+      .mockRejectedValueOnce(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
     try {
-      await expect(writeSharedFile(directory, new Uint8Array([1, 2, 3]))).rejects.toMatchObject({ kind: 'storage-full', message: expect.stringContaining('full (ENOSPC)') });
+      await expect(writeSharedFile(directory, new Uint8Array([1, 2, 3]))).rejects.toMatchObject({
+        kind: 'storage-full',
+        message: expect.stringContaining('full (ENOSPC)'),
+      });
       expect(fs.readdirSync(directory)).toEqual([]);
     } finally {
       failing.mockRestore();

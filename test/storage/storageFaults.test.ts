@@ -60,7 +60,9 @@ describe('assertUsableStorage', () => {
 
   it('refuses a missing directory, a file, and a path through a file, saying which and how to fix it', () => {
     const missing = path.join(directory, 'absent');
-    expect(() => assertUsableStorage(missing)).toThrow(`SHARED_STORAGE_DIR "${missing}" does not exist; create it (writable by this service) or unset SHARED_STORAGE_DIR.`);
+    expect(() => assertUsableStorage(missing)).toThrow(
+      `SHARED_STORAGE_DIR "${missing}" does not exist; create it (writable by this service) or unset SHARED_STORAGE_DIR.`,
+    );
     const file = path.join(directory, 'a-file');
     fs.writeFileSync(file, '');
     expect(() => assertUsableStorage(file)).toThrow(`SHARED_STORAGE_DIR "${file}" is not a directory;`);
@@ -72,7 +74,9 @@ describe('assertUsableStorage', () => {
     const access = jest.spyOn(fs, 'accessSync').mockImplementation(() => {
       throw systemError(code);
     });
-    expect(() => assertUsableStorage(directory)).toThrow(`SHARED_STORAGE_DIR "${directory}" is not writable (${code}); create it`);
+    expect(() => assertUsableStorage(directory)).toThrow(
+      `SHARED_STORAGE_DIR "${directory}" is not writable (${code}); create it`,
+    );
     expect(access).toHaveBeenCalledWith(directory, fs.constants.W_OK);
   });
 
@@ -101,7 +105,10 @@ describe('writeSharedFile and a planted temporary file', () => {
     fs.writeFileSync(victim, 'keep me');
     fs.symlinkSync(victim, path.join(directory, `.${fileRef}.partial`));
 
-    await expect(writeSharedFile(directory, new Uint8Array(Buffer.from('export bytes')))).rejects.toMatchObject({ kind: 'unavailable', message: expect.stringContaining('(EEXIST)') });
+    await expect(writeSharedFile(directory, new Uint8Array(Buffer.from('export bytes')))).rejects.toMatchObject({
+      kind: 'unavailable',
+      message: expect.stringContaining('(EEXIST)'),
+    });
     expect(fs.readFileSync(victim, 'utf8')).toBe('keep me');
     expect(fs.existsSync(path.join(directory, fileRef))).toBe(false);
   });

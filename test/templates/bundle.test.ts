@@ -14,10 +14,27 @@ import { pdfImages, pdfInfo, pdfText } from '../helpers/pdf';
 import type { ImageBlock } from '../../src/document/types';
 import { renderDescriptionDocument, renderPlanDocument } from '../../src/templates/layout';
 import { resolveTemplate } from '../../src/templates/resolve';
-import { allBlocks, DEFAULT_OPTIONS, descriptionView, headingsOf, paragraphsWithStyle, planView, textOf, upload, zip } from './support';
+import {
+  allBlocks,
+  DEFAULT_OPTIONS,
+  descriptionView,
+  headingsOf,
+  paragraphsWithStyle,
+  planView,
+  textOf,
+  upload,
+  zip,
+} from './support';
 
 const logo = new Uint8Array(coastalLogoPng());
-const theme = { fontSize: 10.5, headingSizes: [20, 16, 13], textColor: '#222222', headingColor: '#003399', linkColor: '#0055AA', bodyFont: 'Noto Sans' };
+const theme = {
+  fontSize: 10.5,
+  headingSizes: [20, 16, 13],
+  textColor: '#222222',
+  headingColor: '#003399',
+  linkColor: '#0055AA',
+  bodyFont: 'Noto Sans',
+};
 
 /** The worked example of the designer's guide: logo, theme, a custom question partial. */
 const funderBundle = {
@@ -52,12 +69,22 @@ const funderBundle = {
 
 describe('a funder bundle', () => {
   const plan = planView();
-  const { layout, shellDocx } = resolveTemplate(upload('funder.zip', zip(funderBundle), 'application/zip'), 'plan-template');
+  const { layout, shellDocx } = resolveTemplate(
+    upload('funder.zip', zip(funderBundle), 'application/zip'),
+    'plan-template',
+  );
   const { document } = renderPlanDocument(plan, layout, DEFAULT_OPTIONS);
 
   it('puts the logo from its assets on the cover, at the width asked for, with the grant under the title', () => {
     const image = document.blocks[0] as ImageBlock;
-    expect(image).toMatchObject({ type: 'image', mimeType: 'image/png', width: 120, height: 60, align: 'center', displayWidth: 120 });
+    expect(image).toMatchObject({
+      type: 'image',
+      mimeType: 'image/png',
+      width: 120,
+      height: 60,
+      align: 'center',
+      displayWidth: 120,
+    });
     expect(Buffer.from(image.data).equals(Buffer.from(logo))).toBe(true);
     const grants = plan.references.filter((r) => r.typeCode === 'grants').map((r) => `Grant: ${r.label}`);
     expect(grants.length).toBeGreaterThan(0);
@@ -111,7 +138,18 @@ describe('a funder bundle in the files themselves', () => {
       {
         code: 'dmp-file-transformer',
         type: 0,
-        fields: [{ code: 'plan-template', textValue: null, file: { filename: 'funder.zip', fileRef: null, mimeType: 'application/zip', file: Buffer.from(zip(funderBundle)).toString('base64') } }],
+        fields: [
+          {
+            code: 'plan-template',
+            textValue: null,
+            file: {
+              filename: 'funder.zip',
+              fileRef: null,
+              mimeType: 'application/zip',
+              file: Buffer.from(zip(funderBundle)).toString('base64'),
+            },
+          },
+        ],
       },
     ];
     assertValidModel('plan', raw);
@@ -124,7 +162,10 @@ describe('a funder bundle in the files themselves', () => {
     expect(media.length).toBeGreaterThan(0);
     expect(docx.raw('word/document.xml')).toMatch(/<w:pgSz w:w="12240" w:h="15840"/);
     expect(docx.raw('word/styles.xml')).toMatch(/w:color w:val="003399"/);
-    const headers = docx.paths.filter((p) => /^word\/header\d*\.xml$/.test(p)).map((p) => docx.raw(p)).join('');
+    const headers = docx.paths
+      .filter((p) => /^word\/header\d*\.xml$/.test(p))
+      .map((p) => docx.raw(p))
+      .join('');
     expect(headers).toContain('Funder DMP');
   });
 
@@ -143,17 +184,22 @@ describe('other template uploads', () => {
   const plan = planView('plan-minimal.json');
 
   it('accepts a bundle zipped with its folder around it', () => {
-    const files = Object.fromEntries(Object.entries(funderBundle).map(([path, content]) => [`funder-dmp/${path}`, content]));
+    const files = Object.fromEntries(
+      Object.entries(funderBundle).map(([path, content]) => [`funder-dmp/${path}`, content]),
+    );
     const { layout } = resolveTemplate(upload('funder-dmp.zip', zip(files)), 'plan-template');
     expect(renderPlanDocument(plan, layout, DEFAULT_OPTIONS).document.blocks[0].type).toBe('image');
   });
 
   it('uses a single .hbs file for plan and description exports, telling them apart by `entity`', () => {
-    const source = '<h1>{{#if (eq entity "plan")}}Plan {{plan.title}}{{else}}Description {{description.title}}{{/if}}</h1>';
+    const source =
+      '<h1>{{#if (eq entity "plan")}}Plan {{plan.title}}{{else}}Description {{description.title}}{{/if}}</h1>';
     const { layout } = resolveTemplate(upload('simple.hbs', source, 'text/x-handlebars-template'), 'plan-template');
     expect(headingsOf(renderPlanDocument(plan, layout, DEFAULT_OPTIONS).document)).toEqual([`Plan ${plan.title}`]);
     const view = descriptionView();
-    expect(headingsOf(renderDescriptionDocument(view, layout, DEFAULT_OPTIONS).document)).toEqual([`Description ${view.description.title}`]);
+    expect(headingsOf(renderDescriptionDocument(view, layout, DEFAULT_OPTIONS).document)).toEqual([
+      `Description ${view.description.title}`,
+    ]);
   });
 
   it('reads entry files named in the manifest', () => {

@@ -28,7 +28,8 @@ import {
 
 const plan = planView();
 const description = descriptionView();
-const renderPlan = (options: Partial<ExportOptions> = {}) => renderPlanDocument(plan, defaultLayout(), { ...DEFAULT_OPTIONS, ...options }).document;
+const renderPlan = (options: Partial<ExportOptions> = {}) =>
+  renderPlanDocument(plan, defaultLayout(), { ...DEFAULT_OPTIONS, ...options }).document;
 
 /** Expected strings appear in order among the headings (other headings may come between). */
 function inOrder(headings: string[], expected: string[]): string[] {
@@ -38,11 +39,13 @@ function inOrder(headings: string[], expected: string[]): string[] {
 }
 
 function fieldSetsOf(view: PlanView): FieldSetView[] {
-  const walk = (sections: SectionView[]): FieldSetView[] => sections.flatMap((s) => [...s.fieldSets, ...walk(s.sections)]);
+  const walk = (sections: SectionView[]): FieldSetView[] =>
+    sections.flatMap((s) => [...s.fieldSets, ...walk(s.sections)]);
   return view.sections.flatMap((s) => s.descriptions).flatMap((d) => d.pages.flatMap((p) => walk(p.sections)));
 }
 
-const tables = (document: DocumentModel) => allBlocks(document.blocks).filter((b): b is Extract<Block, { type: 'table' }> => b.type === 'table');
+const tables = (document: DocumentModel) =>
+  allBlocks(document.blocks).filter((b): b is Extract<Block, { type: 'table' }> => b.type === 'table');
 
 describe('the default layout on the full plan', () => {
   const { document, warnings } = renderPlanDocument(plan, defaultLayout(), DEFAULT_OPTIONS);
@@ -57,16 +60,21 @@ describe('the default layout on the full plan', () => {
   it('puts blueprint sections and descriptions in reading order, at heading levels 1 and 2', () => {
     const headings = headingsOf(document);
     expect(inOrder(headings, expected.headingsInOrder)).toEqual([]);
-    const levelOf = (title: string) => document.blocks.find((b) => b.type === 'heading' && blocksToPlainText([b]) === title);
+    const levelOf = (title: string) =>
+      document.blocks.find((b) => b.type === 'heading' && blocksToPlainText([b]) === title);
     expect(levelOf('Administrative information')).toMatchObject({ level: 1 });
     expect(levelOf('Seagrass survey observations')).toMatchObject({ level: 2 });
   });
 
   it('prints a table-view question as a table with a header row of field labels and a row per item', () => {
     const question = fieldSetsOf(plan).find((fs) => fs.multiplicity?.tableView && fs.answered)!;
-    const table = tables(document).find((t) => blocksToPlainText(t.rows[0].cells[0].blocks) === question.fields[0].label)!;
+    const table = tables(document).find(
+      (t) => blocksToPlainText(t.rows[0].cells[0].blocks) === question.fields[0].label,
+    )!;
     expect(table.headerRows).toBe(1);
-    expect(table.rows[0].cells.map((cell) => blocksToPlainText(cell.blocks))).toEqual(question.fields.map((f) => f.label));
+    expect(table.rows[0].cells.map((cell) => blocksToPlainText(cell.blocks))).toEqual(
+      question.fields.map((f) => f.label),
+    );
     expect(table.rows).toHaveLength(question.items.filter((item) => item.fields.some((f) => f.answered)).length + 1);
   });
 
@@ -77,12 +85,19 @@ describe('the default layout on the full plan', () => {
 
   it('embeds uploaded images and images inside rich text', () => {
     const images = allBlocks(document.blocks).filter((b) => b.type === 'image');
-    expect(images.map((image) => image.type === 'image' && `${image.width}x${image.height}`)).toEqual(expect.arrayContaining(['120x60', '8x8']));
+    expect(images.map((image) => image.type === 'image' && `${image.width}x${image.height}`)).toEqual(
+      expect.arrayContaining(['120x60', '8x8']),
+    );
   });
 
   it('links references whose URL, DOI or ORCID is known', () => {
     const links = JSON.stringify(document.blocks).match(/"href":"[^"]+"/g) ?? [];
-    expect(links).toEqual(expect.arrayContaining(['"href":"https://orcid.org/0000-0002-1825-0097"', '"href":"https://doi.org/10.5281/zenodo.7654321"']));
+    expect(links).toEqual(
+      expect.arrayContaining([
+        '"href":"https://orcid.org/0000-0002-1825-0097"',
+        '"href":"https://doi.org/10.5281/zenodo.7654321"',
+      ]),
+    );
   });
 
   it('fills the document meta from the plan', () => {
@@ -126,19 +141,27 @@ describe('each export option', () => {
     const withCover = renderPlan();
     const without = renderPlan({ coverPage: false });
     expect(textOf(withCover)).toContain('Collaborators');
-    expect(withCover.blocks.findIndex((b) => b.type === 'pageBreak')).toBeLessThan(withCover.blocks.findIndex((b) => b.type === 'toc'));
+    expect(withCover.blocks.findIndex((b) => b.type === 'pageBreak')).toBeLessThan(
+      withCover.blocks.findIndex((b) => b.type === 'toc'),
+    );
     expect(paragraphsWithStyle(without, 'title')).toEqual([plan.title]);
     expect(textOf(without)).not.toContain('Collaborators');
     expect(without.blocks[1].type).toBe('toc');
   });
 
   it('table-of-contents: a toc marker titled in the label language, or none', () => {
-    expect(renderPlan().blocks.filter((b) => b.type === 'toc')).toEqual([{ type: 'toc', title: 'Contents', levels: 2 }]);
+    expect(renderPlan().blocks.filter((b) => b.type === 'toc')).toEqual([
+      { type: 'toc', title: 'Contents', levels: 2 },
+    ]);
     expect(renderPlan({ tableOfContents: false }).blocks.some((b) => b.type === 'toc')).toBe(false);
   });
 
   it('include-unanswered: unanswered questions appear with a "Not answered" note', () => {
-    const answeredTitles = new Set(fieldSetsOf(plan).filter((fs) => fs.answered).map((fs) => fs.title));
+    const answeredTitles = new Set(
+      fieldSetsOf(plan)
+        .filter((fs) => fs.answered)
+        .map((fs) => fs.title),
+    );
     const unanswered = fieldSetsOf(plan).find((fs) => !fs.answered && fs.title && !answeredTitles.has(fs.title))!;
     const shown = renderPlan({ includeUnanswered: true });
     const hidden = renderPlan();
@@ -172,11 +195,14 @@ describe('each export option', () => {
     expect(greek.blocks.find((b) => b.type === 'toc')).toEqual({ type: 'toc', title: 'Περιεχόμενα', levels: 2 });
   });
 
-  it.each(['ar', 'he', 'fa', 'ur', 'he-IL'])('label-language %s: right to left, English words where no table exists', (language) => {
-    const rendered = renderPlan({ labelLanguage: language });
-    expect(rendered.meta).toMatchObject({ language, direction: 'rtl' });
-    expect(textOf(rendered)).toContain('Collaborators');
-  });
+  it.each(['ar', 'he', 'fa', 'ur', 'he-IL'])(
+    'label-language %s: right to left, English words where no table exists',
+    (language) => {
+      const rendered = renderPlan({ labelLanguage: language });
+      expect(rendered.meta).toMatchObject({ language, direction: 'rtl' });
+      expect(textOf(rendered)).toContain('Collaborators');
+    },
+  );
 
   it.each(['en', 'el', 'de', 'tr', 'hi'])('label-language %s: left to right', (language) => {
     expect(renderPlan({ labelLanguage: language }).meta).toMatchObject({ language, direction: 'ltr' });
@@ -202,18 +228,25 @@ describe('the template context', () => {
     'description-full': builder({ includeUnanswered: true, includeGuidance: true }).descriptionContext(description),
   };
 
-  it.each(Object.entries(contexts))('of %s is plain JSON matching schemas/template-context.schema.json', (_name, context) => {
-    const json = JSON.parse(JSON.stringify(context));
-    expect(json).toEqual(context);
-    expect(validate(json) ? [] : validate.errors).toEqual([]);
-  });
+  it.each(Object.entries(contexts))(
+    'of %s is plain JSON matching schemas/template-context.schema.json',
+    (_name, context) => {
+      const json = JSON.parse(JSON.stringify(context));
+      expect(json).toEqual(context);
+      expect(validate(json) ? [] : validate.errors).toEqual([]);
+    },
+  );
 
   it('lists the plan descriptions flat, in reading order, and carries rich text and files as refs', () => {
     const context = contexts['plan-full'];
-    expect(context.plan.descriptions.map((d) => d.title)).toEqual(plan.sections.flatMap((s) => s.descriptions.map((d) => d.title)));
+    expect(context.plan.descriptions.map((d) => d.title)).toEqual(
+      plan.sections.flatMap((s) => s.descriptions.map((d) => d.title)),
+    );
     const json = JSON.stringify(context);
     expect(json).not.toContain('<script');
     expect(json).toMatch(/"kind":"richText","ref":"r-[0-9a-f]{12}-\d+"/);
-    expect(json).toMatch(/"kind":"file","filename":"[^"]+","mimeType":"image\/png","isImage":true,"ref":"f-[0-9a-f]{12}-\d+"/);
+    expect(json).toMatch(
+      /"kind":"file","filename":"[^"]+","mimeType":"image\/png","isImage":true,"ref":"f-[0-9a-f]{12}-\d+"/,
+    );
   });
 });

@@ -14,14 +14,18 @@ const MANIFEST = JSON.stringify({ name: 'Funder template', version: '1.0.0' });
 const minimal = planView('plan-minimal.json');
 
 const resolveHbs = (source: string) => resolveTemplate(upload('funder.hbs', source), FIELD);
-const resolveZip = (files: Record<string, string | Uint8Array>) => resolveTemplate(upload('funder.zip', zip(files)), FIELD);
-const render = (files: Record<string, string | Uint8Array>) => renderPlanDocument(minimal, resolveZip(files).layout, DEFAULT_OPTIONS);
+const resolveZip = (files: Record<string, string | Uint8Array>) =>
+  resolveTemplate(upload('funder.zip', zip(files)), FIELD);
+const render = (files: Record<string, string | Uint8Array>) =>
+  renderPlanDocument(minimal, resolveZip(files).layout, DEFAULT_OPTIONS);
 
 describe('problems found before rendering', () => {
   it('reports a syntax error with the line and column where parsing stopped', () => {
     const error = serviceErrorOf(() => resolveHbs('<p>{{plan.title}}</p>\n<p>{{plan.version}</p>\n'));
     expect(statusOf(error)).toBe(400);
-    expect(error.details).toEqual([{ path: `${FIELD}:funder.hbs:2:18`, message: expect.stringContaining('found "}"') }]);
+    expect(error.details).toEqual([
+      { path: `${FIELD}:funder.hbs:2:18`, message: expect.stringContaining('found "}"') },
+    ]);
     expect(error.message).toContain(`${FIELD}:funder.hbs:2:18`);
   });
 
@@ -33,18 +37,28 @@ describe('problems found before rendering', () => {
 
   it('names every unknown helper in a partial at once, with a suggestion for a typo', () => {
     const error = serviceErrorOf(() =>
-      resolveZip({ 'template.json': MANIFEST, 'partials/question.hbs': '<p>\n  {{title}}\n    {{shout title}} {{fromatDate x}} {{log title}}</p>' }),
+      resolveZip({
+        'template.json': MANIFEST,
+        'partials/question.hbs': '<p>\n  {{title}}\n    {{shout title}} {{fromatDate x}} {{log title}}</p>',
+      }),
     );
     expect(error.details).toEqual([
       { path: `${FIELD}:partials/question.hbs:3:7`, message: 'unknown helper "shout"' },
-      { path: `${FIELD}:partials/question.hbs:3:23`, message: 'unknown helper "fromatDate" (did you mean "formatDate"?)' },
+      {
+        path: `${FIELD}:partials/question.hbs:3:23`,
+        message: 'unknown helper "fromatDate" (did you mean "formatDate"?)',
+      },
       { path: `${FIELD}:partials/question.hbs:3:40`, message: 'the log helper is not available in layout templates' },
     ]);
   });
 
   it('reports a partial that exists nowhere, in the bundle or the default layout', () => {
-    const error = serviceErrorOf(() => resolveZip({ 'template.json': MANIFEST, 'plan.hbs': '{{> cover}}\n  {{> budgetTable}}' }));
-    expect(error.details).toEqual([{ path: `${FIELD}:plan.hbs:2:3`, message: expect.stringContaining('no partial "budgetTable"') }]);
+    const error = serviceErrorOf(() =>
+      resolveZip({ 'template.json': MANIFEST, 'plan.hbs': '{{> cover}}\n  {{> budgetTable}}' }),
+    );
+    expect(error.details).toEqual([
+      { path: `${FIELD}:plan.hbs:2:3`, message: expect.stringContaining('no partial "budgetTable"') },
+    ]);
   });
 
   it('reports unknown assets, in the image helper and in plain HTML', () => {
@@ -62,8 +76,14 @@ describe('problems found before rendering', () => {
   });
 
   it('reports wrong arguments that can be seen without rendering', () => {
-    const error = serviceErrorOf(() => resolveHbs('{{label "notAnswerd"}}\n{{formatDate plan.createdAt "full"}}\n{{#if}}x{{/if}}'));
-    expect(error.details.map((d) => d.path)).toEqual([`${FIELD}:funder.hbs:1:9`, `${FIELD}:funder.hbs:2:29`, `${FIELD}:funder.hbs:3:4`]);
+    const error = serviceErrorOf(() =>
+      resolveHbs('{{label "notAnswerd"}}\n{{formatDate plan.createdAt "full"}}\n{{#if}}x{{/if}}'),
+    );
+    expect(error.details.map((d) => d.path)).toEqual([
+      `${FIELD}:funder.hbs:1:9`,
+      `${FIELD}:funder.hbs:2:29`,
+      `${FIELD}:funder.hbs:3:4`,
+    ]);
     expect(error.details.map((d) => d.message)).toEqual([
       'there is no label "notAnswerd"',
       'formatDate takes "long", "short" or "iso", not "full"',
@@ -73,7 +93,10 @@ describe('problems found before rendering', () => {
 
   it('refuses decorators other than inline partials', () => {
     const error = serviceErrorOf(() => resolveHbs('{{* mutate}}'));
-    expect(error.details[0]).toEqual({ path: `${FIELD}:funder.hbs:1:1`, message: expect.stringContaining('decorators are not supported') });
+    expect(error.details[0]).toEqual({
+      path: `${FIELD}:funder.hbs:1:1`,
+      message: expect.stringContaining('decorators are not supported'),
+    });
   });
 
   it('points manifest values that do not match the schema by JSON pointer', () => {
@@ -83,19 +106,26 @@ describe('problems found before rendering', () => {
       expect.arrayContaining([
         { path: `${FIELD}:template.json#/pagesize`, message: 'is not a manifest field (check its spelling)' },
         { path: `${FIELD}:template.json#/version`, message: 'must be a version like "1.2.0"' },
-        { path: `${FIELD}:template.json#/theme/textColor`, message: 'must be a colour written #RRGGBB, e.g. "#1F4E79"' },
+        {
+          path: `${FIELD}:template.json#/theme/textColor`,
+          message: 'must be a colour written #RRGGBB, e.g. "#1F4E79"',
+        },
       ]),
     );
   });
 
   it('locates a JSON syntax error in the manifest', () => {
     const error = serviceErrorOf(() => resolveZip({ 'template.json': '{\n  "name": "x",\n  "version": }' }));
-    expect(error.details).toEqual([{ path: `${FIELD}:template.json:3:14`, message: "not valid JSON: Unexpected token '}'" }]);
+    expect(error.details).toEqual([
+      { path: `${FIELD}:template.json:3:14`, message: "not valid JSON: Unexpected token '}'" },
+    ]);
   });
 
   it('needs a manifest in a bundle', () => {
     const error = serviceErrorOf(() => resolveZip({ 'plan.hbs': '<p>x</p>' }));
-    expect(error.details).toEqual([{ path: `${FIELD}:template.json`, message: expect.stringContaining('needs a template.json') }]);
+    expect(error.details).toEqual([
+      { path: `${FIELD}:template.json`, message: expect.stringContaining('needs a template.json') },
+    ]);
   });
 
   it('rejects a root .hbs file that is no entry, so a misspelt entry is not silently ignored', () => {
@@ -132,7 +162,10 @@ describe('uploads that are not usable templates', () => {
   });
 
   it('refuses a small bundle that would unpack to more than 50 MB (a zip bomb)', () => {
-    const bytes = zipSync({ 'template.json': strToU8(MANIFEST), 'assets/zeros.png': [new Uint8Array(51 * 1024 * 1024), { level: 1 }] });
+    const bytes = zipSync({
+      'template.json': strToU8(MANIFEST),
+      'assets/zeros.png': [new Uint8Array(51 * 1024 * 1024), { level: 1 }],
+    });
     expect(bytes.length).toBeLessThan(1024 * 1024);
     const error = serviceErrorOf(() => resolveTemplate(upload('funder.zip', bytes), FIELD));
     expect(error.details).toEqual([{ path: FIELD, message: 'unpacks to more than 50 MB' }]);
@@ -146,9 +179,13 @@ describe('uploads that are not usable templates', () => {
   });
 
   it('refuses an upload that is no template, naming the field', () => {
-    const error = serviceErrorOf(() => resolveTemplate(upload('logo.png', new Uint8Array(coastalLogoPng()), 'image/png'), FIELD));
+    const error = serviceErrorOf(() =>
+      resolveTemplate(upload('logo.png', new Uint8Array(coastalLogoPng()), 'image/png'), FIELD),
+    );
     expect(statusOf(error)).toBe(400);
-    expect(error.details).toEqual([{ path: FIELD, message: '"logo.png" (image/png) is not a .docx, .hbs or .zip template' }]);
+    expect(error.details).toEqual([
+      { path: FIELD, message: '"logo.png" (image/png) is not a .docx, .hbs or .zip template' },
+    ]);
   });
 
   it('refuses a damaged ZIP', () => {
@@ -164,22 +201,37 @@ describe('uploads that are not usable templates', () => {
   });
 
   it('refuses a file that is not UTF-8 text', () => {
-    const error = serviceErrorOf(() => resolveTemplate(upload('funder.hbs', new Uint8Array([0x3c, 0x70, 0xff, 0xfe])), FIELD));
+    const error = serviceErrorOf(() =>
+      resolveTemplate(upload('funder.hbs', new Uint8Array([0x3c, 0x70, 0xff, 0xfe])), FIELD),
+    );
     expect(error.details).toEqual([{ path: `${FIELD}:funder.hbs`, message: 'the file is not UTF-8 text' }]);
   });
 });
 
 describe('problems found while rendering', () => {
   it('stops a partial that includes itself, at the inclusion', () => {
-    const error = serviceErrorOf(() => render({ 'template.json': MANIFEST, 'plan.hbs': '{{> loop}}', 'partials/loop.hbs': '<p>again</p>\n  {{> loop}}' }));
+    const error = serviceErrorOf(() =>
+      render({
+        'template.json': MANIFEST,
+        'plan.hbs': '{{> loop}}',
+        'partials/loop.hbs': '<p>again</p>\n  {{> loop}}',
+      }),
+    );
     expect(statusOf(error)).toBe(400);
-    expect(error.details).toEqual([{ path: `${FIELD}:partials/loop.hbs:2:3`, message: expect.stringContaining('nest deeper than 20 levels at "loop"') }]);
+    expect(error.details).toEqual([
+      {
+        path: `${FIELD}:partials/loop.hbs:2:3`,
+        message: expect.stringContaining('nest deeper than 20 levels at "loop"'),
+      },
+    ]);
   });
 
   it('stops an inline partial that includes itself', () => {
     const layout = resolveHbs('{{#*inline "row"}}<p>x</p>{{> row}}{{/inline}}\n{{> row}}').layout;
     const error = serviceErrorOf(() => renderPlanDocument(minimal, layout, DEFAULT_OPTIONS));
-    expect(error.details).toEqual([{ path: `${FIELD}:funder.hbs:1:27`, message: expect.stringContaining('nest deeper than 20 levels at "row"') }]);
+    expect(error.details).toEqual([
+      { path: `${FIELD}:funder.hbs:1:27`, message: expect.stringContaining('nest deeper than 20 levels at "row"') },
+    ]);
   });
 
   it('stops output growing past 20 MB (partials doubling at every level)', () => {
@@ -187,13 +239,17 @@ describe('problems found while rendering', () => {
     for (let level = 0; level < 19; level++) files[`partials/p${level}.hbs`] = `{{> p${level + 1}}}{{> p${level + 1}}}`;
     files['partials/p19.hbs'] = `<p>${'laugh '.repeat(10)}</p>`;
     const error = serviceErrorOf(() => render(files));
-    expect(error.details).toEqual([{ path: `${FIELD}:partials/p19.hbs`, message: 'the template produces more than 20 MB of HTML' }]);
+    expect(error.details).toEqual([
+      { path: `${FIELD}:partials/p19.hbs`, message: 'the template produces more than 20 MB of HTML' },
+    ]);
   });
 
   it('locates a helper given a bad value at run time', () => {
     const layout = resolveHbs('<p>x</p>\n\n   {{formatDate plan.createdAt plan.title}}').layout;
     const error = serviceErrorOf(() => renderPlanDocument(minimal, layout, DEFAULT_OPTIONS));
-    expect(error.details).toEqual([{ path: `${FIELD}:funder.hbs:3:4`, message: expect.stringContaining('formatDate: the format must be') }]);
+    expect(error.details).toEqual([
+      { path: `${FIELD}:funder.hbs:3:4`, message: expect.stringContaining('formatDate: the format must be') },
+    ]);
   });
 
   it('names the file of a dynamic partial that does not exist', () => {

@@ -49,7 +49,27 @@ describe('document labels', () => {
     for (const { iso } of LANGUAGES.filter((l) => l.iso !== 'en')) {
       const labels = labelsFor(iso);
       // Every label of the language's own (DOI is DOI everywhere; other words must be translated).
-      const untranslated = Object.entries(labels).filter(([key, text]) => text === english[key as keyof typeof english] && !['doi', 'status', 'version', 'grant', 'project', 'contact', 'contacts', 'no', 'descriptions', 'description', 'comment', 'accessPublic', 'roleReviewer', 'finalized', 'statusFinalized'].includes(key));
+      const untranslated = Object.entries(labels).filter(
+        ([key, text]) =>
+          text === english[key as keyof typeof english] &&
+          ![
+            'doi',
+            'status',
+            'version',
+            'grant',
+            'project',
+            'contact',
+            'contacts',
+            'no',
+            'descriptions',
+            'description',
+            'comment',
+            'accessPublic',
+            'roleReviewer',
+            'finalized',
+            'statusFinalized',
+          ].includes(key),
+      );
       expect({ iso, untranslated }).toEqual({ iso, untranslated: [] });
     }
   });
@@ -64,9 +84,15 @@ describe('document labels', () => {
     expect(html).toContain(labels.created);
     expect(html).toContain(labels.contents);
     // Serbian labels are in Latin script, so are its dates.
-    const created = new Intl.DateTimeFormat(iso === 'sr' ? 'sr-Latn' : iso, { dateStyle: 'long', timeZone: 'UTC' }).format(plan.createdAt!);
+    const created = new Intl.DateTimeFormat(iso === 'sr' ? 'sr-Latn' : iso, {
+      dateStyle: 'long',
+      timeZone: 'UTC',
+    }).format(plan.createdAt!);
     expect(html).toContain(created);
-    if (iso !== 'en') expect(created).not.toBe(new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(plan.createdAt!));
+    if (iso !== 'en')
+      expect(created).not.toBe(
+        new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(plan.createdAt!),
+      );
   });
 
   it('can be overridden by a layout template, per language', async () => {
@@ -77,7 +103,10 @@ describe('document labels', () => {
         labels: { notAnswered: { en: 'No answer given', de: 'Keine Angabe' }, contents: 'Overview' },
       }),
     });
-    const context = { transformerId: 'dmp-file-transformer', templateOverride: { filename: 'relabelled.zip', bytes: template } };
+    const context = {
+      transformerId: 'dmp-file-transformer',
+      templateOverride: { filename: 'relabelled.zip', bytes: template },
+    };
     const german = decode((await htmlExporter.exportPlan(planIn('de'), context)).bytes);
     expect(german).toContain('Keine Angabe');
     expect(german).not.toContain('Nicht beantwortet');
@@ -87,8 +116,16 @@ describe('document labels', () => {
   });
 
   it('refuse an override of a label that does not exist, naming it', async () => {
-    const template = zip({ 'template.json': JSON.stringify({ name: 'Typo', version: '1.0.0', labels: { notAnsewred: 'x' } }) });
-    const context = { transformerId: 'dmp-file-transformer', templateOverride: { filename: 'typo.zip', bytes: template } };
-    await expect(htmlExporter.exportPlan(planIn('en'), context)).rejects.toMatchObject({ kind: 'bad-request', message: expect.stringContaining('/labels/notAnsewred') });
+    const template = zip({
+      'template.json': JSON.stringify({ name: 'Typo', version: '1.0.0', labels: { notAnsewred: 'x' } }),
+    });
+    const context = {
+      transformerId: 'dmp-file-transformer',
+      templateOverride: { filename: 'typo.zip', bytes: template },
+    };
+    await expect(htmlExporter.exportPlan(planIn('en'), context)).rejects.toMatchObject({
+      kind: 'bad-request',
+      message: expect.stringContaining('/labels/notAnsewred'),
+    });
   });
 });

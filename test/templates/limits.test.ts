@@ -22,7 +22,8 @@ const renderHbs = (source: string, view = minimal) =>
   renderPlanDocument(view, resolveTemplate(upload('probe.hbs', source), 'plan-template').layout, DEFAULT_OPTIONS);
 
 /** `body` run once per label, to the power `depth` (42 labels: 42, 1,764, 74,088… runs). */
-const overLabels = (depth: number, body: string) => '{{#each @root.labels}}'.repeat(depth) + body + '{{/each}}'.repeat(depth);
+const overLabels = (depth: number, body: string) =>
+  '{{#each @root.labels}}'.repeat(depth) + body + '{{/each}}'.repeat(depth);
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -31,33 +32,48 @@ describe('render time and output', () => {
     jest.replaceProperty(RENDER_LIMITS, 'timeBudgetMs', 200);
     const error = serviceErrorOf(() => renderHbs(overLabels(4, '{{#if @first}}{{/if}}')));
     expect(statusOf(error)).toBe(400);
-    expect(error.details).toEqual([{ path: 'plan-template:probe.hbs', message: 'the template took longer than 0.2 s to render' }]);
+    expect(error.details).toEqual([
+      { path: 'plan-template:probe.hbs', message: 'the template took longer than 0.2 s to render' },
+    ]);
   });
 
   it('stops a template that writes more than 20 MB of HTML', () => {
     const error = serviceErrorOf(() => renderHbs(overLabels(3, `<p>{{@key}} ${'lorem ipsum '.repeat(25)}</p>`)));
-    expect(error.details).toEqual([{ path: 'plan-template:probe.hbs', message: 'the template produces more than 20 MB of HTML' }]);
+    expect(error.details).toEqual([
+      { path: 'plan-template:probe.hbs', message: 'the template produces more than 20 MB of HTML' },
+    ]);
   });
 
   it('stops a string doubled by nested concat at the helper that would pass 20 MB, before it is built', () => {
     const levels = 30;
     let source = '{{#with (concat plan.title plan.title) as |a0|}}';
-    for (let level = 1; level < levels; level++) source += `{{#with (concat a${level - 1} a${level - 1}) as |a${level}|}}`;
+    for (let level = 1; level < levels; level++)
+      source += `{{#with (concat a${level - 1} a${level - 1}) as |a${level}|}}`;
     source += `<p>{{len a${levels - 1}}}</p>${'{{/with}}'.repeat(levels)}`;
     const error = serviceErrorOf(() => renderHbs(source));
-    expect(error.details).toEqual([{ path: expect.stringMatching(/^plan-template:probe\.hbs:1:\d+$/), message: 'concat: the result would be longer than 20 MB of text' }]);
+    expect(error.details).toEqual([
+      {
+        path: expect.stringMatching(/^plan-template:probe\.hbs:1:\d+$/),
+        message: 'concat: the result would be longer than 20 MB of text',
+      },
+    ]);
   });
 
   it('refuses a join whose separators alone would pass 20 MB', () => {
     const view = { ...full, title: 'x'.repeat(8 * 1024 * 1024) };
     const error = serviceErrorOf(() => renderHbs('<p>\n  {{join plan.users plan.title key="display"}}</p>', view));
-    expect(error.details).toEqual([{ path: 'plan-template:probe.hbs:2:3', message: 'join: the result would be longer than 20 MB of text' }]);
+    expect(error.details).toEqual([
+      { path: 'plan-template:probe.hbs:2:3', message: 'join: the result would be longer than 20 MB of text' },
+    ]);
   });
 
   it('turns a string too long for JavaScript into the template problem it is', () => {
     const located = locateError(new RangeError('Invalid string length'), 'plan.hbs');
     expect(located).toBeInstanceOf(TemplateRenderError);
-    expect(located).toMatchObject({ file: 'plan.hbs', message: expect.stringContaining('longer than JavaScript strings can be') });
+    expect(located).toMatchObject({
+      file: 'plan.hbs',
+      message: expect.stringContaining('longer than JavaScript strings can be'),
+    });
   });
 });
 
@@ -68,7 +84,10 @@ describe('nesting depth', () => {
     expect(textOf(renderHbs(nestedIfs(MAX_BLOCK_DEPTH)).document)).toBe('deep');
     const error = serviceErrorOf(() => renderHbs(nestedIfs(MAX_BLOCK_DEPTH + 1)));
     expect(error.details).toEqual([
-      { path: `plan-template:probe.hbs:1:${MAX_BLOCK_DEPTH * '{{#if plan}}'.length + 1}`, message: `blocks and subexpressions nest more than ${MAX_BLOCK_DEPTH} levels deep here` },
+      {
+        path: `plan-template:probe.hbs:1:${MAX_BLOCK_DEPTH * '{{#if plan}}'.length + 1}`,
+        message: `blocks and subexpressions nest more than ${MAX_BLOCK_DEPTH} levels deep here`,
+      },
     ]);
   });
 
@@ -90,7 +109,10 @@ describe('answers and images repeated by placeholders', () => {
     const view = { ...full, descriptionHtml: `<p>${'lorem ipsum '.repeat(100_000)}</p>` };
     const error = serviceErrorOf(() => renderHbs(overLabels(3, '{{richText @root.plan.summary}}'), view));
     expect(error.details).toEqual([
-      { path: 'plan-template:probe.hbs', message: expect.stringContaining('the document would repeat more than 50,000,000 characters of answer text') },
+      {
+        path: 'plan-template:probe.hbs',
+        message: expect.stringContaining('the document would repeat more than 50,000,000 characters of answer text'),
+      },
     ]);
   });
 
@@ -110,8 +132,14 @@ describe('answers and images repeated by placeholders', () => {
     for (const measure of Object.keys(DOCUMENT_LIMITS) as (keyof typeof DOCUMENT_LIMITS)[]) {
       jest.replaceProperty(DOCUMENT_LIMITS, measure, Math.floor(DOCUMENT_LIMITS[measure] / 1000));
     }
-    const view = buildPlanView(decodePlan(JSON.parse(generatePlanJson(100))), { transformerId: 'dmp-file-transformer' });
-    const { document } = renderPlanDocument(view, defaultLayout(), { ...DEFAULT_OPTIONS, includeGuidance: true, includeUnanswered: true });
+    const view = buildPlanView(decodePlan(JSON.parse(generatePlanJson(100))), {
+      transformerId: 'dmp-file-transformer',
+    });
+    const { document } = renderPlanDocument(view, defaultLayout(), {
+      ...DEFAULT_OPTIONS,
+      includeGuidance: true,
+      includeUnanswered: true,
+    });
     expect(document.blocks.length).toBeGreaterThan(5_000);
   });
 });

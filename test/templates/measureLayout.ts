@@ -21,7 +21,9 @@ import { resolveTemplate } from '../../src/templates/resolve';
 const descriptions = Number(process.argv[2] ?? 100);
 const rounds = Number(process.argv[3] ?? 30);
 
-const view = buildPlanView(decodePlan(JSON.parse(generatePlanJson(descriptions))), { transformerId: 'dmp-file-transformer' });
+const view = buildPlanView(decodePlan(JSON.parse(generatePlanJson(descriptions))), {
+  transformerId: 'dmp-file-transformer',
+});
 const options: ExportOptions = {
   includeUnanswered: false,
   includeGuidance: false,
@@ -65,7 +67,9 @@ function timings(run: () => void, count: number): { wall: number[]; cpu: number[
 
 const median = (values: number[]) => values[values.length >> 1].toFixed(1);
 const report = (name: string, { wall, cpu }: { wall: number[]; cpu: number[] }) =>
-  console.log(`${name.padEnd(48)} wall median ${median(wall)} ms (min ${wall[0].toFixed(1)})   cpu median ${median(cpu)} ms (min ${cpu[0].toFixed(1)})`);
+  console.log(
+    `${name.padEnd(48)} wall median ${median(wall)} ms (min ${wall[0].toFixed(1)})   cpu median ${median(cpu)} ms (min ${cpu[0].toFixed(1)})`,
+  );
 
 const layout = defaultLayout();
 const first = renderPlanDocument(view, layout, options);
@@ -73,7 +77,9 @@ for (let i = 0; i < 5; i++) {
   renderPlanDocument(view, layout, options);
   renderPlanDocument(view, resolveTemplate(upload, 'plan-template').layout, options);
 }
-console.log(`${descriptions} descriptions -> ${first.document.blocks.length} top-level blocks, ${first.warnings.length} warnings`);
+console.log(
+  `${descriptions} descriptions -> ${first.document.blocks.length} top-level blocks, ${first.warnings.length} warnings`,
+);
 
 // Interleaved, so both see the same machine load: the tenant template's extra cost is the difference.
 const defaultTimes = { wall: [] as number[], cpu: [] as number[] };
@@ -88,10 +94,15 @@ for (let round = 0; round < rounds; round++) {
     times.cpu.push(...cpu);
   }
 }
-const sorted = (t: { wall: number[]; cpu: number[] }) => ({ wall: t.wall.sort((a, b) => a - b), cpu: t.cpu.sort((a, b) => a - b) });
+const sorted = (t: { wall: number[]; cpu: number[] }) => ({
+  wall: t.wall.sort((a, b) => a - b),
+  cpu: t.cpu.sort((a, b) => a - b),
+});
 report('default layout: PlanView -> DocumentModel', sorted(defaultTimes));
 report('funder bundle: resolve (cached) + render', sorted(tenantTimes));
 const resolveOnly = timings(() => {
   for (let i = 0; i < 100; i++) resolveTemplate(upload, 'plan-template');
 }, rounds);
-console.log(`funder bundle: resolve (cached) only          ${(Number(median(resolveOnly.cpu)) * 10).toFixed(0)} µs cpu per export`);
+console.log(
+  `funder bundle: resolve (cached) only          ${(Number(median(resolveOnly.cpu)) * 10).toFixed(0)} µs cpu per export`,
+);

@@ -44,7 +44,10 @@ describe('export options from configuration values', () => {
       withheldNote: null,
       pdfProfile: 'standard',
     });
-    expect(exportOptionsFrom(values({ 'cover-page': '  ', 'page-size': null }), null)).toMatchObject({ coverPage: true, labelLanguage: null });
+    expect(exportOptionsFrom(values({ 'cover-page': '  ', 'page-size': null }), null)).toMatchObject({
+      coverPage: true,
+      labelLanguage: null,
+    });
   });
 
   it('reads true/false/yes/no in any case, page sizes and language codes', () => {
@@ -83,7 +86,16 @@ describe('export options from configuration values', () => {
 
   it('answers a value it cannot read with a 400 naming every field concerned', () => {
     const error = serviceErrorOf(() =>
-      exportOptionsFrom(values({ 'cover-page': 'maybe', 'toc-levels': '7', 'page-size': 'A5', 'label-language': 'Greek!', 'pdf-profile': 'PDF/A' }), 'en'),
+      exportOptionsFrom(
+        values({
+          'cover-page': 'maybe',
+          'toc-levels': '7',
+          'page-size': 'A5',
+          'label-language': 'Greek!',
+          'pdf-profile': 'PDF/A',
+        }),
+        'en',
+      ),
     );
     expect(statusOf(error)).toBe(400);
     expect(error.message).toBe('The export option cover-page must be true, false, yes or no, not "maybe".');

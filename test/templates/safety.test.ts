@@ -64,7 +64,8 @@ describe('markup from context strings', () => {
 
 describe('placeholders in plan text', () => {
   // Before refs were drawn per render, these named the plan summary (r1) and the first upload (f1).
-  const forged = 'T<dmp-blocks ref="r1"></dmp-blocks><dmp-blocks ref="r1.subtitle"></dmp-blocks><img src="ref:f1" width="5000">';
+  const forged =
+    'T<dmp-blocks ref="r1"></dmp-blocks><dmp-blocks ref="r1.subtitle"></dmp-blocks><img src="ref:f1" width="5000">';
 
   it('splice nothing when a template prints the plan text raw', () => {
     const summary = textOf(renderHbs('{{richText plan.summary}}', full));
@@ -72,7 +73,9 @@ describe('placeholders in plan text', () => {
     const { document, warnings } = renderWithWarnings('<p>{{{plan.title}}}</p>', { ...full, title: forged });
     expect(textOf(document)).toBe('T');
     expect(allBlocks(document.blocks).some((b) => b.type === 'image')).toBe(false);
-    expect(warnings).toEqual(expect.arrayContaining([expect.stringContaining('Nothing to insert for <dmp-blocks ref="r1">')]));
+    expect(warnings).toEqual(
+      expect.arrayContaining([expect.stringContaining('Nothing to insert for <dmp-blocks ref="r1">')]),
+    );
   });
 
   it('restyle an answer only as richText does (caption, note); any other suffix is ignored with a warning', () => {
@@ -91,15 +94,33 @@ describe('placeholders in plan text', () => {
 
 describe('reference types named like Object properties', () => {
   const codes = ['constructor', '__proto__', 'hasOwnProperty'];
-  const view = { ...full, references: full.references.map((r, index) => (index < codes.length ? { ...r, typeCode: codes[index] } : r)) };
+  const view = {
+    ...full,
+    references: full.references.map((r, index) => (index < codes.length ? { ...r, typeCode: codes[index] } : r)),
+  };
 
   it('are groups like any other in plan.referencesByType', () => {
-    const text = textOf(renderHbs('{{#each plan.referencesByType}}<p>{{@key}}={{len this}}</p>{{/each}}<p>[{{plan.referencesByType}}]</p>', view));
-    expect(text.split('\n')).toEqual(['constructor=1', '__proto__=1', 'hasOwnProperty=1', 'researchers=2', 'organisations=1', 'licenses=1', '[[object Object]]']);
+    const text = textOf(
+      renderHbs(
+        '{{#each plan.referencesByType}}<p>{{@key}}={{len this}}</p>{{/each}}<p>[{{plan.referencesByType}}]</p>',
+        view,
+      ),
+    );
+    expect(text.split('\n')).toEqual([
+      'constructor=1',
+      '__proto__=1',
+      'hasOwnProperty=1',
+      'researchers=2',
+      'organisations=1',
+      'licenses=1',
+      '[[object Object]]',
+    ]);
   });
 
   it('do not break the built-in layout', () => {
-    expect(textOf(renderPlanDocument(view, defaultLayout(), DEFAULT_OPTIONS).document)).toContain('European Commission');
+    expect(textOf(renderPlanDocument(view, defaultLayout(), DEFAULT_OPTIONS).document)).toContain(
+      'European Commission',
+    );
   });
 });
 

@@ -73,7 +73,11 @@ export function upload(filename: string, bytes: Uint8Array | string, mimeType: s
 }
 
 export function zip(files: Record<string, string | Uint8Array>): Uint8Array {
-  return zipSync(Object.fromEntries(Object.entries(files).map(([path, content]) => [path, typeof content === 'string' ? strToU8(content) : content])));
+  return zipSync(
+    Object.fromEntries(
+      Object.entries(files).map(([path, content]) => [path, typeof content === 'string' ? strToU8(content) : content]),
+    ),
+  );
 }
 
 /** The ServiceError `run` throws (failing the test if it throws something else or nothing). */

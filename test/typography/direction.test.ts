@@ -9,7 +9,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Element } from '@xmldom/xmldom';
-import { ARABIC_ENGLISH_PATH, ARABIC_ENGLISH_TEXT as T, arabicEnglishJson } from '../../fixtures/typography/arabic-english';
+import {
+  ARABIC_ENGLISH_PATH,
+  ARABIC_ENGLISH_TEXT as T,
+  arabicEnglishJson,
+} from '../../fixtures/typography/arabic-english';
 import { decodePlan } from '../../src/contract/decode';
 import { assertValidModel } from '../../src/contract/validate';
 import { docxExporter } from '../../src/service/formats';
@@ -46,7 +50,9 @@ const drawn = (word: string): string => [...word].reverse().join('');
 function lineOf(words: PdfWord[], probe: string, after = 0): PdfWord[] {
   const anchor = words.slice(after).find((word) => word.text === probe);
   if (!anchor) throw new Error(`"${probe}" not found among ${words.map((word) => word.text).join(' ')}`);
-  return words.filter((word) => word.page === anchor.page && Math.abs(word.yMax - anchor.yMax) < 2).sort((a, b) => a.xMin - b.xMin);
+  return words
+    .filter((word) => word.page === anchor.page && Math.abs(word.yMax - anchor.yMax) < 2)
+    .sort((a, b) => a.xMin - b.xMin);
 }
 
 /** The first word of a table header cell ("Data type": the "Data" right before "type"). */
@@ -82,7 +88,16 @@ describe('PDF of an Arabic-language plan with English answers', () => {
 
   it('keeps an Arabic phrase inside an English sentence in the English line order', () => {
     const line = lineOf(words, 'called');
-    expect(line.map((word) => word.text)).toEqual(['The', 'archive', 'is', 'called', drawn('الساحل'), drawn('أرشيف'), 'in', 'Arabic.']);
+    expect(line.map((word) => word.text)).toEqual([
+      'The',
+      'archive',
+      'is',
+      'called',
+      drawn('الساحل'),
+      drawn('أرشيف'),
+      'in',
+      'Arabic.',
+    ]);
     expect(leftEdge(line)).toBeCloseTo(LEFT, 0);
   });
 
@@ -142,9 +157,11 @@ describe('DOCX of an Arabic-language plan with English answers', () => {
   };
   const properties = (p: Element): Element | undefined => elements(p, 'w:pPr')[0];
   const bidi = (p: Element): boolean => elements(properties(p) ?? p, 'w:bidi').length > 0;
-  const justification = (p: Element): string | null => elements(properties(p) ?? p, 'w:jc')[0]?.getAttribute('w:val') ?? null;
+  const justification = (p: Element): string | null =>
+    elements(properties(p) ?? p, 'w:jc')[0]?.getAttribute('w:val') ?? null;
   /** Each run's text, and whether it is marked right to left. */
-  const runs = (p: Element) => elements(p, 'w:r').map((run) => ({ text: paragraphText(run), rtl: elements(run, 'w:rtl').length > 0 }));
+  const runs = (p: Element) =>
+    elements(p, 'w:r').map((run) => ({ text: paragraphText(run), rtl: elements(run, 'w:rtl').length > 0 }));
 
   it('writes English paragraphs and list items left to right (no w:bidi, no w:jc, no w:rtl runs)', () => {
     for (const text of [T.englishParagraph, ...T.englishItems, ...T.tableHeader, ...T.tableRows.flat()]) {
@@ -155,7 +172,13 @@ describe('DOCX of an Arabic-language plan with English answers', () => {
   });
 
   it('writes Arabic paragraphs, list items, the textarea answer and neutral text right to left (w:bidi, start-aligned)', () => {
-    for (const text of [T.arabicParagraph, ...T.arabicItems, T.mixedArabicFirst, T.textareaLines.join('\n'), T.neutral]) {
+    for (const text of [
+      T.arabicParagraph,
+      ...T.arabicItems,
+      T.mixedArabicFirst,
+      T.textareaLines.join('\n'),
+      T.neutral,
+    ]) {
       const p = paragraph(text);
       expect({ text, bidi: bidi(p), jc: justification(p) }).toEqual({ text, bidi: true, jc: null });
     }
@@ -221,7 +244,11 @@ describe.each(['ps', 'yi', 'ckb', 'ug', 'dv'])('a plan in %s', (language) => {
 describe('the same answers in an English-language plan', () => {
   it('DOCX: the right-to-left textarea answer is a w:bidi paragraph (right-aligned), neutral text left to right', async () => {
     const paragraphs = bodyParagraphs((await openDocx(await exportPlan(docxExporter, 'en'))).xml('word/document.xml'));
-    const bidi = (text: string) => elements(paragraphs.find((p) => paragraphText(p) === text)!, 'w:bidi').length > 0;
+    const bidi = (text: string) =>
+      elements(
+        paragraphs.find((p) => paragraphText(p) === text)!,
+        'w:bidi',
+      ).length > 0;
     expect(bidi(T.textareaLines.join('\n'))).toBe(true);
     expect(bidi(T.arabicParagraph)).toBe(true);
     expect(bidi(T.neutral)).toBe(false);

@@ -19,7 +19,8 @@ async function main(): Promise<void> {
   try {
     const images = await renderCases(cases, folder);
     await mkdir(APPROVED, { recursive: true });
-    for (const file of await readdir(APPROVED)) if (file.endsWith('.png') && !images.has(file)) await rm(join(APPROVED, file));
+    for (const file of await readdir(APPROVED))
+      if (file.endsWith('.png') && !images.has(file)) await rm(join(APPROVED, file));
     for (const [name, path] of images) await copyFile(path, join(APPROVED, name));
     const kept = new Map<string, string>();
     if (existsSync(README)) {
@@ -46,7 +47,9 @@ async function main(): Promise<void> {
         '',
       ].join('\n'),
     );
-    console.log(`Approved ${images.size} page images in ${APPROVED}: look at them (and at git diff) before committing.`);
+    console.log(
+      `Approved ${images.size} page images in ${APPROVED}: look at them (and at git diff) before committing.`,
+    );
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

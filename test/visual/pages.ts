@@ -44,27 +44,33 @@ export interface VisualCase {
   file: () => Promise<Uint8Array>;
 }
 
-const SAMPLE_PAGES = ['cover: title, plan facts, contacts and collaborators', 'table of contents, filled, with page numbers', 'administrative information and data summary'];
+const SAMPLE_PAGES = [
+  'cover: title, plan facts, contacts and collaborators',
+  'table of contents, filled, with page numbers',
+  'administrative information and data summary',
+];
 
 /** plan-full and every fixtures/typography plan, as PDF and as DOCX, and plan-full in a Java-style Word shell. */
 export function visualCases(): VisualCase[] {
   const fixtures = documentFixtures(['plan-full.json']);
   const cases = fixtures.flatMap((file) =>
-    (['pdf', 'docx'] as const).map(
-      (format): VisualCase => ({
-        name: `${fixtureName(file)}-${format}`,
-        format,
-        source: `fixtures/${file} as ${format === 'pdf' ? 'PDF' : 'DOCX, drawn by LibreOffice'}`,
-        pages: file === 'plan-full.json' ? SAMPLE_PAGES : undefined,
-        file: () => exportFixture(file, format),
-      }),
-    ),
+    (['pdf', 'docx'] as const).map((format): VisualCase => ({
+      name: `${fixtureName(file)}-${format}`,
+      format,
+      source: `fixtures/${file} as ${format === 'pdf' ? 'PDF' : 'DOCX, drawn by LibreOffice'}`,
+      pages: file === 'plan-full.json' ? SAMPLE_PAGES : undefined,
+      file: () => exportFixture(file, format),
+    })),
   );
   cases.push({
     name: 'java-shell-docx',
     format: 'docx',
     source: `fixtures/plan-full.json in a Java-style Word shell (body at ${JAVA_BODY_MARKERS[1]}), DOCX drawn by LibreOffice`,
-    pages: ["the shell's own cover: logo, title, version, funder", 'our body after the shell cover: plan title and table of contents', 'administrative information'],
+    pages: [
+      "the shell's own cover: logo, title, version, funder",
+      'our body after the shell cover: plan title and table of contents',
+      'administrative information',
+    ],
     file: () => exportWithJavaShell(JAVA_BODY_MARKERS[1]),
   });
   return cases;
@@ -81,7 +87,11 @@ const run = promisify(execFile);
  * Renders the first pages of every case into `folder`; resolves to image name -> PNG file path.
  * DOCX files go through one LibreOffice run together.
  */
-export async function renderCases(cases: VisualCase[], folder: string, pdftoppmOptions: string[] = []): Promise<Map<string, string>> {
+export async function renderCases(
+  cases: VisualCase[],
+  folder: string,
+  pdftoppmOptions: string[] = [],
+): Promise<Map<string, string>> {
   const pdfs = new Map<string, string>();
   const docx: { name: string; path: string }[] = [];
   for (const visualCase of cases) {
@@ -102,7 +112,18 @@ export async function renderCases(cases: VisualCase[], folder: string, pdftoppmO
   const images = new Map<string, string>();
   for (const [name, pdf] of pdfs) {
     const prefix = `${name}-page`;
-    await run('pdftoppm', ['-r', String(RESOLUTION_DPI), '-f', '1', '-l', String(FIRST_PAGES), '-png', ...pdftoppmOptions, pdf, join(folder, prefix)]);
+    await run('pdftoppm', [
+      '-r',
+      String(RESOLUTION_DPI),
+      '-f',
+      '1',
+      '-l',
+      String(FIRST_PAGES),
+      '-png',
+      ...pdftoppmOptions,
+      pdf,
+      join(folder, prefix),
+    ]);
     // pdftoppm numbers the files "-1", or "-01" in a file of 10 pages or more.
     for (const file of await readdir(folder)) {
       const page = file.startsWith(prefix) ? /^-(\d+)\.png$/.exec(file.slice(prefix.length))?.[1] : undefined;
@@ -146,11 +167,15 @@ export function comparePng(actual: Buffer, approved: Buffer): Comparison {
   const b = PNG.sync.read(approved);
   if (a.width !== b.width || a.height !== b.height) return { sameSize: false, differing: Number.NaN, share: 1 };
   const [ca, cb] = [cells(a), cells(b)];
-  const differing = pixelmatch(ca.data, cb.data, undefined, ca.width, ca.height, { threshold: CELL_THRESHOLD, includeAA: true });
+  const differing = pixelmatch(ca.data, cb.data, undefined, ca.width, ca.height, {
+    threshold: CELL_THRESHOLD,
+    includeAA: true,
+  });
   return { sameSize: true, differing, share: differing / (ca.width * ca.height) };
 }
 
 /** Whether a rendering passes against its approved image. */
-export const passes = (comparison: Comparison): boolean => comparison.sameSize && comparison.share <= MAX_DIFFERING_SHARE;
+export const passes = (comparison: Comparison): boolean =>
+  comparison.sameSize && comparison.share <= MAX_DIFFERING_SHARE;
 
 export const readPng = (path: string): Promise<Buffer> => readFile(path);

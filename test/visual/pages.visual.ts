@@ -26,12 +26,15 @@ describe('fixture pages look as approved', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  const expected = cases.flatMap((visualCase) => Array.from({ length: FIRST_PAGES }, (_, i) => `${visualCase.name}-p${i + 1}.png`));
+  const expected = cases.flatMap((visualCase) =>
+    Array.from({ length: FIRST_PAGES }, (_, i) => `${visualCase.name}-p${i + 1}.png`),
+  );
 
   it.each(expected)('%s', async (name) => {
     expect({ name, rendered: images.has(name) }).toEqual({ name, rendered: true });
     const approved = join(APPROVED, name);
-    if (!existsSync(approved)) throw new Error(`${name} has no approved image: run npm run visual:approve, look at it, commit it`);
+    if (!existsSync(approved))
+      throw new Error(`${name} has no approved image: run npm run visual:approve, look at it, commit it`);
     const comparison = comparePng(await readFile(images.get(name)!), await readFile(approved));
     expect({ name, ...comparison, passes: passes(comparison) }).toEqual({ name, ...comparison, passes: true });
   });

@@ -9,10 +9,26 @@ import { blockDirection, inlinesDirection, resolveDirections } from '../../docum
 import { inlinesToPlainText } from '../../document/text';
 import type { Align, Block, Direction, DocumentMeta, ImageBlock, Inline } from '../../document/types';
 import { tableOfContentsXml, type ContentsEntry } from './contents';
-import { CELL_LIST_HANGING, cellFrame, describe, indented, pageFrame, startsWithParagraph, tableOfContentsBlock, type Frame } from './frames';
+import {
+  CELL_LIST_HANGING,
+  cellFrame,
+  describe,
+  indented,
+  pageFrame,
+  startsWithParagraph,
+  tableOfContentsBlock,
+  type Frame,
+} from './frames';
 import { checkImage, displaySize, DOCX_IMAGE_TYPE } from './images';
 import { InlineRenderer, type RunFormat } from './inlines';
-import { LIST_HANGING, LIST_INDENT_STEP, ListNumbering, listIndent, MAX_LIST_LEVEL, type NumberingIds } from './numbering';
+import {
+  LIST_HANGING,
+  LIST_INDENT_STEP,
+  ListNumbering,
+  listIndent,
+  MAX_LIST_LEVEL,
+  type NumberingIds,
+} from './numbering';
 import { pageGeometry, TWIPS_PER_POINT } from './page';
 import { estimateHeadingPages } from './pageEstimate';
 import { paragraph, type ParagraphFormatting } from './paragraphs';
@@ -148,7 +164,10 @@ export class DocxBodyRenderer {
    * Inline content that stands in for a placeholder inside a paragraph, taking on the properties of
    * the run it stood in (`runPropertiesXml`, the content of its `w:rPr`).
    */
-  runs(content: readonly Inline[], options: { dir?: 'ltr' | 'rtl'; lang?: string; runPropertiesXml?: string } = {}): string {
+  runs(
+    content: readonly Inline[],
+    options: { dir?: 'ltr' | 'rtl'; lang?: string; runPropertiesXml?: string } = {},
+  ): string {
     const out: Out = [];
     this.inline.inheritedRunProperties = options.runPropertiesXml ?? '';
     try {
@@ -196,8 +215,20 @@ export class DocxBodyRenderer {
         out.push(this.heading(block, frame));
         return;
       case 'paragraph': {
-        const style = block.style && block.style !== 'normal' ? paragraphStyleId[block.style] : frame.quoted ? StyleId.quote : undefined;
-        out.push(this.paragraph(block.content, frame, { style, align: block.align, direction: block.direction ?? frame.direction, lang: block.lang }));
+        const style =
+          block.style && block.style !== 'normal'
+            ? paragraphStyleId[block.style]
+            : frame.quoted
+              ? StyleId.quote
+              : undefined;
+        out.push(
+          this.paragraph(block.content, frame, {
+            style,
+            align: block.align,
+            direction: block.direction ?? frame.direction,
+            lang: block.lang,
+          }),
+        );
         return;
       }
       case 'list':
@@ -205,7 +236,11 @@ export class DocxBodyRenderer {
       case 'table':
         return this.table(block, frame, out);
       case 'blockquote':
-        return this.blocks(block.children, { ...indented(frame, QUOTE_INDENT), quoted: true, direction: block.direction ?? frame.direction }, out);
+        return this.blocks(
+          block.children,
+          { ...indented(frame, QUOTE_INDENT), quoted: true, direction: block.direction ?? frame.direction },
+          out,
+        );
       case 'code':
         out.push(this.code(block.text, frame));
         return;
@@ -267,7 +302,14 @@ export class DocxBodyRenderer {
   private paragraph(
     content: readonly Inline[],
     frame: Frame,
-    options: { style?: string; align?: Align; direction: Direction; lang?: string; list?: ListPlace; bookmark?: string },
+    options: {
+      style?: string;
+      align?: Align;
+      direction: Direction;
+      lang?: string;
+      list?: ListPlace;
+      bookmark?: string;
+    },
   ): string {
     const rtl = options.direction === 'rtl';
     const format: RunFormat = {
@@ -321,7 +363,15 @@ export class DocxBodyRenderer {
         this.blocks(rest, itemFrame, out);
       } else if (first?.type === 'paragraph') {
         const style = first.style && first.style !== 'normal' ? paragraphStyleId[first.style] : undefined;
-        out.push(this.paragraph(first.content, itemFrame, { style, align: first.align, direction: first.direction ?? direction, lang: first.lang, list: listed }));
+        out.push(
+          this.paragraph(first.content, itemFrame, {
+            style,
+            align: first.align,
+            direction: first.direction ?? direction,
+            lang: first.lang,
+            list: listed,
+          }),
+        );
         this.blocks(rest, itemFrame, out);
       } else {
         // The number stands on a line of its own above content that cannot carry it (a table, a nested list).
@@ -389,7 +439,9 @@ export class DocxBodyRenderer {
   private unnestedTable(grid: TableGrid, frame: Frame, out: Out): void {
     if (!this.warnedUnnested) {
       this.warnedUnnested = true;
-      this.warnings.push('A table nested too deeply to fit the page was written as the content of its cells, one after another.');
+      this.warnings.push(
+        'A table nested too deeply to fit the page was written as the content of its cells, one after another.',
+      );
     }
     for (const cells of grid.rows) for (const cell of cells) this.blocks(cell.blocks, frame, out);
   }
@@ -398,7 +450,12 @@ export class DocxBodyRenderer {
     const rtl = this.documentDirection === 'rtl';
     if (title.trim()) {
       const run = textRun(runProperties({ rightToLeft: rtl }), xmlSafe(title));
-      out.push(paragraph({ style: this.styleId(StyleId.tocHeading), pageBreakBefore: this.takeBreakBefore(), bidirectional: rtl }, run));
+      out.push(
+        paragraph(
+          { style: this.styleId(StyleId.tocHeading), pageBreakBefore: this.takeBreakBefore(), bidirectional: rtl },
+          run,
+        ),
+      );
     }
     // Filled in once every heading is known; in a table cell (not the body's top level) it stays empty.
     if (out === this.topLevel) this.contentsPlaces.push({ index: out.length, title });

@@ -83,7 +83,12 @@ function runningHeader(meta: DocumentMeta): Header | undefined {
         style: StyleId.header,
         bidirectional: rtl || undefined,
         // The text reads in its own direction, on the side where the document's lines start.
-        alignment: rtl === (meta.direction === 'rtl') ? undefined : meta.direction === 'rtl' ? AlignmentType.RIGHT : AlignmentType.LEFT,
+        alignment:
+          rtl === (meta.direction === 'rtl')
+            ? undefined
+            : meta.direction === 'rtl'
+              ? AlignmentType.RIGHT
+              : AlignmentType.LEFT,
         children: [new TextRun({ text, rightToLeft: rtl || undefined })],
       }),
     ],
@@ -94,9 +99,11 @@ function runningHeader(meta: DocumentMeta): Header | undefined {
 function runningFooter(meta: DocumentMeta): Footer | undefined {
   const text = xmlSafe(meta.footerText ?? '');
   if (!text.trim()) return undefined;
-  const parts = text.split(/(\{pages\}|\{page\})/).flatMap((part) =>
-    part === '{page}' ? [PageNumber.CURRENT] : part === '{pages}' ? [PageNumber.TOTAL_PAGES] : part ? [part] : [],
-  );
+  const parts = text
+    .split(/(\{pages\}|\{page\})/)
+    .flatMap((part) =>
+      part === '{page}' ? [PageNumber.CURRENT] : part === '{pages}' ? [PageNumber.TOTAL_PAGES] : part ? [part] : [],
+    );
   const rtl = textDirection(text.replace(/\{pages?\}/g, ''), meta) === 'rtl' || undefined;
   return new Footer({
     children: [

@@ -29,7 +29,11 @@ export interface ContentsLayout {
   styleId: (id: string) => string;
 }
 
-export function tableOfContentsXml(entries: readonly ContentsEntry[], pages: readonly number[], layout: ContentsLayout): string {
+export function tableOfContentsXml(
+  entries: readonly ContentsEntry[],
+  pages: readonly number[],
+  layout: ContentsLayout,
+): string {
   const rtl = layout.rightToLeft;
   const entryXml = entries.map((entry, index) =>
     paragraph(

@@ -11,7 +11,8 @@ const escapeXml = (text: string): string =>
   xmlSafe(text).replace(/[<>&"]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : '&quot;'));
 
 export function corePropertiesXml(meta: DocumentMeta, now: Date = new Date()): string {
-  const element = (name: string, value: string | undefined) => (value && value.trim() ? `<${name}>${escapeXml(value.trim())}</${name}>` : '');
+  const element = (name: string, value: string | undefined) =>
+    value && value.trim() ? `<${name}>${escapeXml(value.trim())}</${name}>` : '';
   const timestamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
   return (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +

@@ -34,14 +34,32 @@ const CELL_PADDING_PT = (2 * 108) / TWIPS_PER_POINT;
 
 /** The page's text column. */
 export function pageFrame(widthPt: number, direction: Direction): Frame {
-  return { widthPt, minWidthPt: minNestedWidth(widthPt), indent: 0, quoted: false, listDepth: 0, listStep: LIST_INDENT_STEP, bold: false, direction };
+  return {
+    widthPt,
+    minWidthPt: minNestedWidth(widthPt),
+    indent: 0,
+    quoted: false,
+    listDepth: 0,
+    listStep: LIST_INDENT_STEP,
+    bold: false,
+    direction,
+  };
 }
 
 /** A table cell `cellTwips` wide (its margins included); text of header cells is bold. */
 export function cellFrame(cellTwips: number, header: boolean, direction: Direction): Frame {
   const widthPt = cellTwips / TWIPS_PER_POINT - CELL_PADDING_PT;
   // A page's half-inch list indent would leave a narrow column no room for words.
-  return { widthPt, minWidthPt: minNestedWidth(widthPt), indent: 0, quoted: false, listDepth: 0, listStep: CELL_LIST_INDENT_STEP, bold: header, direction };
+  return {
+    widthPt,
+    minWidthPt: minNestedWidth(widthPt),
+    indent: 0,
+    quoted: false,
+    listDepth: 0,
+    listStep: CELL_LIST_INDENT_STEP,
+    bold: header,
+    direction,
+  };
 }
 
 /** The narrowest text nested quotes and lists may leave in a column `columnPt` wide. */
@@ -56,7 +74,9 @@ export function indented(frame: Frame, step: number): Frame {
 }
 
 export function describe(block: Block): string {
-  return typeof block === 'object' && block !== null && typeof block.type === 'string' ? `A block of type "${block.type}"` : 'A block';
+  return typeof block === 'object' && block !== null && typeof block.type === 'string'
+    ? `A block of type "${block.type}"`
+    : 'A block';
 }
 
 /** Whether a block's first paragraph is its own, so it can start a page instead of a break paragraph. */

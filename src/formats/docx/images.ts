@@ -5,7 +5,12 @@
 import type { ImageBlock } from '../../document/types';
 import { PIXELS_PER_POINT } from './page';
 
-export const DOCX_IMAGE_TYPE = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/bmp': 'bmp' } as const;
+export const DOCX_IMAGE_TYPE = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/bmp': 'bmp',
+} as const;
 
 const SIGNATURES: Record<ImageBlock['mimeType'], number[]> = {
   'image/png': [0x89, 0x50, 0x4e, 0x47],
@@ -21,7 +26,11 @@ export function checkImage(image: ImageBlock): void {
   const signature = SIGNATURES[image.mimeType];
   if (!signature) throw new Error(`unsupported image type ${String(image.mimeType)}`);
   const data = image.data;
-  if (!(data instanceof Uint8Array && data.length > signature.length && signature.every((byte, i) => data[i] === byte))) {
+  if (!(
+    data instanceof Uint8Array &&
+    data.length > signature.length &&
+    signature.every((byte, i) => data[i] === byte)
+  )) {
     throw new Error(`the image data is not in the ${image.mimeType} format`);
   }
   if (!(image.width > 0 && image.height > 0 && Number.isFinite(image.width) && Number.isFinite(image.height))) {
@@ -30,7 +39,11 @@ export function checkImage(image: ImageBlock): void {
 }
 
 /** Pixels at 96 dpi: the picture's own size, or the width asked for, scaled down to fit the column and the page. */
-export function displaySize(image: ImageBlock, maxWidthPt: number, maxHeightPt: number): { width: number; height: number } {
+export function displaySize(
+  image: ImageBlock,
+  maxWidthPt: number,
+  maxHeightPt: number,
+): { width: number; height: number } {
   const naturalWidthPt = image.width / PIXELS_PER_POINT;
   const asked = typeof image.displayWidth === 'number' && image.displayWidth > 0 ? image.displayWidth : naturalWidthPt;
   let widthPt = Math.min(asked, Math.max(maxWidthPt, 1));

@@ -32,7 +32,9 @@ export class InlineRenderer {
       if (inline.type === 'text') {
         const lines = inline.text.split('\n');
         lines.forEach((line, i) => {
-          directedText(line, format.direction).forEach((piece, j) => out.push(this.textRun(piece, inline.marks, format, i > 0 && j === 0)));
+          directedText(line, format.direction).forEach((piece, j) =>
+            out.push(this.textRun(piece, inline.marks, format, i > 0 && j === 0)),
+          );
         });
       } else if (inline.type === 'break') {
         out.push(breakRun(this.inheritedRunProperties));
@@ -80,4 +82,3 @@ function linkTarget(href: string): string | undefined {
     return undefined;
   }
 }
-

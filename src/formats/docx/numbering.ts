@@ -39,7 +39,11 @@ interface Definition {
 }
 
 function bulletLevels(): Level[] {
-  return Array.from({ length: MAX_LIST_LEVEL + 1 }, (_, level) => ({ format: 'bullet', text: BULLETS[level % BULLETS.length], start: 1 }));
+  return Array.from({ length: MAX_LIST_LEVEL + 1 }, (_, level) => ({
+    format: 'bullet',
+    text: BULLETS[level % BULLETS.length],
+    start: 1,
+  }));
 }
 
 function orderedLevels(start: number, deepest: number): Level[] {
@@ -83,7 +87,10 @@ export class ListNumbering {
 
   /** The numId of a new ordered list, numbered from `start`, at `level`. */
   orderedList(start: number | undefined, level: number): number {
-    const first = typeof start === 'number' && Number.isFinite(start) ? Math.min(Math.max(Math.floor(start), 0), MAX_LIST_START) : 1;
+    const first =
+      typeof start === 'number' && Number.isFinite(start)
+        ? Math.min(Math.max(Math.floor(start), 0), MAX_LIST_START)
+        : 1;
     return this.newList(this.definition(`ordered-${first}-${level}`, () => orderedLevels(first, level)));
   }
 
@@ -107,7 +114,12 @@ export class ListNumbering {
     let xml = '';
     for (const { numId, definition } of this.lists) {
       xml += `<w:num w:numId="${numId}"><w:abstractNumId w:val="${definition.abstractId}"/>`;
-      xml += definition.levels.map((level, index) => `<w:lvlOverride w:ilvl="${index}"><w:startOverride w:val="${level.start}"/></w:lvlOverride>`).join('');
+      xml += definition.levels
+        .map(
+          (level, index) =>
+            `<w:lvlOverride w:ilvl="${index}"><w:startOverride w:val="${level.start}"/></w:lvlOverride>`,
+        )
+        .join('');
       xml += '</w:num>';
     }
     return xml;

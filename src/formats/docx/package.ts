@@ -11,7 +11,11 @@ import { zipPackage } from './zip';
 
 /** docx's compiler: the package's parts, before zipping. Private in its types, stable in 9.x (pinned). */
 interface Compiler {
-  compile(file: Document, prettify: undefined, overrides: readonly { path: string; data: string | Uint8Array }[]): Map<string, string | Uint8Array>;
+  compile(
+    file: Document,
+    prettify: undefined,
+    overrides: readonly { path: string; data: string | Uint8Array }[],
+  ): Map<string, string | Uint8Array>;
 }
 
 /** A paragraph no content has, for the body to take the place of. */
@@ -34,7 +38,8 @@ export interface PackageContent {
 
 function compiler(): Compiler {
   const found = (Packer as unknown as { compiler?: Compiler }).compiler;
-  if (typeof found?.compile !== 'function') throw new Error('docx no longer exposes its compiler; see src/formats/docx/package.ts');
+  if (typeof found?.compile !== 'function')
+    throw new Error('docx no longer exposes its compiler; see src/formats/docx/package.ts');
   return found;
 }
 
@@ -54,7 +59,10 @@ export function packDocx(frameKey: string, makeDocument: () => Document, content
   const at = documentXml.indexOf(PLACEHOLDER_XML);
   if (at < 0) throw new Error('the body placeholder is missing from word/document.xml');
   files.set(DOCUMENT_PART, documentXml.slice(0, at) + content.bodyXml + documentXml.slice(at + PLACEHOLDER_XML.length));
-  files.set(DOCUMENT_RELS, withRelationships(String(files.get(DOCUMENT_RELS)), content.relationships.relationshipsXml()));
+  files.set(
+    DOCUMENT_RELS,
+    withRelationships(String(files.get(DOCUMENT_RELS)), content.relationships.relationshipsXml()),
+  );
   for (const [path, data] of content.relationships.media()) files.set(path, data);
   return zipPackage(files);
 }

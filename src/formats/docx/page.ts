@@ -24,7 +24,8 @@ export interface PageGeometry {
   textHeightPt: number;
 }
 
-const toTwips = (points: number): number => Math.max(0, Math.round((Number.isFinite(points) ? points : 0) * TWIPS_PER_POINT));
+const toTwips = (points: number): number =>
+  Math.max(0, Math.round((Number.isFinite(points) ? points : 0) * TWIPS_PER_POINT));
 
 export function pageGeometry(meta: Pick<DocumentMeta, 'pageSize' | 'orientation' | 'margins'>): PageGeometry {
   const size = PAGE_SIZES[meta.pageSize] ?? PAGE_SIZES.A4;

@@ -26,7 +26,15 @@ export interface PageEstimateOptions {
 
 /** Something the pages stack: lines of a paragraph, or a box that does not split (a table row, a picture). */
 type Item =
-  | { kind: 'lines'; lines: number; lineHeight: number; before: number; after: number; keepNext: boolean; headings: number[] }
+  | {
+      kind: 'lines';
+      lines: number;
+      lineHeight: number;
+      before: number;
+      after: number;
+      keepNext: boolean;
+      headings: number[];
+    }
   | { kind: 'box'; height: number; after: number; header: boolean; repeatHeight: number; headings: number[] }
   | { kind: 'pageBreak' };
 type Lines = Extract<Item, { kind: 'lines' }>;
@@ -48,7 +56,8 @@ const QUOTE_INDENT = 567;
 const LIST_STEP = { page: twips(720), cell: twips(288) };
 /** Nested quotes and lists leave at least 2 inches, or half a narrow column. */
 const minNestedWidth = (widthPt: number) => Math.min(144, widthPt / 2);
-const indented = (frame: Frame, byPt: number): Frame => (frame.widthPt - byPt < frame.minWidthPt ? frame : { ...frame, widthPt: frame.widthPt - byPt });
+const indented = (frame: Frame, byPt: number): Frame =>
+  frame.widthPt - byPt < frame.minWidthPt ? frame : { ...frame, widthPt: frame.widthPt - byPt };
 /** Room the page number and its leader take at the end of a contents entry, in points. */
 const CONTENTS_NUMBER_PT = 30;
 
@@ -58,7 +67,12 @@ const CONTENTS_NUMBER_PT = 30;
  */
 export function estimateHeadingPages(blocks: readonly Block[], options: PageEstimateOptions): number[] {
   const layout = new Typesetter(options);
-  const frame: Frame = { widthPt: options.textWidthPt, minWidthPt: minNestedWidth(options.textWidthPt), inTable: false, bold: false };
+  const frame: Frame = {
+    widthPt: options.textWidthPt,
+    minWidthPt: minNestedWidth(options.textWidthPt),
+    inTable: false,
+    bold: false,
+  };
   return layout.pages(layout.items(blocks, frame));
 }
 
@@ -152,7 +166,6 @@ class Typesetter {
     return found;
   }
 
-
   private block(block: Block, frame: Frame, out: Item[]): void {
     const space = this.options.theme.space;
     switch (block.type) {
@@ -160,7 +173,14 @@ class Typesetter {
         const size = this.options.theme.headingSizes[block.level - 1] / 2;
         const spacing = SPACING.heading(block.level);
         const index = this.headingCount++;
-        out.push(this.text(block.content, frame, { size, bold: true, before: space(spacing.before), after: space(spacing.after), keepNext: true }, [index]));
+        out.push(
+          this.text(
+            block.content,
+            frame,
+            { size, bold: true, before: space(spacing.before), after: space(spacing.after), keepNext: true },
+            [index],
+          ),
+        );
         return;
       }
       case 'paragraph':
@@ -170,7 +190,8 @@ class Typesetter {
         for (const item of block.items) {
           const itemFrame = indented(frame, frame.inTable ? LIST_STEP.cell : LIST_STEP.page);
           // Content that cannot carry the number (a table, a nested list) gets a line of its own for it.
-          if (item[0]?.type !== 'heading' && item[0]?.type !== 'paragraph') out.push(this.text([], itemFrame, this.bodyStyle(frame)));
+          if (item[0]?.type !== 'heading' && item[0]?.type !== 'paragraph')
+            out.push(this.text([], itemFrame, this.bodyStyle(frame)));
           for (const child of item) this.block(child, itemFrame, out);
         }
         return;
@@ -186,7 +207,15 @@ class Typesetter {
         const lines = block.text.replace(/\n$/, '').split('\n');
         const perLine = Math.max(1, Math.floor((frame.widthPt / size) * (1000 / 600)));
         const count = lines.reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / perLine)), 0);
-        out.push({ kind: 'lines', lines: count, lineHeight: this.lineHeight(size, 1), before: twips(SPACING.code.before), after: twips(SPACING.code.after), keepNext: false, headings: [] });
+        out.push({
+          kind: 'lines',
+          lines: count,
+          lineHeight: this.lineHeight(size, 1),
+          before: twips(SPACING.code.before),
+          after: twips(SPACING.code.after),
+          keepNext: false,
+          headings: [],
+        });
         return;
       }
       case 'rule':
@@ -195,7 +224,14 @@ class Typesetter {
       case 'image': {
         const shown = displaySize(block, frame.widthPt, this.options.textHeightPt);
         const body = this.bodyStyle(frame);
-        out.push({ kind: 'box', height: (shown.height / PIXELS_PER_POINT) * body.lineFactor, after: twips(body.after), header: false, repeatHeight: 0, headings: [] });
+        out.push({
+          kind: 'box',
+          height: (shown.height / PIXELS_PER_POINT) * body.lineFactor,
+          after: twips(body.after),
+          header: false,
+          repeatHeight: 0,
+          headings: [],
+        });
         return;
       }
       case 'pageBreak':
@@ -212,13 +248,27 @@ class Typesetter {
     const body = this.bodyStyle(frame);
     switch (block.style) {
       case 'title':
-        return this.text(block.content, frame, { size: 28, before: 0, after: space(SPACING.title.after), keepNext: true });
+        return this.text(block.content, frame, {
+          size: 28,
+          before: 0,
+          after: space(SPACING.title.after),
+          keepNext: true,
+        });
       case 'subtitle':
         return this.text(block.content, frame, { size: this.size + 4, after: space(SPACING.subtitle.after) });
       case 'label':
-        return this.text(block.content, frame, { bold: true, before: space(SPACING.label.before), after: space(SPACING.label.after), keepNext: true });
+        return this.text(block.content, frame, {
+          bold: true,
+          before: space(SPACING.label.before),
+          after: space(SPACING.label.after),
+          keepNext: true,
+        });
       case 'caption':
-        return this.text(block.content, frame, { size: Math.max(7, this.size - 1), before: space(SPACING.caption.before), after: space(SPACING.caption.after) });
+        return this.text(block.content, frame, {
+          size: Math.max(7, this.size - 1),
+          before: space(SPACING.caption.before),
+          after: space(SPACING.caption.after),
+        });
       default:
         return this.text(block.content, frame, body);
     }
@@ -226,7 +276,9 @@ class Typesetter {
 
   /** Spacing of body text (in twips) and its line spacing: the document's, or the table style's inside cells. */
   private bodyStyle(frame: Frame): { before: number; after: number; lineFactor: number } {
-    return frame.inTable ? { before: 0, after: 0, lineFactor: 1 } : { before: 0, after: this.options.theme.space(SPACING.body.after), lineFactor: this.bodyLineFactor };
+    return frame.inTable
+      ? { before: 0, after: 0, lineFactor: 1 }
+      : { before: 0, after: this.options.theme.space(SPACING.body.after), lineFactor: this.bodyLineFactor };
   }
 
   private text(
@@ -254,7 +306,10 @@ class Typesetter {
 
   /** Rows as boxes as tall as their tallest cell; header rows come again at the top of each page. */
   private table(block: Extract<Block, { type: 'table' }>, frame: Frame, out: Item[]): void {
-    const columns = Math.max(1, ...block.rows.map((row) => row.cells.reduce((sum, cell) => sum + Math.max(1, cell.colSpan ?? 1), 0)));
+    const columns = Math.max(
+      1,
+      ...block.rows.map((row) => row.cells.reduce((sum, cell) => sum + Math.max(1, cell.colSpan ?? 1), 0)),
+    );
     const columnWidth = frame.widthPt / columns;
     let repeatHeight = 0;
     block.rows.forEach((row, r) => {
@@ -273,7 +328,15 @@ class Typesetter {
       out.push({ kind: 'box', height, after: 0, header, repeatHeight, headings });
     });
     // The empty paragraph that keeps two tables apart.
-    out.push({ kind: 'lines', lines: 1, lineHeight: this.lineHeight(this.size, this.bodyLineFactor), before: 0, after: 0, keepNext: false, headings: [] });
+    out.push({
+      kind: 'lines',
+      lines: 1,
+      lineHeight: this.lineHeight(this.size, this.bodyLineFactor),
+      before: 0,
+      after: 0,
+      keepNext: false,
+      headings: [],
+    });
   }
 
   /** The contents heading, the paragraph the field begins in, one entry per listed heading, and the paragraph it ends in. */
@@ -282,7 +345,15 @@ class Typesetter {
     if (title.trim()) {
       const spacing = SPACING.heading(1);
       const text: Inline[] = [{ type: 'text', text: title }];
-      out.push(this.text(text, frame, { size: this.options.theme.headingSizes[0] / 2, bold: true, before: space(spacing.before), after: space(spacing.after), keepNext: true }));
+      out.push(
+        this.text(text, frame, {
+          size: this.options.theme.headingSizes[0] / 2,
+          bold: true,
+          before: space(spacing.before),
+          after: space(spacing.after),
+          keepNext: true,
+        }),
+      );
     }
     // docx opens the field in an empty paragraph of its own, before the entries.
     out.push(this.text([], frame, this.bodyStyle(frame)));
@@ -292,7 +363,12 @@ class Typesetter {
       const text: Inline[] = [{ type: 'text', text: entry.title }];
       // The last entry keeps with the paragraph the field ends in (BodyRenderer), so they move together.
       const keepNext = index === entries.length - 1;
-      out.push({ ...this.text(text, { ...frame, widthPt }, {}), lineHeight, after: twips(SPACING.contentsEntry.after), keepNext });
+      out.push({
+        ...this.text(text, { ...frame, widthPt }, {}),
+        lineHeight,
+        after: twips(SPACING.contentsEntry.after),
+        keepNext,
+      });
     });
     out.push(this.text([], frame, this.bodyStyle(frame)));
   }

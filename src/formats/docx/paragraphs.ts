@@ -30,13 +30,17 @@ export function paragraphProperties(format: ParagraphFormatting): string {
   if (format.style) xml += valueElement('w:pStyle', escapeXml(format.style));
   if (format.keepNext) xml += '<w:keepNext/>';
   if (format.pageBreakBefore) xml += '<w:pageBreakBefore/>';
-  if (format.numbering) xml += `<w:numPr><w:ilvl w:val="${format.numbering.level}"/><w:numId w:val="${format.numbering.numId}"/></w:numPr>`;
+  if (format.numbering)
+    xml += `<w:numPr><w:ilvl w:val="${format.numbering.level}"/><w:numId w:val="${format.numbering.numId}"/></w:numPr>`;
   if (format.rule) xml += RULE;
-  if (format.dottedTab !== undefined) xml += `<w:tabs><w:tab w:val="right" w:pos="${format.dottedTab}" w:leader="dot"/></w:tabs>`;
+  if (format.dottedTab !== undefined)
+    xml += `<w:tabs><w:tab w:val="right" w:pos="${format.dottedTab}" w:leader="dot"/></w:tabs>`;
   if (format.bidirectional) xml += '<w:bidi/>';
   if (format.spacing) xml += `<w:spacing w:after="${format.spacing.after}" w:before="${format.spacing.before}"/>`;
-  if (format.indent) xml += `<w:ind w:left="${format.indent.left}"${format.indent.hanging === undefined ? '' : ` w:hanging="${format.indent.hanging}"`}/>`;
-  if (format.align) xml += valueElement('w:jc', (format.bidirectional && RIGHT_TO_LEFT[format.align]) || JUSTIFICATION[format.align]);
+  if (format.indent)
+    xml += `<w:ind w:left="${format.indent.left}"${format.indent.hanging === undefined ? '' : ` w:hanging="${format.indent.hanging}"`}/>`;
+  if (format.align)
+    xml += valueElement('w:jc', (format.bidirectional && RIGHT_TO_LEFT[format.align]) || JUSTIFICATION[format.align]);
   return xml;
 }
 

@@ -20,12 +20,57 @@ export interface RunFormatting {
 
 /** The order Office's schema puts a run's properties in (as docx's patcher sorts them). */
 const RUN_PROPERTY_ORDER = [
-  'w:rStyle', 'w:rFonts', 'w:b', 'w:bCs', 'w:i', 'w:iCs', 'w:caps', 'w:smallCaps', 'w:strike', 'w:dstrike', 'w:outline',
-  'w:shadow', 'w:emboss', 'w:imprint', 'w:noProof', 'w:snapToGrid', 'w:vanish', 'w:webHidden', 'w:color', 'w:spacing', 'w:w',
-  'w:kern', 'w:position', 'w:sz', 'w:szCs', 'w:highlight', 'w:u', 'w:effect', 'w:bdr', 'w:shd', 'w:fitText', 'w:vertAlign',
-  'w:rtl', 'w:cs', 'w:em', 'w:lang', 'w:eastAsianLayout', 'w:specVanish', 'w:oMath', 'w14:glow', 'w14:shadow',
-  'w14:reflection', 'w14:textOutline', 'w14:textFill', 'w14:scene3d', 'w14:props3d', 'w14:ligatures', 'w14:numForm',
-  'w14:numSpacing', 'w14:stylisticSets', 'w14:cntxtAlts',
+  'w:rStyle',
+  'w:rFonts',
+  'w:b',
+  'w:bCs',
+  'w:i',
+  'w:iCs',
+  'w:caps',
+  'w:smallCaps',
+  'w:strike',
+  'w:dstrike',
+  'w:outline',
+  'w:shadow',
+  'w:emboss',
+  'w:imprint',
+  'w:noProof',
+  'w:snapToGrid',
+  'w:vanish',
+  'w:webHidden',
+  'w:color',
+  'w:spacing',
+  'w:w',
+  'w:kern',
+  'w:position',
+  'w:sz',
+  'w:szCs',
+  'w:highlight',
+  'w:u',
+  'w:effect',
+  'w:bdr',
+  'w:shd',
+  'w:fitText',
+  'w:vertAlign',
+  'w:rtl',
+  'w:cs',
+  'w:em',
+  'w:lang',
+  'w:eastAsianLayout',
+  'w:specVanish',
+  'w:oMath',
+  'w14:glow',
+  'w14:shadow',
+  'w14:reflection',
+  'w14:textOutline',
+  'w14:textFill',
+  'w14:scene3d',
+  'w14:props3d',
+  'w14:ligatures',
+  'w14:numForm',
+  'w14:numSpacing',
+  'w14:stylisticSets',
+  'w14:cntxtAlts',
 ];
 const rank = (name: string): number => {
   if (name === 'w:rPrChange') return RUN_PROPERTY_ORDER.length + 1;
@@ -51,7 +96,8 @@ export function runProperties(format: RunFormatting): string {
   if (format.superscript) xml += '<w:vertAlign w:val="superscript"/>';
   if (format.rightToLeft) xml += '<w:rtl/>';
   const language = format.language;
-  if (language) xml += `<w:lang w:val="${escapeXml(language.value)}"${language.bidirectional ? ` w:bidi="${escapeXml(language.bidirectional)}"` : ''}/>`;
+  if (language)
+    xml += `<w:lang w:val="${escapeXml(language.value)}"${language.bidirectional ? ` w:bidi="${escapeXml(language.bidirectional)}"` : ''}/>`;
   return xml;
 }
 
@@ -73,4 +119,5 @@ export function textRun(properties: string, text: string, breakBefore = false): 
 }
 
 /** A run holding only a line break. */
-export const breakRun = (properties: string): string => `<w:r>${properties ? `<w:rPr>${properties}</w:rPr>` : ''}<w:br/></w:r>`;
+export const breakRun = (properties: string): string =>
+  `<w:r>${properties ? `<w:rPr>${properties}</w:rPr>` : ''}<w:br/></w:r>`;

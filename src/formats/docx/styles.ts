@@ -83,10 +83,15 @@ export interface ResolvedTheme {
 const COMPACT_SPACING = 0.35;
 
 const halfPoints = (points: number | undefined, fallback: number): number =>
-  Math.round(2 * (typeof points === 'number' && Number.isFinite(points) && points >= 4 && points <= 96 ? points : fallback));
+  Math.round(
+    2 * (typeof points === 'number' && Number.isFinite(points) && points >= 4 && points <= 96 ? points : fallback),
+  );
 
 /** Word keeps font names to 31 characters. */
-const fontName = (name: string | undefined): string | undefined => xmlSafe(name ?? '').trim().slice(0, 31) || undefined;
+const fontName = (name: string | undefined): string | undefined =>
+  xmlSafe(name ?? '')
+    .trim()
+    .slice(0, 31) || undefined;
 
 export function resolveTheme(theme: Theme | undefined): ResolvedTheme {
   const size = halfPoints(theme?.fontSize, DEFAULTS.fontSize);
@@ -163,7 +168,10 @@ function paragraphStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
       basedOn: 'Normal',
       next: 'Normal',
       quickFormat: true,
-      paragraph: { keepNext: true, spacing: { before: theme.space(SPACING.label.before), after: theme.space(SPACING.label.after) } },
+      paragraph: {
+        keepNext: true,
+        spacing: { before: theme.space(SPACING.label.before), after: theme.space(SPACING.label.after) },
+      },
       run: { bold: true },
     },
     {
@@ -180,7 +188,9 @@ function paragraphStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
       basedOn: 'Normal',
       next: 'Normal',
       quickFormat: true,
-      paragraph: { spacing: { before: theme.space(SPACING.caption.before), after: theme.space(SPACING.caption.after) } },
+      paragraph: {
+        spacing: { before: theme.space(SPACING.caption.before), after: theme.space(SPACING.caption.after) },
+      },
       run: { italics: true, size: smaller(2), color: '595959' },
     },
     {
@@ -213,7 +223,10 @@ function paragraphStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
       uiPriority: 39,
       semiHidden: true,
       unhideWhenUsed: true,
-      paragraph: { spacing: { after: SPACING.contentsEntry.after }, indent: index > 0 ? { left: index * SPACING.contentsEntry.indentStep } : undefined },
+      paragraph: {
+        spacing: { after: SPACING.contentsEntry.after },
+        indent: index > 0 ? { left: index * SPACING.contentsEntry.indentStep } : undefined,
+      },
     })),
     {
       id: StyleId.tocHeading,
@@ -283,7 +296,10 @@ const TABLE_STYLE_PART = (() => {
 export const bodyLine = (theme: ResolvedTheme): number => Math.max(240, theme.space(SPACING.body.line));
 
 /** The `styles` and `externalStyles` options of a docx `Document`. */
-export function documentStyles(meta: Pick<DocumentMeta, 'theme' | 'language'>): { styles: IStylesOptions; externalStyles: string } {
+export function documentStyles(meta: Pick<DocumentMeta, 'theme' | 'language'>): {
+  styles: IStylesOptions;
+  externalStyles: string;
+} {
   const theme = resolveTheme(meta.theme);
   return {
     externalStyles: TABLE_STYLE_PART,

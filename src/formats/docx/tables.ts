@@ -32,7 +32,12 @@ const cellWidth = (widths: readonly number[], cell: GridCell): number => {
   return twips;
 };
 
-function cellProperties(twips: number, colSpan: number, merge: 'restart' | 'continue' | undefined, header: boolean): string {
+function cellProperties(
+  twips: number,
+  colSpan: number,
+  merge: 'restart' | 'continue' | undefined,
+  header: boolean,
+): string {
   return (
     `<w:tcPr><w:tcW w:type="dxa" w:w="${twips}"/>` +
     (colSpan > 1 ? `<w:gridSpan w:val="${colSpan}"/>` : '') +
@@ -46,7 +51,11 @@ function cellProperties(twips: number, colSpan: number, merge: 'restart' | 'cont
  * The table. `cellContent` gives a cell's block-level XML (ending in a paragraph, as Word wants);
  * the rows a cell spans down get an empty continuing cell each.
  */
-export function tableXml(grid: TableGrid, layout: TableLayout, cellContent: (cell: GridCell, row: number, widthTwips: number) => string): string {
+export function tableXml(
+  grid: TableGrid,
+  layout: TableLayout,
+  cellContent: (cell: GridCell, row: number, widthTwips: number) => string,
+): string {
   const widths = columnWidths(layout.widthTwips, grid.columns);
   let xml =
     `<w:tbl><w:tblPr><w:tblStyle w:val="${escapeXml(layout.style)}"/>` +
@@ -67,7 +76,10 @@ export function tableXml(grid: TableGrid, layout: TableLayout, cellContent: (cel
     }
     for (const span of continuing) {
       if (r <= spanStartRow(span) || r > span.lastRow) continue;
-      written.push({ column: span.cell.column, xml: `<w:tc>${cellProperties(cellWidth(widths, span.cell), span.cell.colSpan, 'continue', span.header)}<w:p/></w:tc>` });
+      written.push({
+        column: span.cell.column,
+        xml: `<w:tc>${cellProperties(cellWidth(widths, span.cell), span.cell.colSpan, 'continue', span.header)}<w:p/></w:tc>`,
+      });
     }
     written.sort((a, b) => a.column - b.column);
     xml += `<w:tr>${header ? '<w:trPr><w:tblHeader/></w:trPr>' : ''}${written.map((cell) => cell.xml).join('')}</w:tr>`;

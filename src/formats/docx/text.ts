@@ -8,8 +8,9 @@ import { isRightToLeftLanguage } from '../../document/languages';
 import type { Direction } from '../../document/types';
 
 // XML 1.0 allows tab, LF and CR among the C0 controls, and no lone surrogates or U+FFFE/U+FFFF.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const NOT_XML_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_XML_CHARACTER =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function xmlSafe(text: string): string {
   NOT_XML_CHARACTER.lastIndex = 0;

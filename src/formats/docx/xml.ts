@@ -18,7 +18,8 @@ export function escapeXml(text: string): string {
 export const valueElement = (name: string, value: string | number): string => `<${name} w:val="${value}"/>`;
 
 /** An element of properties (`w:pPr`, `w:rPr`, ...) that is left out when it holds nothing. */
-export const propertiesElement = (name: string, content: string): string => (content ? `<${name}>${content}</${name}>` : '');
+export const propertiesElement = (name: string, content: string): string =>
+  content ? `<${name}>${content}</${name}>` : '';
 
 /** The top-level elements of a piece of XML, each with its name (the children of a template's `w:rPr`). */
 export function topLevelElements(xml: string): { name: string; xml: string }[] {

@@ -29,7 +29,12 @@ export function zipPackage(files: Iterable<[string, string | Uint8Array]>): Uint
     // fflate's types want an ArrayBuffer's view; any view does (pictures are never copied).
     const data = (typeof content === 'string' ? encoder.encode(content) : content) as Uint8Array<ArrayBuffer>;
     const stored = STORED.test(path);
-    const file: ZipInputFile = { filename: path, size: data.length, crc: crc32(data), compression: stored ? STORE : DEFLATE };
+    const file: ZipInputFile = {
+      filename: path,
+      size: data.length,
+      crc: crc32(data),
+      compression: stored ? STORE : DEFLATE,
+    };
     zip.add(file);
     file.ondata!(null, stored ? data : deflateRawSync(data, { level: DEFLATE_LEVEL }), true);
   }

@@ -101,12 +101,19 @@ class HtmlBuilder {
     switch (block.type) {
       case 'heading': {
         const id = `h${this.headings.length + 1}`;
-        if (block.toc !== false) this.headings.push({ id, level: block.level, text: inlinesToPlainText(block.content) });
+        if (block.toc !== false)
+          this.headings.push({ id, level: block.level, text: inlinesToPlainText(block.content) });
         return element(`h${block.level}`, { id, ...directional(block) }, inlines(block.content));
       }
       case 'paragraph': {
-        const classes = [block.style && block.style !== 'normal' ? block.style : '', alignClass(block.align)].filter(Boolean);
-        return element('p', { className: classes.length > 0 ? classes : undefined, ...directional(block) }, inlines(block.content));
+        const classes = [block.style && block.style !== 'normal' ? block.style : '', alignClass(block.align)].filter(
+          Boolean,
+        );
+        return element(
+          'p',
+          { className: classes.length > 0 ? classes : undefined, ...directional(block) },
+          inlines(block.content),
+        );
       }
       case 'list':
         return element(
@@ -120,19 +127,29 @@ class HtmlBuilder {
             'tr',
             {},
             cells.map((cell, i) =>
-              element(header ? 'th' : 'td', { scope: header ? 'col' : undefined, colSpan: spans[i].colSpan, rowSpan: spans[i].rowSpan }, this.blocks(cell)),
+              element(
+                header ? 'th' : 'td',
+                { scope: header ? 'col' : undefined, colSpan: spans[i].colSpan, rowSpan: spans[i].rowSpan },
+                this.blocks(cell),
+              ),
             ),
           );
         const rows = block.rows.map((r, index) =>
           row(
             r.cells.map((c) => c.blocks),
             index < block.headerRows,
-            r.cells.map((c) => ({ colSpan: c.colSpan && c.colSpan > 1 ? c.colSpan : undefined, rowSpan: c.rowSpan && c.rowSpan > 1 ? c.rowSpan : undefined })),
+            r.cells.map((c) => ({
+              colSpan: c.colSpan && c.colSpan > 1 ? c.colSpan : undefined,
+              rowSpan: c.rowSpan && c.rowSpan > 1 ? c.rowSpan : undefined,
+            })),
           ),
         );
         const head = rows.slice(0, block.headerRows);
         const body = rows.slice(block.headerRows);
-        return element('table', {}, [...(head.length > 0 ? [element('thead', {}, head)] : []), ...(body.length > 0 ? [element('tbody', {}, body)] : [])]);
+        return element('table', {}, [
+          ...(head.length > 0 ? [element('thead', {}, head)] : []),
+          ...(body.length > 0 ? [element('tbody', {}, body)] : []),
+        ]);
       }
       case 'blockquote':
         return element('blockquote', {}, this.blocks(block.children));
@@ -166,7 +183,9 @@ class HtmlBuilder {
       element(
         'ol',
         {},
-        entries.map((h) => element('li', { className: [`toc-${h.level}`] }, [element('a', { href: `#${h.id}` }, [text(h.text)])])),
+        entries.map((h) =>
+          element('li', { className: [`toc-${h.level}`] }, [element('a', { href: `#${h.id}` }, [text(h.text)])]),
+        ),
       ),
     ];
   }
@@ -189,7 +208,11 @@ export function documentToHtml(document: DocumentModel): string {
     ...metaTag('author', meta.author),
     ...metaTag('description', meta.subject),
     ...metaTag('keywords', meta.keywords?.join(', ')),
-    element('style', {}, [text(`@page { size: ${meta.pageSize} ${meta.orientation}; margin: ${meta.margins.top}pt ${meta.margins.right}pt ${meta.margins.bottom}pt ${meta.margins.left}pt; }${STYLESHEET}`)]),
+    element('style', {}, [
+      text(
+        `@page { size: ${meta.pageSize} ${meta.orientation}; margin: ${meta.margins.top}pt ${meta.margins.right}pt ${meta.margins.bottom}pt ${meta.margins.left}pt; }${STYLESHEET}`,
+      ),
+    ]),
   ]);
   const compact = meta.theme?.spacing === 'compact' ? ['compact'] : undefined;
   const body = element('body', { className: compact }, [element('main', {}, new HtmlBuilder().build(document.blocks))]);

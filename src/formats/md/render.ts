@@ -49,7 +49,9 @@ function paragraph(block: Extract<Block, { type: 'paragraph' }>): RootContent {
 
 /** A cell's blocks on one line: paragraphs separated by line breaks. */
 function cell(blocks: Block[]): TableCell {
-  const lines = blocksToPlainText(blocks).split('\n').filter((line) => line.trim() !== '');
+  const lines = blocksToPlainText(blocks)
+    .split('\n')
+    .filter((line) => line.trim() !== '');
   const children: PhrasingContent[] = [];
   lines.forEach((line, i) => {
     if (i > 0) children.push({ type: 'break' });
@@ -92,17 +94,25 @@ class MarkdownBuilder {
           ordered: block.ordered,
           start: block.ordered ? (block.start ?? 1) : undefined,
           spread: false,
-          children: block.items.map((item): ListItem => ({ type: 'listItem', spread: false, children: this.blocks(item) as BlockContent[] })),
+          children: block.items.map((item): ListItem => ({
+            type: 'listItem',
+            spread: false,
+            children: this.blocks(item) as BlockContent[],
+          })),
         };
       case 'table': {
         const width = Math.max(1, ...block.rows.map((r) => r.cells.reduce((n, c) => n + (c.colSpan ?? 1), 0)));
         const rows = block.rows.map((r): TableRow => {
-          const cells = r.cells.flatMap((c) => [cell(c.blocks), ...Array.from({ length: (c.colSpan ?? 1) - 1 }, () => cell([]))]);
+          const cells = r.cells.flatMap((c) => [
+            cell(c.blocks),
+            ...Array.from({ length: (c.colSpan ?? 1) - 1 }, () => cell([])),
+          ]);
           while (cells.length < width) cells.push(cell([]));
           return { type: 'tableRow', children: cells };
         });
         // GFM tables need a header row: an empty one when the table has none.
-        if (block.headerRows === 0) rows.unshift({ type: 'tableRow', children: Array.from({ length: width }, () => cell([])) });
+        if (block.headerRows === 0)
+          rows.unshift({ type: 'tableRow', children: Array.from({ length: width }, () => cell([])) });
         return { type: 'table', children: rows };
       }
       case 'blockquote':
@@ -131,7 +141,11 @@ class MarkdownBuilder {
     for (const heading of entries) {
       while (open.length > 1 && open[open.length - 1].level >= heading.level) open.pop();
       const parent = open[open.length - 1].list;
-      const item: ListItem = { type: 'listItem', spread: false, children: [{ type: 'paragraph', children: [{ type: 'text', value: heading.text }] }] };
+      const item: ListItem = {
+        type: 'listItem',
+        spread: false,
+        children: [{ type: 'paragraph', children: [{ type: 'text', value: heading.text }] }],
+      };
       parent.children.push(item);
       const nested: List = { type: 'list', ordered: false, spread: false, children: [] };
       item.children.push(nested);
@@ -151,7 +165,11 @@ function prune(list: List): void {
 }
 
 export function documentToMarkdown(document: DocumentModel): string {
-  return toMarkdown(new MarkdownBuilder().build(document.blocks), { extensions: [gfmToMarkdown()], bullet: '-', rule: '-' });
+  return toMarkdown(new MarkdownBuilder().build(document.blocks), {
+    extensions: [gfmToMarkdown()],
+    bullet: '-',
+    rule: '-',
+  });
 }
 
 export async function write(rendered: RenderedDocument): Promise<ExportResult> {

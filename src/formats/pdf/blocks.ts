@@ -6,7 +6,15 @@
  * as plain text under a note, never dropped.
  */
 import { createHash } from 'node:crypto';
-import type { CanvasLine, Content, ContentImage, ContentTable, ContentText, CustomTableLayout, TableCell as PdfTableCell } from 'pdfmake/interfaces';
+import type {
+  CanvasLine,
+  Content,
+  ContentImage,
+  ContentTable,
+  ContentText,
+  CustomTableLayout,
+  TableCell as PdfTableCell,
+} from 'pdfmake/interfaces';
 import { blockDirection } from '../../document/direction';
 import type { Align, Block, Direction, ImageBlock, Inline, ParagraphStyle, TableCell } from '../../document/types';
 import { plainBlocks } from './flatten';
@@ -18,9 +26,28 @@ import { embeddableImage, imageDataUrl, imageDisplayWidth } from './images';
 import { addHeights, type BlockOnPage, keepTogether, type Placed, placedText, stacked, sumHeights } from './placed';
 import { inlineSegments, inlineText, type RunStyle, type Segment } from './runs';
 import { type PdfTag, tagNode, tagOf } from './tagging/tags';
-import { columnBands, columnExtents, columnWidths, type Extent, MAX_COLUMNS, mirrorGrid, placeCells, shortWordsFit, type TableGrid } from './tables';
+import {
+  columnBands,
+  columnExtents,
+  columnWidths,
+  type Extent,
+  MAX_COLUMNS,
+  mirrorGrid,
+  placeCells,
+  shortWordsFit,
+  type TableGrid,
+} from './tables';
 import { LINE_HEIGHT, textContent, type TextContent } from './text';
-import { answerHeadingLook, headingLook, type PageGeometry, paragraphLook, type ParagraphLook, type PdfTheme, RULE_COLOR, SHADE_COLOR } from './theme';
+import {
+  answerHeadingLook,
+  headingLook,
+  type PageGeometry,
+  paragraphLook,
+  type ParagraphLook,
+  type PdfTheme,
+  RULE_COLOR,
+  SHADE_COLOR,
+} from './theme';
 
 /** An image embedded once per document, or why it is not shown. */
 type EmbeddedImage = { key: string; width: number; height: number; widthShare: number } | { reason: string };
@@ -96,13 +123,23 @@ function runStyle(look: ParagraphLook, flow: Flow): RunStyle {
 }
 
 function segmentsOf(inlines: Inline[], look: ParagraphLook, flow: Flow, env: DocumentEnv): Segment[] {
-  return inlineSegments(inlines, runStyle(look, flow), { linkColor: env.theme.linkColor, codeFamily: env.theme.codeFamily });
+  return inlineSegments(inlines, runStyle(look, flow), {
+    linkColor: env.theme.linkColor,
+    codeFamily: env.theme.codeFamily,
+  });
 }
 
 /** A look at the flow's text size. */
 function scaled(look: ParagraphLook, flow: Flow): ParagraphLook {
   const scale = flow.fontScale ?? 1;
-  return scale === 1 ? look : { ...look, fontSize: look.fontSize * scale, spaceBefore: look.spaceBefore * scale, spaceAfter: look.spaceAfter * scale };
+  return scale === 1
+    ? look
+    : {
+        ...look,
+        fontSize: look.fontSize * scale,
+        spaceBefore: look.spaceBefore * scale,
+        spaceAfter: look.spaceAfter * scale,
+      };
 }
 
 function lookText(
@@ -135,7 +172,10 @@ function paragraph(text: string, style: ParagraphStyle, flow: Flow, env: Documen
 
 function heading(block: HeadingBlock, flow: Flow, env: DocumentEnv): Placed {
   const look = block.answer ? answerHeadingLook(block.level, env.theme) : headingLook(block.level, env.theme);
-  const content = lookText(block.content, look, flow, env, { direction: block.direction ?? flow.direction, language: block.lang });
+  const content = lookText(block.content, look, flow, env, {
+    direction: block.direction ?? flow.direction,
+    language: block.lang,
+  });
   tagNode(content.node, { role: 'H', level: block.level, lang: block.lang });
   env.lastLabel = inlineText(block.content).trim() || env.lastLabel;
   const { anchor } = content;
@@ -166,18 +206,24 @@ function listItem(item: Block[], flow: Flow, env: DocumentEnv, depth: number, ke
   if (item.length === 1 && item[0].type === 'list') {
     const nested = list(item[0], flow, env, depth + 1);
     // The item holds the nested list: LI > LBody > L.
-    if (tagOf(nested.node)?.role === 'L') tagNode(nested.node, { role: 'L', path: [{ role: 'LI', key }, { role: 'LBody' }] });
+    if (tagOf(nested.node)?.role === 'L')
+      tagNode(nested.node, { role: 'L', path: [{ role: 'LI', key }, { role: 'LBody' }] });
     return nested;
   }
   const content = trimLastMargin(layBlocks(item, { ...flow, inList: true }, env, depth + 1));
-  return { node: tagNode({ stack: content.map((placed) => placed.node) }, { role: 'LBody', path: [{ role: 'LI', key }] }), height: sumHeights(content) };
+  return {
+    node: tagNode({ stack: content.map((placed) => placed.node) }, { role: 'LBody', path: [{ role: 'LI', key }] }),
+    height: sumHeights(content),
+  };
 }
 
 /** pdfmake indents items by the width of "9. " (or of the widest number), in the list's own font. */
 function listGap(block: Extract<Block, { type: 'list' }>, theme: PdfTheme): number {
   const measure = (text: string): number => textWidth(text, theme.bodyFamily, 'normal', theme.fontSize);
   const start = Number.isFinite(block.start) ? Math.floor(block.start as number) : 1;
-  return block.ordered && block.items.length > 0 ? Math.max(measure('9. '), measure(`${start}. `), measure(`${start + block.items.length - 1}. `)) : measure('9. ');
+  return block.ordered && block.items.length > 0
+    ? Math.max(measure('9. '), measure(`${start}. `), measure(`${start + block.items.length - 1}. `))
+    : measure('9. ');
 }
 
 function list(block: Extract<Block, { type: 'list' }>, flow: Flow, env: DocumentEnv, depth: number): Placed {
@@ -195,10 +241,20 @@ function list(block: Extract<Block, { type: 'list' }>, flow: Flow, env: Document
   const margin: [number, number, number, number] = [0, 0, 0, spaceAfter];
 
   if (!sides.includes('rtl')) {
-    const listStyle = { font: theme.bodyFamily, fontSize: theme.fontSize * (flow.fontScale ?? 1), bold: false, italics: false, color: theme.textColor, margin };
+    const listStyle = {
+      font: theme.bodyFamily,
+      fontSize: theme.fontSize * (flow.fontScale ?? 1),
+      bold: false,
+      italics: false,
+      color: theme.textColor,
+      margin,
+    };
     const items = block.items.map((item) => listItem(item, itemFlow, env, depth));
     const nodes = items.map((item) => item.node);
-    const node: Content = tagNode(block.ordered ? { ol: nodes, start, ...listStyle } : { ul: nodes, type: BULLET_TYPES[level % 3], ...listStyle }, { role: 'L' });
+    const node: Content = tagNode(
+      block.ordered ? { ol: nodes, start, ...listStyle } : { ul: nodes, type: BULLET_TYPES[level % 3], ...listStyle },
+      { role: 'L' },
+    );
     const height = sumHeights(items);
     return { node, height: height === undefined ? undefined : height + spaceAfter };
   }
@@ -213,17 +269,25 @@ function list(block: Extract<Block, { type: 'list' }>, flow: Flow, env: Document
     // An item that is only a nested list has no marker of its own (as in pdfmake's lists).
     const markerText = item.length === 1 && item[0].type === 'list' ? '' : markers[index];
     const marker = placedText(
-      lookText([{ type: 'text', text: markerText }], paragraphLook('normal', theme), { ...flow, bold: false }, env, { width: markerWidth, direction: side }),
+      lookText([{ type: 'text', text: markerText }], paragraphLook('normal', theme), { ...flow, bold: false }, env, {
+        width: markerWidth,
+        direction: side,
+      }),
     );
     (marker.node as ContentText).margin = undefined;
     tagNode(marker.node, markerText ? { role: 'Lbl', path: [{ role: 'LI', key: index }] } : { role: 'Artifact' });
     const content = listItem(item, itemFlow, env, depth, index);
-    height = height === undefined || content.height === undefined || marker.height === undefined ? undefined : height + Math.max(content.height, marker.height);
+    height =
+      height === undefined || content.height === undefined || marker.height === undefined
+        ? undefined
+        : height + Math.max(content.height, marker.height);
     if (!mixed) return [content.node, marker.node];
     const spanning: PdfTableCell = { stack: [content.node], colSpan: 2 };
     return side === 'rtl' ? [spanning, {}, marker.node] : [marker.node, spanning, {}];
   });
-  const widths = mixed ? [markerWidth, Math.max(0, itemFlow.width - markerWidth), markerWidth] : [itemFlow.width, markerWidth];
+  const widths = mixed
+    ? [markerWidth, Math.max(0, itemFlow.width - markerWidth), markerWidth]
+    : [itemFlow.width, markerWidth];
   return { node: tagNode({ table: { widths, body }, layout: ZERO_PADDING_LAYOUT, margin }, { role: 'L' }), height };
 }
 
@@ -251,20 +315,34 @@ const TABLE_LAYOUT: CustomTableLayout = {
   paddingBottom: () => CELL_PADDING_Y,
 };
 
-function table(block: Extract<Block, { type: 'table' }>, flow: Flow, env: DocumentEnv, depth: number): Placed | undefined {
+function table(
+  block: Extract<Block, { type: 'table' }>,
+  flow: Flow,
+  env: DocumentEnv,
+  depth: number,
+): Placed | undefined {
   const grid = placeCells(block.rows);
   // Mirrored only when the table itself is right to left, not because the document is.
   const direction = block.direction ?? flow.direction;
   const tableFlow: Flow = { ...flow, direction };
   if (grid.columns === 0) return undefined;
   const columnPadding = 2 * CELL_PADDING_X + TABLE_RULE;
-  if (depth >= MAX_DEPTH || flow.width - columnPadding - TABLE_RULE < minTextWidth(env)) return flattened([block], flow, env);
+  if (depth >= MAX_DEPTH || flow.width - columnPadding - TABLE_RULE < minTextWidth(env))
+    return flattened([block], flow, env);
   const bandSize = Math.max(1, Math.floor((flow.width - TABLE_RULE) / (minTextWidth(env) + columnPadding)));
   const totalColumns = grid.columns + grid.omittedColumns;
   const parts: Placed[] = [];
   columnBands(grid, bandSize).forEach((band, index) => {
     const first = index * bandSize + 1;
-    if (index > 0) parts.push(paragraph(`[The table continues: columns ${first}\u2013${first + band.columns - 1} of ${totalColumns}.]`, 'note', flow, env));
+    if (index > 0)
+      parts.push(
+        paragraph(
+          `[The table continues: columns ${first}\u2013${first + band.columns - 1} of ${totalColumns}.]`,
+          'note',
+          flow,
+          env,
+        ),
+      );
     const part = tableBand(direction === 'rtl' ? mirrorGrid(band) : band, block.headerRows, tableFlow, env, depth);
     // A caption written just before the table is that table's Caption (see captionTag).
     if (index === 0 && env.captionedTable !== undefined) tagNode(part.node, { role: 'Table', key: env.captionedTable });
@@ -272,7 +350,14 @@ function table(block: Extract<Block, { type: 'table' }>, flow: Flow, env: Docume
   });
   env.captionedTable = undefined;
   if (grid.omittedColumns > 0) {
-    parts.push(paragraph(`[${grid.omittedColumns} more columns of this table are not shown: a table shows at most ${MAX_COLUMNS}.]`, 'note', flow, env));
+    parts.push(
+      paragraph(
+        `[${grid.omittedColumns} more columns of this table are not shown: a table shows at most ${MAX_COLUMNS}.]`,
+        'note',
+        flow,
+        env,
+      ),
+    );
   }
   return stacked(parts);
 }
@@ -290,7 +375,9 @@ const UNBROKEN_ROW_SHARE = 0.8;
 function tableBand(grid: TableGrid, requestedHeaderRows: number, flow: Flow, env: DocumentEnv, depth: number): Placed {
   const { columns } = grid;
   const contentWidth = flow.width - columns * 2 * CELL_PADDING_X - (columns + 1) * TABLE_RULE;
-  const headerRows = Number.isFinite(requestedHeaderRows) ? Math.min(Math.max(0, Math.floor(requestedHeaderRows)), grid.rows.length) : 0;
+  const headerRows = Number.isFinite(requestedHeaderRows)
+    ? Math.min(Math.max(0, Math.floor(requestedHeaderRows)), grid.rows.length)
+    : 0;
   // The largest text size (of TABLE_SCALES) at which the columns hold their short words whole.
   let cellFlow = flow;
   let extents: Extent[] = [];
@@ -298,7 +385,11 @@ function tableBand(grid: TableGrid, requestedHeaderRows: number, flow: Flow, env
     // A table inside a table is not set smaller than its outer table's smallest size.
     cellFlow = { ...flow, fontScale: Math.max(TABLE_SCALES[TABLE_SCALES.length - 1], (flow.fontScale ?? 1) * scale) };
     const context = extentContext(cellFlow, env);
-    extents = columnExtents(grid, (placed) => blocksExtent(placed.cell.blocks, context, flow.bold || placed.row < headerRows), context.cellFrame);
+    extents = columnExtents(
+      grid,
+      (placed) => blocksExtent(placed.cell.blocks, context, flow.bold || placed.row < headerRows),
+      context.cellFrame,
+    );
     if (shortWordsFit(extents, contentWidth, minTextWidth(env))) break;
   }
   const widths = columnWidths(extents, contentWidth, minTextWidth(env));
@@ -306,7 +397,9 @@ function tableBand(grid: TableGrid, requestedHeaderRows: number, flow: Flow, env
   const emptyRow = rowFrame + env.theme.fontSize * (cellFlow.fontScale ?? 1) * 1.2 * LINE_HEIGHT;
 
   const rightToLeft = mirrored(flow);
-  const body: PdfTableCell[][] = grid.rows.map(() => Array.from({ length: columns }, (): PdfTableCell => ({ text: '' })));
+  const body: PdfTableCell[][] = grid.rows.map(() =>
+    Array.from({ length: columns }, (): PdfTableCell => ({ text: '' })),
+  );
   // A cell spanning rows counts in full towards its first row: an overestimate, which is the safe side.
   const rowHeights: (number | undefined)[] = grid.rows.map(() => emptyRow);
   grid.rows.forEach((row, rowIndex) => {
@@ -325,7 +418,10 @@ function tableBand(grid: TableGrid, requestedHeaderRows: number, flow: Flow, env
           rowSpan,
           // Mirrored grids are drawn right to left; cells read in logical column order.
           order: rightToLeft ? columns - column - colSpan : column,
-          path: [isHeader ? { role: 'THead', key: 'head' } : { role: 'TBody', key: 'body' }, { role: 'TR', key: rowIndex }],
+          path: [
+            isHeader ? { role: 'THead', key: 'head' } : { role: 'TBody', key: 'body' },
+            { role: 'TR', key: rowIndex },
+          ],
         },
       );
       if (colSpan > 1) content.colSpan = colSpan;
@@ -334,7 +430,8 @@ function tableBand(grid: TableGrid, requestedHeaderRows: number, flow: Flow, env
       body[rowIndex][column] = content;
       const cellHeight = sumHeights(placed);
       const rowHeight = rowHeights[rowIndex];
-      rowHeights[rowIndex] = cellHeight === undefined || rowHeight === undefined ? undefined : Math.max(rowHeight, cellHeight + rowFrame);
+      rowHeights[rowIndex] =
+        cellHeight === undefined || rowHeight === undefined ? undefined : Math.max(rowHeight, cellHeight + rowFrame);
     }
   });
   const spaceAfter = env.theme.fontSize * 0.8;
@@ -351,7 +448,12 @@ function tableBand(grid: TableGrid, requestedHeaderRows: number, flow: Flow, env
   const rowsHeight = (count: number): number | undefined => addHeights(rowHeights.slice(0, count));
   const { textHeight } = env.geometry;
   const headerHeight = rowsHeight(headerRows);
-  if (headerRows > 0 && headerRows < grid.rows.length && headerHeight !== undefined && headerHeight <= textHeight * REPEATED_HEADER_SHARE) {
+  if (
+    headerRows > 0 &&
+    headerRows < grid.rows.length &&
+    headerHeight !== undefined &&
+    headerHeight <= textHeight * REPEATED_HEADER_SHARE
+  ) {
     node.table.headerRows = headerRows;
     const keptHeight = rowsHeight(headerRows + 1);
     if (keptHeight !== undefined && keptHeight <= textHeight * KEPT_HEADER_SHARE) node.table.keepWithHeaderRows = 1;
@@ -364,7 +466,11 @@ function tableBand(grid: TableGrid, requestedHeaderRows: number, flow: Flow, env
   // pdfmake moves the header rows with the first body row (keepWithHeaderRows), else breaks anywhere in the first row.
   const leadRows = node.table.keepWithHeaderRows ? headerRows + 1 : 1;
   const leadHeight = rowsHeight(Math.min(leadRows, grid.rows.length));
-  return { node, height: tableHeight === undefined ? undefined : tableHeight + TABLE_RULE + 2 + spaceAfter, lead: leadHeight === undefined ? undefined : leadHeight + 2 };
+  return {
+    node,
+    height: tableHeight === undefined ? undefined : tableHeight + TABLE_RULE + 2 + spaceAfter,
+    lead: leadHeight === undefined ? undefined : leadHeight + 2,
+  };
 }
 
 /** Measures cell content as tableCell lays it out (see extent.ts). */
@@ -373,8 +479,19 @@ function extentContext(flow: Flow, env: DocumentEnv): ExtentContext {
   return {
     segments: (block, bold) => {
       const cellFlow = { ...flow, bold };
-      if (block.type === 'code') return segmentsOf(codeInlines(block.text), scaled(codeLook(theme), cellFlow), { ...cellFlow, bold: false }, env);
-      const look = block.type !== 'heading' ? paragraphLook(block.style, theme) : block.answer ? answerHeadingLook(block.level, theme) : headingLook(block.level, theme);
+      if (block.type === 'code')
+        return segmentsOf(
+          codeInlines(block.text),
+          scaled(codeLook(theme), cellFlow),
+          { ...cellFlow, bold: false },
+          env,
+        );
+      const look =
+        block.type !== 'heading'
+          ? paragraphLook(block.style, theme)
+          : block.answer
+            ? answerHeadingLook(block.level, theme)
+            : headingLook(block.level, theme);
       return segmentsOf(block.content, scaled(look, cellFlow), cellFlow, env);
     },
     listInset: (block) => listGap(block, theme),
@@ -392,7 +509,12 @@ function tableCell(cell: TableCell, flow: Flow, env: DocumentEnv, depth: number)
 const QUOTE_BAR = 2.5;
 const QUOTE_GAP = 10;
 
-function blockquote(quote: Extract<Block, { type: 'blockquote' }>, outer: Flow, env: DocumentEnv, depth: number): Placed {
+function blockquote(
+  quote: Extract<Block, { type: 'blockquote' }>,
+  outer: Flow,
+  env: DocumentEnv,
+  depth: number,
+): Placed {
   const { children } = quote;
   const flow: Flow = { ...outer, direction: quote.direction ?? outer.direction };
   const innerWidth = flow.width - QUOTE_BAR - QUOTE_GAP;
@@ -425,7 +547,13 @@ function blockquote(quote: Extract<Block, { type: 'blockquote' }>, outer: Flow, 
 
 const CODE_PADDING = 6;
 
-const codeLook = (theme: PdfTheme): ParagraphLook => ({ ...paragraphLook('normal', theme), family: theme.codeFamily, fontSize: theme.fontSize * 0.9, spaceBefore: 0, spaceAfter: 0 });
+const codeLook = (theme: PdfTheme): ParagraphLook => ({
+  ...paragraphLook('normal', theme),
+  family: theme.codeFamily,
+  fontSize: theme.fontSize * 0.9,
+  spaceBefore: 0,
+  spaceAfter: 0,
+});
 const codeInlines = (text: string): Inline[] => [{ type: 'text', text: text.replace(/\t/g, '    ') }];
 
 function codeBlock(text: string, flow: Flow, env: DocumentEnv): Placed {
@@ -434,18 +562,35 @@ function codeBlock(text: string, flow: Flow, env: DocumentEnv): Placed {
   const innerWidth = flow.width - 2 * CODE_PADDING;
   const inlines = codeInlines(text);
   // Code reads left to right whatever the document's direction.
-  const code = placedText(lookText(inlines, look, { ...flow, bold: false }, env, { width: innerWidth, direction: 'ltr', align: 'left', keepIndent: true }));
+  const code = placedText(
+    lookText(inlines, look, { ...flow, bold: false }, env, {
+      width: innerWidth,
+      direction: 'ltr',
+      align: 'left',
+      keepIndent: true,
+    }),
+  );
   const node = code.node as ContentText;
   node.margin = undefined;
   const padding = (): number => CODE_PADDING;
   const cell: PdfTableCell = { ...node, fillColor: SHADE_COLOR };
   const spaceAfter = theme.fontSize * 0.8;
   return {
-    node: tagNode({
-      table: { widths: [innerWidth], body: [[cell]] },
-      layout: { hLineWidth: () => 0, vLineWidth: () => 0, paddingLeft: padding, paddingRight: padding, paddingTop: padding, paddingBottom: padding },
-      margin: [0, 0, 0, spaceAfter],
-    }, { role: 'Code' }),
+    node: tagNode(
+      {
+        table: { widths: [innerWidth], body: [[cell]] },
+        layout: {
+          hLineWidth: () => 0,
+          vLineWidth: () => 0,
+          paddingLeft: padding,
+          paddingRight: padding,
+          paddingTop: padding,
+          paddingBottom: padding,
+        },
+        margin: [0, 0, 0, spaceAfter],
+      },
+      { role: 'Code' },
+    ),
     height: code.height + 2 * CODE_PADDING + spaceAfter,
   };
 }
@@ -453,7 +598,15 @@ function codeBlock(text: string, flow: Flow, env: DocumentEnv): Placed {
 const RULE_WIDTH = 0.75;
 
 function rule(flow: Flow): Placed {
-  const line: CanvasLine = { type: 'line', x1: 0, y1: 0, x2: flow.width, y2: 0, lineWidth: RULE_WIDTH, lineColor: RULE_COLOR };
+  const line: CanvasLine = {
+    type: 'line',
+    x1: 0,
+    y1: 0,
+    x2: flow.width,
+    y2: 0,
+    lineWidth: RULE_WIDTH,
+    lineColor: RULE_COLOR,
+  };
   return { node: { canvas: [line], margin: [0, 6, 0, 12] }, height: 6 + RULE_WIDTH + 12 };
 }
 
@@ -486,7 +639,11 @@ let captions = 0;
  * element; right after an image, a Caption next to the Figure (inside it, its text would hide
  * behind the Figure's /Alt). Other caption-style paragraphs (guidance, metadata) are plain P.
  */
-function captionTag(item: Extract<Block, { type: 'paragraph' }>, next: Block | undefined, env: DocumentEnv): PdfTag | undefined {
+function captionTag(
+  item: Extract<Block, { type: 'paragraph' }>,
+  next: Block | undefined,
+  env: DocumentEnv,
+): PdfTag | undefined {
   const afterImage = env.lastBlockWasImage;
   if (item.style !== 'caption') return undefined;
   if (next?.type === 'table') {
@@ -508,11 +665,19 @@ function image(block: ImageBlock, flow: Flow, env: DocumentEnv, caption?: string
     const alt = block.alt?.trim();
     return paragraph(`[Image not shown: ${entry.reason}${alt ? `. ${alt}` : ''}]`, 'note', flow, env);
   }
-  const alignment = block.align === 'center' || block.align === 'right' || block.align === 'left' ? block.align : mirrored(flow) ? 'right' : 'left';
+  const alignment =
+    block.align === 'center' || block.align === 'right' || block.align === 'left'
+      ? block.align
+      : mirrored(flow)
+        ? 'right'
+        : 'left';
   const width = Math.max(1, imageDisplayWidth(block, flow.width) * entry.widthShare);
   const maxHeight = env.geometry.textHeight * 0.9;
   const spaceAfter = env.theme.fontSize * 0.8;
-  const node: ImageNode = tagNode({ image: entry.key, width, maxHeight, alignment, margin: [0, 2, 0, spaceAfter] }, { role: 'Figure', alt: altText(block, caption, env) });
+  const node: ImageNode = tagNode(
+    { image: entry.key, width, maxHeight, alignment, margin: [0, 2, 0, spaceAfter] },
+    { role: 'Figure', alt: altText(block, caption, env) },
+  );
   const height = Math.min(maxHeight, (width * entry.height) / entry.width) + 2;
   return { node, height: height + spaceAfter, lead: height };
 }
@@ -525,7 +690,13 @@ function block(item: Block, flow: Flow, env: DocumentEnv, depth: number, next?: 
       const look = paragraphLook(item.style, env.theme);
       if (flow.inList) look.spaceAfter = Math.min(look.spaceAfter, env.theme.fontSize * 0.25);
       if (item.style === 'label') env.lastLabel = inlineText(item.content).trim() || env.lastLabel;
-      const placed = placedText(lookText(item.content, look, flow, env, { direction: item.direction ?? flow.direction, align: item.align, language: item.lang }));
+      const placed = placedText(
+        lookText(item.content, look, flow, env, {
+          direction: item.direction ?? flow.direction,
+          align: item.align,
+          language: item.lang,
+        }),
+      );
       tagNode(placed.node, captionTag(item, next, env) ?? { role: 'P', lang: item.lang });
       return placed;
     }
@@ -540,12 +711,22 @@ function block(item: Block, flow: Flow, env: DocumentEnv, depth: number, next?: 
     case 'rule':
       return rule(flow);
     case 'image':
-      return image(item, flow, env, next?.type === 'paragraph' && next.style === 'caption' ? inlineText(next.content) : undefined);
+      return image(
+        item,
+        flow,
+        env,
+        next?.type === 'paragraph' && next.style === 'caption' ? inlineText(next.content) : undefined,
+      );
     case 'pageBreak':
       return { node: tagNode({ text: '', pageBreak: 'after' }, { role: 'Artifact' }), height: undefined };
     case 'toc': {
       const entries = [...env.headings.values()].filter((entry) => entry.inContents);
-      const contents = tableOfContents(item.title, entries, { theme: env.theme, width: flow.width, rightToLeft: mirrored(flow), fontFiles: env.fontFiles });
+      const contents = tableOfContents(item.title, entries, {
+        theme: env.theme,
+        width: flow.width,
+        rightToLeft: mirrored(flow),
+        fontFiles: env.fontFiles,
+      });
       env.contents.push(contents);
       return { node: contents.node, height: undefined };
     }
@@ -559,7 +740,11 @@ function layBlocks(items: Block[], flow: Flow, env: DocumentEnv, depth: number):
     const placed = renderSafely(item, flow, env, depth, items[index + 1]);
     if (placed) laid.push({ block: item, placed });
   });
-  return keepTogether(laid, { textHeight: env.geometry.textHeight, defaultLead: 2 * LINE_HEIGHT * 1.2 * env.theme.fontSize, spacers: depth === 0 });
+  return keepTogether(laid, {
+    textHeight: env.geometry.textHeight,
+    defaultLead: 2 * LINE_HEIGHT * 1.2 * env.theme.fontSize,
+    spacers: depth === 0,
+  });
 }
 
 /** The document body. */
@@ -590,7 +775,14 @@ function renderSafely(item: Block, flow: Flow, env: DocumentEnv, depth: number, 
 function trimLastMargin(content: Placed[]): Placed[] {
   const last = content[content.length - 1];
   const node = last?.node;
-  if (node && typeof node === 'object' && !Array.isArray(node) && 'margin' in node && Array.isArray(node.margin) && node.margin.length === 4) {
+  if (
+    node &&
+    typeof node === 'object' &&
+    !Array.isArray(node) &&
+    'margin' in node &&
+    Array.isArray(node.margin) &&
+    node.margin.length === 4
+  ) {
     const [left, top, right, bottom] = node.margin;
     node.margin = [left, top, right, 0];
     if (last.height !== undefined) last.height -= bottom;

@@ -29,7 +29,8 @@ const SIMPLE_ASCII = /^[A-Za-z0-9 .,:;'"]*$/;
 /** Whether a line of `text` may break only after its spaces (UAX #14 on simple ASCII). */
 export const breaksOnlyAfterSpaces = (text: string): boolean => SIMPLE_ASCII.test(text);
 /** Space, full stop, comma, colon, semicolon: no break before them (UAX #14 rules LB7 and LB13). */
-const noBreakBeforeSimple = (code: number): boolean => code === 0x20 || code === 0x2e || code === 0x2c || code === 0x3a || code === 0x3b;
+const noBreakBeforeSimple = (code: number): boolean =>
+  code === 0x20 || code === 0x2e || code === 0x2c || code === 0x3a || code === 0x3b;
 /** Hyphens and dashes: a line never starts with one. */
 const DASHES = /[-\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/;
 const URL = /(?:\b[a-z][a-z0-9+.-]*:\/\/|\bwww\.|\bmailto:|\bdoi:)[^\s]+/giu;
@@ -53,7 +54,8 @@ export function breakOpportunities(text: string): Uint8Array {
   if (text.includes(':') || text.includes('www.')) {
     for (const match of text.matchAll(URL)) {
       const end = match.index + match[0].length;
-      for (let index = match.index + 1; index < end; index++) if (breaks[index] === BREAK) breaks[index] = EMERGENCY_BREAK;
+      for (let index = match.index + 1; index < end; index++)
+        if (breaks[index] === BREAK) breaks[index] = EMERGENCY_BREAK;
     }
   }
   return breaks;

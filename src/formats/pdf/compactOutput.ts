@@ -80,24 +80,34 @@ export function installCompactOutput(): void {
   const pdfkit = pdfkitClass().prototype;
   // Per colour name ("#1a1a1a", "black"): its components, worked out once (pdfkit only reads them).
   const named = new Map<string, readonly number[]>();
-  wrapMethod(pdfkit, '_normalizeColor', 'the compact colours', (normalize) =>
-    function normalizeColor(this: { spotColors: Record<string, unknown> }, color: unknown) {
-      const cacheable = typeof color === 'string' && !(color in this.spotColors);
-      const kept = cacheable ? named.get(color) : undefined;
-      if (kept) return kept;
-      const normalized = normalize.call(this, color);
-      // Gradients and spot colours are objects, left as they are.
-      if (!Array.isArray(normalized)) return normalized;
-      const components = Object.freeze(normalized.map((part) => (typeof part === 'number' ? colorComponent(part) : part)));
-      if (cacheable && named.size < MAX_NAMED_COLORS) named.set(color, components);
-      return components;
-    },
+  wrapMethod(
+    pdfkit,
+    '_normalizeColor',
+    'the compact colours',
+    (normalize) =>
+      function normalizeColor(this: { spotColors: Record<string, unknown> }, color: unknown) {
+        const cacheable = typeof color === 'string' && !(color in this.spotColors);
+        const kept = cacheable ? named.get(color) : undefined;
+        if (kept) return kept;
+        const normalized = normalize.call(this, color);
+        // Gradients and spot colours are objects, left as they are.
+        if (!Array.isArray(normalized)) return normalized;
+        const components = Object.freeze(
+          normalized.map((part) => (typeof part === 'number' ? colorComponent(part) : part)),
+        );
+        if (cacheable && named.size < MAX_NAMED_COLORS) named.set(color, components);
+        return components;
+      },
   );
-  wrapMethod(pdfkit, 'addPage', 'the page-content compression', (addPage) =>
-    function addPageWithContent(this: { page: { content: Reference } }, ...args: unknown[]) {
-      const result = addPage.apply(this, args);
-      collectPageContent(this.page.content, PAGE_CONTENT_LEVEL);
-      return result;
-    },
+  wrapMethod(
+    pdfkit,
+    'addPage',
+    'the page-content compression',
+    (addPage) =>
+      function addPageWithContent(this: { page: { content: Reference } }, ...args: unknown[]) {
+        const result = addPage.apply(this, args);
+        collectPageContent(this.page.content, PAGE_CONTENT_LEVEL);
+        return result;
+      },
   );
 }

@@ -59,29 +59,60 @@ function measuredWidth(text: string, family: FontFamily, bold: boolean, fontSize
 function lineText(text: string, bold: boolean, width: number, setting: ContentsSetting) {
   const { theme } = setting;
   const look = { ...paragraphLook('normal', theme), bold };
-  const style = { family: look.family, fontSize: look.fontSize, color: look.color, bold, italics: false, underline: false, strike: false, sub: false, sup: false, code: false };
-  // A title reads in its own direction, on the side the contents start.
-  return textContent(inlineSegments([{ type: 'text', text }], style, { linkColor: theme.linkColor, codeFamily: theme.codeFamily }), {
-    width,
-    direction: firstStrongDirection(text) ?? (setting.rightToLeft ? 'rtl' : 'ltr'),
-    align: setting.rightToLeft ? 'right' : 'left',
+  const style = {
+    family: look.family,
     fontSize: look.fontSize,
     color: look.color,
-    fontFiles: setting.fontFiles,
-  });
+    bold,
+    italics: false,
+    underline: false,
+    strike: false,
+    sub: false,
+    sup: false,
+    code: false,
+  };
+  // A title reads in its own direction, on the side the contents start.
+  return textContent(
+    inlineSegments([{ type: 'text', text }], style, { linkColor: theme.linkColor, codeFamily: theme.codeFamily }),
+    {
+      width,
+      direction: firstStrongDirection(text) ?? (setting.rightToLeft ? 'rtl' : 'ltr'),
+      align: setting.rightToLeft ? 'right' : 'left',
+      fontSize: look.fontSize,
+      color: look.color,
+      fontFiles: setting.fontFiles,
+    },
+  );
 }
 
 export function tableOfContents(title: string, entries: HeadingAnchor[], setting: ContentsSetting): TableOfContents {
   const { theme, width, rightToLeft } = setting;
   const heading = headingLook(1, theme);
-  const titleStyle = { family: heading.family, fontSize: heading.fontSize, color: heading.color, bold: true, italics: false, underline: false, strike: false, sub: false, sup: false, code: false };
-  const titleText = textContent(inlineSegments([{ type: 'text', text: title }], titleStyle, { linkColor: theme.linkColor, codeFamily: theme.codeFamily }), {
-    width,
-    direction: rightToLeft ? 'rtl' : undefined,
+  const titleStyle = {
+    family: heading.family,
     fontSize: heading.fontSize,
     color: heading.color,
-    fontFiles: setting.fontFiles,
-  }).node;
+    bold: true,
+    italics: false,
+    underline: false,
+    strike: false,
+    sub: false,
+    sup: false,
+    code: false,
+  };
+  const titleText = textContent(
+    inlineSegments([{ type: 'text', text: title }], titleStyle, {
+      linkColor: theme.linkColor,
+      codeFamily: theme.codeFamily,
+    }),
+    {
+      width,
+      direction: rightToLeft ? 'rtl' : undefined,
+      fontSize: heading.fontSize,
+      color: heading.color,
+      fontFiles: setting.fontFiles,
+    },
+  ).node;
   titleText.margin = [0, heading.spaceBefore, 0, heading.spaceAfter];
   const titleNode = tagNode(titleText, { role: 'H', level: 1 });
   if (entries.length === 0) return { node: titleNode, fitPageNumbers: () => undefined };
@@ -103,7 +134,16 @@ export function tableOfContents(title: string, entries: HeadingAnchor[], setting
     // The leader and the number stand on the title's last line.
     const lastLine = text.lineHeights.slice(0, -1).reduce((sum, height) => sum + height, 0);
     const leader: EntryLine['leader'] = tagNode(
-      { text: '', font: theme.bodyFamily, bold: false, italics: false, color: theme.mutedColor, characterSpacing: LEADER_SPACING, alignment: rightToLeft ? 'left' : 'right', margin: [0, lastLine, 0, 0] },
+      {
+        text: '',
+        font: theme.bodyFamily,
+        bold: false,
+        italics: false,
+        color: theme.mutedColor,
+        characterSpacing: LEADER_SPACING,
+        alignment: rightToLeft ? 'left' : 'right',
+        margin: [0, lastLine, 0, 0],
+      },
       { role: 'Artifact' },
     );
     const number: EntryLine['number'] = tagNode(
@@ -141,5 +181,8 @@ export function tableOfContents(title: string, entries: HeadingAnchor[], setting
     }
   };
   fitPageNumbers(999);
-  return { node: { stack: [titleNode, tagNode({ stack: nodes }, { role: 'TOC' })], margin: [0, 0, 0, theme.fontSize] }, fitPageNumbers };
+  return {
+    node: { stack: [titleNode, tagNode({ stack: nodes }, { role: 'TOC' })], margin: [0, 0, 0, theme.fontSize] },
+    fitPageNumbers,
+  };
 }

@@ -30,7 +30,10 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 function fitOneLine(text: string, style: RunStyle, width: number): string {
   const variant = fontVariant(style.bold, style.italics);
   const measure = (value: string): number =>
-    splitByFont(value, style.family).reduce((sum, run) => sum + textWidth(run.text, run.family, variant, style.fontSize), 0);
+    splitByFont(value, style.family).reduce(
+      (sum, run) => sum + textWidth(run.text, run.family, variant, style.fontSize),
+      0,
+    );
   if (measure(text) <= width) return text;
   const parts = [...graphemes.segment(text)].map((part) => part.segment);
   let low = 0;
@@ -47,7 +50,14 @@ function fitOneLine(text: string, style: RunStyle, width: number): string {
  * A running header or footer line: it reads in its own text's direction (the document's when it
  * has no letters), and a header stands where the document's lines start.
  */
-function marginText(text: string, theme: PdfTheme, env: DocumentEnv, width: number, documentDirection: Direction, align: 'start' | 'center'): Content {
+function marginText(
+  text: string,
+  theme: PdfTheme,
+  env: DocumentEnv,
+  width: number,
+  documentDirection: Direction,
+  align: 'start' | 'center',
+): Content {
   const style: RunStyle = {
     family: theme.bodyFamily,
     fontSize: theme.fontSize * 0.8,
@@ -61,7 +71,10 @@ function marginText(text: string, theme: PdfTheme, env: DocumentEnv, width: numb
     code: false,
   };
   const fitted = fitOneLine(text.replace(/\s+/g, ' ').trim(), style, width * 0.98);
-  const segments = inlineSegments([{ type: 'text', text: fitted }], style, { linkColor: theme.linkColor, codeFamily: theme.codeFamily });
+  const segments = inlineSegments([{ type: 'text', text: fitted }], style, {
+    linkColor: theme.linkColor,
+    codeFamily: theme.codeFamily,
+  });
   return textContent(segments, {
     width,
     direction: firstStrongDirection(fitted) ?? documentDirection,
@@ -127,12 +140,27 @@ export function buildPdfDefinition(model: DocumentModel, output: PdfOutput = { p
     content: isTagged(output) ? tagNode({ stack: content }, { role: 'Document', document: profile.tagging }) : content,
     header: header
       ? (currentPage: number): Content | null =>
-          currentPage === 1 && hasCover ? null : tagNode({ stack: [structuredClone(header)], margin: [margins.left, headerTop, margins.right, 0] }, ARTIFACT)
+          currentPage === 1 && hasCover
+            ? null
+            : tagNode(
+                { stack: [structuredClone(header)], margin: [margins.left, headerTop, margins.right, 0] },
+                ARTIFACT,
+              )
       : undefined,
     footer: footerTemplate
       ? (currentPage: number, pageCount: number): Content => {
-          const text = marginText(fillFooter(footerTemplate, currentPage, pageCount), theme, env, geometry.textWidth, direction, 'center');
-          return tagNode({ stack: [text], margin: [margins.left, Math.max(6, margins.bottom * 0.35), margins.right, 0] }, ARTIFACT);
+          const text = marginText(
+            fillFooter(footerTemplate, currentPage, pageCount),
+            theme,
+            env,
+            geometry.textWidth,
+            direction,
+            'center',
+          );
+          return tagNode(
+            { stack: [text], margin: [margins.left, Math.max(6, margins.bottom * 0.35), margins.right, 0] },
+            ARTIFACT,
+          );
         }
       : undefined,
   };

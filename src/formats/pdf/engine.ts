@@ -39,11 +39,15 @@ type PdfMake = typeof pdfmake;
 const WRITER_LISTENERS = 64;
 
 function allowNestedWriterListeners(): void {
-  wrapMethod(pdfmakeClass('PageElementWriter').prototype, 'addListener', "the page writer's listener limit", (addListener) =>
-    function addWriterListener(this: EventEmitter, ...args: Parameters<EventEmitter['addListener']>) {
-      if (this.getMaxListeners() < WRITER_LISTENERS) this.setMaxListeners(WRITER_LISTENERS);
-      return addListener.apply(this, args);
-    },
+  wrapMethod(
+    pdfmakeClass('PageElementWriter').prototype,
+    'addListener',
+    "the page writer's listener limit",
+    (addListener) =>
+      function addWriterListener(this: EventEmitter, ...args: Parameters<EventEmitter['addListener']>) {
+        if (this.getMaxListeners() < WRITER_LISTENERS) this.setMaxListeners(WRITER_LISTENERS);
+        return addListener.apply(this, args);
+      },
   );
 }
 
@@ -78,7 +82,10 @@ function preloadFonts(files: Iterable<string>): void {
 }
 
 /** Renders a document definition built by this writer; `fontFiles` are the font files it uses. */
-export async function renderDocDefinition(definition: TDocumentDefinitions, fontFiles: Iterable<string>): Promise<Buffer> {
+export async function renderDocDefinition(
+  definition: TDocumentDefinitions,
+  fontFiles: Iterable<string>,
+): Promise<Buffer> {
   const instance = configuredPdfmake();
   preloadFonts(fontFiles);
   return instance.createPdf(definition).getBuffer();

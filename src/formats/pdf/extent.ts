@@ -30,8 +30,15 @@ const SMALLEST_IMAGE = 72;
 
 const NOTHING: Extent = { min: 0, max: 0, short: 0 };
 const widest = (extents: Extent[]): Extent =>
-  extents.reduce((a, b) => ({ min: Math.max(a.min, b.min), max: Math.max(a.max, b.max), short: Math.max(a.short, b.short) }), NOTHING);
-const inset = (extent: Extent, width: number): Extent => ({ min: extent.min + width, max: extent.max + width, short: extent.short + width });
+  extents.reduce(
+    (a, b) => ({ min: Math.max(a.min, b.min), max: Math.max(a.max, b.max), short: Math.max(a.short, b.short) }),
+    NOTHING,
+  );
+const inset = (extent: Extent, width: number): Extent => ({
+  min: extent.min + width,
+  max: extent.max + width,
+  short: extent.short + width,
+});
 
 function textBlockExtent(block: TextBlock, context: ExtentContext, bold: boolean): Extent {
   const { min, max, short } = textExtent(context.segments(block, bold));
@@ -39,9 +46,17 @@ function textBlockExtent(block: TextBlock, context: ExtentContext, bold: boolean
 }
 
 /** The extents of a table's columns; a header cell's text is bold. */
-export function tableColumnExtents(block: Extract<Block, { type: 'table' }>, context: ExtentContext, bold: boolean): Extent[] {
+export function tableColumnExtents(
+  block: Extract<Block, { type: 'table' }>,
+  context: ExtentContext,
+  bold: boolean,
+): Extent[] {
   const grid = placeCells(block.rows);
-  return columnExtents(grid, (placed) => blocksExtent(placed.cell.blocks, context, bold || placed.row < block.headerRows), context.cellFrame);
+  return columnExtents(
+    grid,
+    (placed) => blocksExtent(placed.cell.blocks, context, bold || placed.row < block.headerRows),
+    context.cellFrame,
+  );
 }
 
 function blockExtent(block: Block, context: ExtentContext, bold: boolean): Extent {

@@ -15,7 +15,8 @@ export function plainBlocks(items: Block[]): Block[] {
           const marker = item.ordered ? `${start + index}. ` : '\u2022 ';
           const inner = plainBlocks(itemBlocks);
           const first = inner[0];
-          if (first?.type === 'paragraph' || first?.type === 'heading') inner[0] = { ...first, content: [{ type: 'text', text: marker }, ...first.content] };
+          if (first?.type === 'paragraph' || first?.type === 'heading')
+            inner[0] = { ...first, content: [{ type: 'text', text: marker }, ...first.content] };
           else inner.unshift({ type: 'paragraph', content: [{ type: 'text', text: marker.trim() }] });
           result.push(...inner);
         });

@@ -74,8 +74,14 @@ export const FONT_FILES: Record<FontFamily, Record<FontVariant, string>> = {
     noto('noto-sans-hebrew', 'NotoSansHebrew', '400Regular'),
     noto('noto-sans-hebrew', 'NotoSansHebrew', '700Bold'),
   ),
-  NotoSansSC: uprightOnly(noto('noto-sans-sc', 'NotoSansSC', '400Regular'), noto('noto-sans-sc', 'NotoSansSC', '700Bold')),
-  NotoSansKR: uprightOnly(noto('noto-sans-kr', 'NotoSansKR', '400Regular'), noto('noto-sans-kr', 'NotoSansKR', '700Bold')),
+  NotoSansSC: uprightOnly(
+    noto('noto-sans-sc', 'NotoSansSC', '400Regular'),
+    noto('noto-sans-sc', 'NotoSansSC', '700Bold'),
+  ),
+  NotoSansKR: uprightOnly(
+    noto('noto-sans-kr', 'NotoSansKR', '400Regular'),
+    noto('noto-sans-kr', 'NotoSansKR', '700Bold'),
+  ),
 };
 
 /** Every font file the writer may use: the only local files pdfmake may open. */

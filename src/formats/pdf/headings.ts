@@ -26,7 +26,9 @@ const MIN_OUTLINE_LEVELS = 3;
 /** The levels the document's table of contents lists (1-6). */
 export function contentsLevels(blocks: Block[]): number {
   const levels = blocks.find((block): block is Extract<Block, { type: 'toc' }> => block.type === 'toc')?.levels;
-  return typeof levels === 'number' && Number.isFinite(levels) ? Math.min(6, Math.max(1, Math.floor(levels))) : DEFAULT_CONTENTS_LEVELS;
+  return typeof levels === 'number' && Number.isFinite(levels)
+    ? Math.min(6, Math.max(1, Math.floor(levels)))
+    : DEFAULT_CONTENTS_LEVELS;
 }
 
 export function collectHeadings(blocks: Block[]): Map<HeadingBlock, HeadingAnchor> {

@@ -61,7 +61,7 @@ function decodeLzw(data: Uint8Array, minCodeSize: number, output: Uint8Array): b
   let buffer = 0;
   let written = 0;
   for (let i = 0; i < clear; i++) suffix[i] = i;
-  for (let index = 0; index < data.length && written < output.length; ) {
+  for (let index = 0; index < data.length && written < output.length;) {
     buffer |= data[index++] << bits;
     bits += 8;
     while (bits >= codeSize && written < output.length) {
@@ -144,7 +144,8 @@ function readGifFrame(data: Uint8Array): GifFrame | undefined {
     const marker = data[pos++];
     if (marker === 0x21) {
       const label = data[pos++];
-      if (label === 0xf9 && data[pos] === 4 && pos + 5 < data.length) transparent = data[pos + 1] & 1 ? data[pos + 4] : -1;
+      if (label === 0xf9 && data[pos] === 4 && pos + 5 < data.length)
+        transparent = data[pos + 1] & 1 ? data[pos + 4] : -1;
       skipSubBlocks();
     } else if (marker === 0x2c) {
       if (pos + 9 > data.length) return undefined;
@@ -164,7 +165,19 @@ function readGifFrame(data: Uint8Array): GifFrame | undefined {
         chunks.push(data.subarray(pos + 1, pos + 1 + data[pos]));
         pos += data[pos] + 1;
       }
-      return { screenWidth: u16(6), screenHeight: u16(8), left, top, width, height, interlaced: (flags & 0x40) !== 0, colors, transparent, minCodeSize, chunks };
+      return {
+        screenWidth: u16(6),
+        screenHeight: u16(8),
+        left,
+        top,
+        width,
+        height,
+        interlaced: (flags & 0x40) !== 0,
+        colors,
+        transparent,
+        minCodeSize,
+        chunks,
+      };
     } else {
       return undefined;
     }
@@ -176,10 +189,13 @@ function readGifFrame(data: Uint8Array): GifFrame | undefined {
  * A frame covering less than a quarter of the GIF's screen is converted on its own: a tiny file
  * may declare a huge, empty screen around a small picture.
  */
-const framedAlone = (frame: GifFrame): boolean => frame.width * frame.height * 4 < frame.screenWidth * frame.screenHeight;
+const framedAlone = (frame: GifFrame): boolean =>
+  frame.width * frame.height * 4 < frame.screenWidth * frame.screenHeight;
 
 const gifCanvas = (frame: GifFrame): { width: number; height: number } =>
-  framedAlone(frame) ? { width: frame.width, height: frame.height } : { width: frame.screenWidth, height: frame.screenHeight };
+  framedAlone(frame)
+    ? { width: frame.width, height: frame.height }
+    : { width: frame.screenWidth, height: frame.screenHeight };
 
 /** The first frame of a GIF, on a transparent canvas of the GIF's screen size (or of its own size, see framedAlone). */
 function decodeGif(frame: GifFrame): Rgba | undefined {
@@ -193,7 +209,13 @@ function decodeGif(frame: GifFrame): Rgba | undefined {
   // Interlaced frames store rows in four passes.
   const rowOrder: number[] = [];
   if (frame.interlaced) {
-    for (const [start, step] of [[0, 8], [4, 8], [2, 4], [1, 2]]) for (let y = start; y < frame.height; y += step) rowOrder.push(y);
+    for (const [start, step] of [
+      [0, 8],
+      [4, 8],
+      [2, 4],
+      [1, 2],
+    ])
+      for (let y = start; y < frame.height; y += step) rowOrder.push(y);
   } else {
     for (let y = 0; y < frame.height; y++) rowOrder.push(y);
   }
@@ -281,7 +303,10 @@ export interface ConvertedImage {
  * Size in pixels of the PNG convertToPng would write, read from the headers alone (nothing is
  * decoded), so that a caller can refuse an image before paying for it. Undefined when unreadable.
  */
-export function convertedSize(data: Uint8Array, mimeType: 'image/gif' | 'image/bmp'): { width: number; height: number } | undefined {
+export function convertedSize(
+  data: Uint8Array,
+  mimeType: 'image/gif' | 'image/bmp',
+): { width: number; height: number } | undefined {
   if (mimeType === 'image/gif') {
     const frame = readGifFrame(data);
     return frame ? gifCanvas(frame) : undefined;

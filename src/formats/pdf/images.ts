@@ -57,7 +57,8 @@ function checkPng(data: Buffer, pixelsLeft: number): ImageCheck {
     const bodyEnd = pos + 8 + length;
     if (bodyEnd + 4 > data.length) return { ok: false, reason: 'truncated PNG' };
     const body = data.subarray(pos + 8, bodyEnd);
-    if (zlib.crc32(data.subarray(pos + 4, bodyEnd)) !== data.readUInt32BE(bodyEnd)) return { ok: false, reason: 'damaged PNG' };
+    if (zlib.crc32(data.subarray(pos + 4, bodyEnd)) !== data.readUInt32BE(bodyEnd))
+      return { ok: false, reason: 'damaged PNG' };
     if (type === 'IHDR' && length === 13) {
       header = {
         width: body.readUInt32BE(0),
@@ -90,7 +91,10 @@ function checkPng(data: Buffer, pixelsLeft: number): ImageCheck {
         columns: Math.max(0, Math.ceil((header.width - x0) / dx)),
       })).filter((pass) => pass.rows > 0 && pass.columns > 0)
     : [{ rows: header.height, columns: header.width }];
-  const expected = scanlines.reduce((sum, pass) => sum + pass.rows * (1 + Math.ceil((pass.columns * bitsPerPixel) / 8)), 0);
+  const expected = scanlines.reduce(
+    (sum, pass) => sum + pass.rows * (1 + Math.ceil((pass.columns * bitsPerPixel) / 8)),
+    0,
+  );
   if (expected > MAX_DECODED_BYTES || header.width * header.height * 4 > MAX_DECODED_BYTES) {
     return { ok: false, reason: 'image too large' };
   }
@@ -112,7 +116,10 @@ function checkPng(data: Buffer, pixelsLeft: number): ImageCheck {
   return { ok: true, width: header.width, height: header.height };
 }
 
-const JPEG_FRAME_MARKERS = new Set([0xffc0, 0xffc1, 0xffc2, 0xffc3, 0xffc5, 0xffc6, 0xffc7, 0xffc8, 0xffc9, 0xffca, 0xffcb, 0xffcc, 0xffcd, 0xffce, 0xffcf]);
+const JPEG_FRAME_MARKERS = new Set([
+  0xffc0, 0xffc1, 0xffc2, 0xffc3, 0xffc5, 0xffc6, 0xffc7, 0xffc8, 0xffc9, 0xffca, 0xffcb, 0xffcc, 0xffcd, 0xffce,
+  0xffcf,
+]);
 
 /** Walks the markers the way pdfkit does, but never past the end of the data. */
 function checkJpeg(data: Buffer): ImageCheck {
@@ -128,7 +135,8 @@ function checkJpeg(data: Buffer): ImageCheck {
       const height = data.readUInt16BE(pos + 3);
       const width = data.readUInt16BE(pos + 5);
       const channels = data[pos + 7];
-      if (width === 0 || height === 0 || ![1, 3, 4].includes(channels)) return { ok: false, reason: 'unsupported JPEG' };
+      if (width === 0 || height === 0 || ![1, 3, 4].includes(channels))
+        return { ok: false, reason: 'unsupported JPEG' };
       return { ok: true, width, height };
     }
     pos += data.readUInt16BE(pos);
@@ -161,16 +169,35 @@ export function embeddableImage(image: ImageBlock, pixelsLeft: number): Embeddab
     case 'image/png': {
       const check = checkPng(bytes(image.data), pixelsLeft);
       if (!check.ok) return check;
-      return { ok: true, data: image.data, mimeType: 'image/png', width: check.width, height: check.height, widthShare: 1, decodedPixels: check.width * check.height };
+      return {
+        ok: true,
+        data: image.data,
+        mimeType: 'image/png',
+        width: check.width,
+        height: check.height,
+        widthShare: 1,
+        decodedPixels: check.width * check.height,
+      };
     }
     case 'image/jpeg': {
       const check = checkJpeg(bytes(image.data));
       if (!check.ok) return check;
-      return { ok: true, data: image.data, mimeType: 'image/jpeg', width: check.width, height: check.height, widthShare: 1, decodedPixels: 0 };
+      return {
+        ok: true,
+        data: image.data,
+        mimeType: 'image/jpeg',
+        width: check.width,
+        height: check.height,
+        widthShare: 1,
+        decodedPixels: 0,
+      };
     }
     case 'image/gif':
     case 'image/bmp': {
-      const failed = { ok: false, reason: `unsupported or damaged ${image.mimeType === 'image/gif' ? 'GIF' : 'BMP'}` } as const;
+      const failed = {
+        ok: false,
+        reason: `unsupported or damaged ${image.mimeType === 'image/gif' ? 'GIF' : 'BMP'}`,
+      } as const;
       const size = convertedSize(image.data, image.mimeType);
       if (!size) return failed;
       if (size.width * size.height > pixelsLeft) return { ok: false, reason: OVER_BUDGET };
@@ -194,6 +221,8 @@ const POINTS_PER_PIXEL = 0.75;
 /** Display width in points: the requested or intrinsic width, never wider than `maxWidth`. */
 export function imageDisplayWidth(image: ImageBlock, maxWidth: number): number {
   const requested =
-    typeof image.displayWidth === 'number' && image.displayWidth > 0 ? image.displayWidth : image.width * POINTS_PER_PIXEL;
+    typeof image.displayWidth === 'number' && image.displayWidth > 0
+      ? image.displayWidth
+      : image.width * POINTS_PER_PIXEL;
   return Math.max(1, Math.min(Number.isFinite(requested) && requested > 0 ? requested : maxWidth, maxWidth));
 }

@@ -191,7 +191,10 @@ const piecesOf = keptPerFont((font: EmbeddedFont, word: string): WordPieces | nu
 });
 
 /** Per font of a document: a short run's text -> its joined operators (null: not joinable). */
-const joinedRun = keptPerFont((font: EmbeddedFont, text: string): string | null => joinRun(font, text) ?? null, KEPT_TEXT_LENGTH);
+const joinedRun = keptPerFont(
+  (font: EmbeddedFont, text: string): string | null => joinRun(font, text) ?? null,
+  KEPT_TEXT_LENGTH,
+);
 
 /**
  * What glyphOperators writes for a left-to-right run without offset glyphs, joined from each
@@ -374,15 +377,19 @@ export function installLineDrawing(): void {
   const Decorator = pdfmakeClass<new (doc: PdfKitDocument) => TextDecorator>('TextDecorator');
   // A decorator holds nothing but its document: one per document.
   const decorators = new WeakMap<PdfKitDocument, TextDecorator>();
-  wrapMethod(pdfmakeClass('Renderer').prototype, 'renderLine', 'the line drawing', (original) =>
-    function renderLine(this: Renderer, line: Line, x?: number, y?: number) {
-      if (!isPlainLine(line)) return original.call(this, line, x, y);
-      if (line._outline) addOutlineEntry(this, line._outline);
-      const doc = this.pdfDocument;
-      let decorator = decorators.get(doc);
-      if (!decorator) decorators.set(doc, (decorator = new Decorator(doc)));
-      drawPlainLine(doc, decorator, line, x || 0, y || 0);
-      return undefined;
-    },
+  wrapMethod(
+    pdfmakeClass('Renderer').prototype,
+    'renderLine',
+    'the line drawing',
+    (original) =>
+      function renderLine(this: Renderer, line: Line, x?: number, y?: number) {
+        if (!isPlainLine(line)) return original.call(this, line, x, y);
+        if (line._outline) addOutlineEntry(this, line._outline);
+        const doc = this.pdfDocument;
+        let decorator = decorators.get(doc);
+        if (!decorator) decorators.set(doc, (decorator = new Decorator(doc)));
+        drawPlainLine(doc, decorator, line, x || 0, y || 0);
+        return undefined;
+      },
   );
 }

@@ -57,9 +57,30 @@ interface TextNode {
 
 /** The style properties pdfmake's measuring looks up for every run (TextInlines.measure). */
 const PROPERTIES = [
-  'font', 'bold', 'italics', 'alignment', 'fontSize', 'fontFeatures', 'characterSpacing', 'color', 'decoration',
-  'decorationColor', 'decorationStyle', 'decorationThickness', 'background', 'link', 'linkToPage', 'linkToDestination',
-  'noWrap', 'opacity', 'sup', 'sub', 'lineHeight', 'preserveLeadingSpaces', 'preserveTrailingSpaces', 'leadingIndent',
+  'font',
+  'bold',
+  'italics',
+  'alignment',
+  'fontSize',
+  'fontFeatures',
+  'characterSpacing',
+  'color',
+  'decoration',
+  'decorationColor',
+  'decorationStyle',
+  'decorationThickness',
+  'background',
+  'link',
+  'linkToPage',
+  'linkToDestination',
+  'noWrap',
+  'opacity',
+  'sup',
+  'sub',
+  'lineHeight',
+  'preserveLeadingSpaces',
+  'preserveTrailingSpaces',
+  'leadingIndent',
 ] as const;
 
 /** A value per property; null where nothing sets it. */
@@ -147,7 +168,20 @@ class NodeStyle {
 }
 
 /** The run properties text.ts sets: anything else leaves the node to pdfmake. */
-const RUN_KEYS = new Set(['text', 'font', 'bold', 'italics', 'noWrap', 'fontSize', 'color', 'decoration', 'sup', 'sub', 'link', 'background']);
+const RUN_KEYS = new Set([
+  'text',
+  'font',
+  'bold',
+  'italics',
+  'noWrap',
+  'fontSize',
+  'color',
+  'decoration',
+  'sup',
+  'sub',
+  'link',
+  'background',
+]);
 
 /** Runs pdfmake would keep whole and style from the stack alone. */
 function measurableRuns(node: TextNode): Run[] | undefined {
@@ -180,7 +214,9 @@ const advanceOf = keptPerFont((font: EmbeddedFont, text: string): number => {
 
 /** TextInlines.widthOfText. */
 function textWidth(text: string, item: Inline): number {
-  const width = item.fontFeatures ? item.font.widthOfString(text, item.fontSize, item.fontFeatures) : widthOfString(item.font, text, item.fontSize);
+  const width = item.fontFeatures
+    ? item.font.widthOfString(text, item.fontSize, item.fontFeatures)
+    : widthOfString(item.font, text, item.fontSize);
   return width + ((item.characterSpacing as number) || 0) * (text.length - 1);
 }
 
@@ -188,7 +224,8 @@ const LEADING = /^(\s)+/g;
 const TRAILING = /(\s)+$/g;
 
 /** A run's own value, else the node's, else pdfmake's default. */
-const pick = (own: unknown, inherited: unknown, fallback: unknown): unknown => (isValue(own) ? own : isValue(inherited) ? inherited : fallback);
+const pick = (own: unknown, inherited: unknown, fallback: unknown): unknown =>
+  isValue(own) ? own : isValue(inherited) ? inherited : fallback;
 
 /** One inline as TextInlines.measure leaves it (every run has the same shape). */
 function inline(measure: DocMeasure, run: Run, styles: NodeStyle): Inline {
@@ -199,7 +236,11 @@ function inline(measure: DocMeasure, run: Run, styles: NodeStyle): Inline {
     text: run.text,
     bold: run.bold,
     italics: run.italics,
-    font: measure.pdfDocument.provideFont(pick(run.font, styles.get('font'), 'Roboto'), pick(run.bold, styles.get('bold'), false), pick(run.italics, styles.get('italics'), false)),
+    font: measure.pdfDocument.provideFont(
+      pick(run.font, styles.get('font'), 'Roboto'),
+      pick(run.bold, styles.get('bold'), false),
+      pick(run.italics, styles.get('italics'), false),
+    ),
     alignment: pick(undefined, styles.get('alignment'), 'left'),
     // pdfmake's size for sub- and superscripts.
     fontSize: sup || sub ? fontSize * 0.58 : fontSize,
@@ -249,7 +290,8 @@ function measureRuns(measure: DocMeasure, node: TextNode, runs: Run[], styles: N
     }
   }
   // buildInlines' widths: the widest run, and the whole line (no run ends a line: none holds "\n").
-  const trimmed = (width: number, leadingCut: number, trailingCut: number): number => Math.max(0, width - leadingCut - trailingCut);
+  const trimmed = (width: number, leadingCut: number, trailingCut: number): number =>
+    Math.max(0, width - leadingCut - trailingCut);
   let minWidth = 0;
   let maxWidth = 0;
   let lineWidth = 0;
@@ -269,13 +311,17 @@ let installed = false;
 export function installLineMeasuring(): void {
   if (installed) return;
   installed = true;
-  wrapMethod(pdfmakeClass('DocMeasure').prototype, 'measureLeaf', 'the line measuring', (original) =>
-    function measureLeaf(this: DocMeasure, node: TextNode) {
-      const runs = measurableRuns(node);
-      const stack = runs && stackStyles(this, node);
-      if (!runs || !stack) return original.call(this, node);
-      measureRuns(this, node, runs, new NodeStyle(node as Record<string, unknown>, stack));
-      return node;
-    },
+  wrapMethod(
+    pdfmakeClass('DocMeasure').prototype,
+    'measureLeaf',
+    'the line measuring',
+    (original) =>
+      function measureLeaf(this: DocMeasure, node: TextNode) {
+        const runs = measurableRuns(node);
+        const stack = runs && stackStyles(this, node);
+        if (!runs || !stack) return original.call(this, node);
+        measureRuns(this, node, runs, new NodeStyle(node as Record<string, unknown>, stack));
+        return node;
+      },
   );
 }

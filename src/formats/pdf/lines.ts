@@ -71,12 +71,20 @@ function pieces(segment: Segment, levels: Uint8Array | undefined, breaks: Uint8A
         hyphenAfter = pieceText.endsWith(SOFT_HYPHEN);
         pieceText = pieceText.replaceAll(SOFT_HYPHEN, '');
       }
-      result.push({ text: pieceText, run, level, kind, width: pieceWidth(pieceText, run), breakBefore: breaks[offset + start], hyphenAfter });
+      result.push({
+        text: pieceText,
+        run,
+        level,
+        kind,
+        width: pieceWidth(pieceText, run),
+        breakBefore: breaks[offset + start],
+        hyphenAfter,
+      });
     };
     let start = 0;
     let kind: PieceKind | undefined;
     let level = 0;
-    for (let index = 0; index < text.length; ) {
+    for (let index = 0; index < text.length;) {
       const codePoint = text.codePointAt(index) as number;
       const charKind = kindOf(codePoint);
       const charLevel = levels ? levels[offset + index] : 0;
@@ -140,8 +148,15 @@ function cutWord(piece: Piece, maxWidth: number, language: string | undefined): 
   for (const at of [...points, piece.text.length]) {
     const text = piece.text.slice(from, at);
     const last = at === piece.text.length;
-    const syllable: Piece = { ...piece, text, width: pieceWidth(text, piece.run), hyphenAfter: last ? piece.hyphenAfter : true };
-    parts.push(...(syllable.width + (last ? 0 : hyphen) > maxWidth ? splitLongPiece(syllable, maxWidth - hyphen) : [syllable]));
+    const syllable: Piece = {
+      ...piece,
+      text,
+      width: pieceWidth(text, piece.run),
+      hyphenAfter: last ? piece.hyphenAfter : true,
+    };
+    parts.push(
+      ...(syllable.width + (last ? 0 : hyphen) > maxWidth ? splitLongPiece(syllable, maxWidth - hyphen) : [syllable]),
+    );
     from = at;
   }
   return parts;
@@ -150,7 +165,11 @@ function cutWord(piece: Piece, maxWidth: number, language: string | undefined): 
 /** The end of the stretch starting at `start` without a break opportunity of the given kinds. */
 function stretchEnd(all: Piece[], start: number, limit: number, emergencies: boolean): number {
   let end = start + 1;
-  while (end < limit && (all[end].breakBefore === NO_BREAK || (!emergencies && all[end].breakBefore === EMERGENCY_BREAK))) end++;
+  while (
+    end < limit &&
+    (all[end].breakBefore === NO_BREAK || (!emergencies && all[end].breakBefore === EMERGENCY_BREAK))
+  )
+    end++;
   return end;
 }
 
@@ -167,7 +186,8 @@ function withHyphen(line: Piece[]): Piece[] {
   let last = line.length - 1;
   while (last >= 0 && line[last].kind === 'space') last--;
   const piece = line[last];
-  if (piece?.hyphenAfter) line[last] = { ...piece, text: `${piece.text}-`, width: piece.width + pieceWidth('-', piece.run) };
+  if (piece?.hyphenAfter)
+    line[last] = { ...piece, text: `${piece.text}-`, width: piece.width + pieceWidth('-', piece.run) };
   return line;
 }
 
@@ -197,17 +217,18 @@ function breakLines(all: Piece[], maxWidth: number, language: string | undefined
       lineWidth += all[index].width;
     }
   };
-  for (let start = 0; start < all.length; ) {
+  for (let start = 0; start < all.length;) {
     const end = stretchEnd(all, start, all.length, false);
     if (inkWidthOf(all, start, end) <= maxWidth) placeStretch(start, end);
     else {
-      for (let sub = start; sub < end; ) {
+      for (let sub = start; sub < end;) {
         const subEnd = stretchEnd(all, sub, end, true);
         if (inkWidthOf(all, sub, subEnd) <= maxWidth) placeStretch(sub, subEnd);
         else {
           for (let index = sub; index < subEnd; index++) {
             const piece = all[index];
-            const parts = piece.kind !== 'space' && piece.width > maxWidth ? cutWord(piece, maxWidth, language) : [piece];
+            const parts =
+              piece.kind !== 'space' && piece.width > maxWidth ? cutWord(piece, maxWidth, language) : [piece];
             for (const part of parts) place(part, part.width + (part.hyphenAfter ? pieceWidth('-', part.run) : 0));
           }
         }
@@ -331,13 +352,22 @@ const SPACE_CODE = 0x20;
  * any other segment: most labels, headings and short answers are this case.
  */
 function unbrokenLine(segment: Segment, text: string, options: LineOptions): Run[] | undefined {
-  if (options.direction !== 'ltr' || text.charCodeAt(0) === SPACE_CODE || text.charCodeAt(text.length - 1) === SPACE_CODE || !breaksOnlyAfterSpaces(text)) return undefined;
+  if (
+    options.direction !== 'ltr' ||
+    text.charCodeAt(0) === SPACE_CODE ||
+    text.charCodeAt(text.length - 1) === SPACE_CODE ||
+    !breaksOnlyAfterSpaces(text)
+  )
+    return undefined;
   let width = 0;
   for (const run of segment) {
     const runText = run.text;
     let start = 0;
     for (let index = 1; index <= runText.length; index++) {
-      if (index === runText.length || (runText.charCodeAt(index) === SPACE_CODE) !== (runText.charCodeAt(index - 1) === SPACE_CODE)) {
+      if (
+        index === runText.length ||
+        (runText.charCodeAt(index) === SPACE_CODE) !== (runText.charCodeAt(index - 1) === SPACE_CODE)
+      ) {
         width += pieceWidth(runText.slice(start, index), run);
         start = index;
       }
@@ -375,11 +405,20 @@ export function layoutLines(segments: Segment[], options: LineOptions, readingOr
     }
     const bidiNeeded = options.direction === 'rtl' || RTL_TEXT.test(text);
     const levels = bidiNeeded ? bidi.getEmbeddingLevels(text, options.direction).levels : undefined;
-    breakLines(pieces(segment, levels, breakOpportunities(text)), options.maxWidth, options.language).forEach((line, index) => {
-      lines.push(visualRuns(line, options.keepIndent === true && index === 0));
-      // A line drawn in another order than it reads: its text in reading order (tagged as ActualText).
-      readingOrder?.push(line.some((piece) => piece.level > 0) ? line.map((piece) => piece.text).join('').trim() : undefined);
-    });
+    breakLines(pieces(segment, levels, breakOpportunities(text)), options.maxWidth, options.language).forEach(
+      (line, index) => {
+        lines.push(visualRuns(line, options.keepIndent === true && index === 0));
+        // A line drawn in another order than it reads: its text in reading order (tagged as ActualText).
+        readingOrder?.push(
+          line.some((piece) => piece.level > 0)
+            ? line
+                .map((piece) => piece.text)
+                .join('')
+                .trim()
+            : undefined,
+        );
+      },
+    );
   }
   return lines;
 }
@@ -392,7 +431,7 @@ export function layoutLines(segments: Segment[], options: LineOptions, readingOr
 export function needsCutting(segments: Segment[], maxWidth: number): boolean {
   for (const segment of segments) {
     const all = pieces(segment, undefined, breakOpportunities(segment.map((run) => run.text).join('')));
-    for (let start = 0; start < all.length; ) {
+    for (let start = 0; start < all.length;) {
       const end = stretchEnd(all, start, all.length, false);
       if (inkWidthOf(all, start, end) > maxWidth) return true;
       for (let index = start + 1; index < end; index++) if (all[index].breakBefore === EMERGENCY_BREAK) return true;
@@ -428,7 +467,7 @@ export function textExtent(segments: Segment[]): TextExtent {
     const all = pieces(segment, undefined, breakOpportunities(segment.map((run) => run.text).join('')));
     let lineWidth = 0;
     let inkEnd = 0;
-    for (let start = 0; start < all.length; ) {
+    for (let start = 0; start < all.length;) {
       const end = stretchEnd(all, start, all.length, true);
       const width = inkWidthOf(all, start, end);
       min = Math.max(min, width);

@@ -65,20 +65,24 @@ let installed = false;
 export function adjustPdfkitFonts(): void {
   if (installed) return;
   installed = true;
-  wrapMethod(pdfkitClass().prototype, 'font', 'the font adjustments', (openFont) =>
-    function font(this: PdfKitDocument, ...args: unknown[]) {
-      const result = openFont.apply(this, args);
-      const source = args[0];
-      const embedded = this._font;
-      if (!embedded || typeof embedded.encode !== 'function' || typeof embedded.layout !== 'function') return result;
-      // Independent of the sharing below: a font opened from other bytes still needs the fix.
-      fixRightToLeftUnicode(embedded);
-      const shared = source instanceof Uint8Array ? sharedParsedFont(source) : undefined;
-      if (shared && embedded.font && embedded.font !== shared) {
-        embedded.font._tables = sharedTables(shared);
-        shareWordLayouts(embedded as unknown as LayoutFont, shared);
-      }
-      return result;
-    },
+  wrapMethod(
+    pdfkitClass().prototype,
+    'font',
+    'the font adjustments',
+    (openFont) =>
+      function font(this: PdfKitDocument, ...args: unknown[]) {
+        const result = openFont.apply(this, args);
+        const source = args[0];
+        const embedded = this._font;
+        if (!embedded || typeof embedded.encode !== 'function' || typeof embedded.layout !== 'function') return result;
+        // Independent of the sharing below: a font opened from other bytes still needs the fix.
+        fixRightToLeftUnicode(embedded);
+        const shared = source instanceof Uint8Array ? sharedParsedFont(source) : undefined;
+        if (shared && embedded.font && embedded.font !== shared) {
+          embedded.font._tables = sharedTables(shared);
+          shareWordLayouts(embedded as unknown as LayoutFont, shared);
+        }
+        return result;
+      },
   );
 }

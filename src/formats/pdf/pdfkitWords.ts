@@ -8,7 +8,7 @@
 /** Visits the pieces in order; `visit` returning false stops. False when stopped. */
 export function eachPdfkitWord(text: string, visit: (word: string) => boolean | void): boolean {
   let start = 0;
-  for (let index = 0; index < text.length; ) {
+  for (let index = 0; index < text.length;) {
     const char = text.charCodeAt(index++);
     if (char !== 0x20 && char !== 0x09 && index < text.length) continue;
     if (visit(text.slice(start, index)) === false) return false;

@@ -40,7 +40,9 @@ export const sumHeights = (items: Placed[]): number | undefined => addHeights(it
 
 /** One block made of several: a stack, its height the sum of theirs. */
 export function stacked(items: Placed[]): Placed {
-  return items.length === 1 ? items[0] : { node: { stack: items.map((item) => item.node) }, height: sumHeights(items), lead: items[0]?.lead };
+  return items.length === 1
+    ? items[0]
+    : { node: { stack: items.map((item) => item.node) }, height: sumHeights(items), lead: items[0]?.lead };
 }
 
 function verticalMargins(node: Content): number {
@@ -49,7 +51,11 @@ function verticalMargins(node: Content): number {
 }
 
 export function placedText(text: TextContent): Placed & { height: number } {
-  return { node: text.node, height: text.lineHeights.reduce((sum, height) => sum + height, 0) + verticalMargins(text.node), text };
+  return {
+    node: text.node,
+    height: text.lineHeights.reduce((sum, height) => sum + height, 0) + verticalMargins(text.node),
+    text,
+  };
 }
 
 /**
@@ -118,14 +124,23 @@ export function keepTogether(items: BlockOnPage[], options: KeepOptions): Placed
     } else {
       index = end;
     }
-    result.push(group.length > 1 ? { node: { stack: group.map((placed) => placed.node), unbreakable: true }, height: sumHeights(group) } : group[0]);
+    result.push(
+      group.length > 1
+        ? { node: { stack: group.map((placed) => placed.node), unbreakable: true }, height: sumHeights(group) }
+        : group[0],
+    );
     if (joined?.rest) result.push(joined.rest);
   }
   return result;
 }
 
 /** What of the follower joins a group of `height`: all of it, its first lines, or a spacer for its first part. */
-function joinFollower(follower: Placed, height: number, limit: number, options: KeepOptions): { first: Placed; rest?: Placed } | undefined {
+function joinFollower(
+  follower: Placed,
+  height: number,
+  limit: number,
+  options: KeepOptions,
+): { first: Placed; rest?: Placed } | undefined {
   if (follower.height === undefined) return undefined;
   if (height + follower.height <= limit) return { first: follower };
   const lines = follower.text?.lineHeights.length ?? 0;
@@ -135,8 +150,12 @@ function joinFollower(follower: Placed, height: number, limit: number, options: 
     if (height + first.height <= limit) return { first, rest: placedText(parts[1]) };
   }
   const lead = Math.min(follower.lead ?? options.defaultLead, follower.height);
-  if (!options.spacers || height + lead > options.textHeight * KEPT_WITH_SPACER_SHARE || !movesUp(follower.node, lead)) return undefined;
-  return { first: { node: { stack: [], margin: [0, lead, 0, 0] }, height: lead }, rest: { ...follower, height: follower.height - lead } };
+  if (!options.spacers || height + lead > options.textHeight * KEPT_WITH_SPACER_SHARE || !movesUp(follower.node, lead))
+    return undefined;
+  return {
+    first: { node: { stack: [], margin: [0, lead, 0, 0] }, height: lead },
+    rest: { ...follower, height: follower.height - lead },
+  };
 }
 
 /** Moves a node up by `by` points (a negative top margin), where its margin can say so. */

@@ -35,7 +35,10 @@ const PROFILES: Record<PdfProfile, ProfileSettings> = {
 export const isTagged = (output: PdfOutput): boolean => output.tagged !== false && PROFILES[output.profile].tagged;
 
 /** Document-definition settings of a profile, and what the structure root declares. */
-export function profileSettings(output: PdfOutput, lang: string): { definition: Partial<TDocumentDefinitions>; tagging: DocumentTagging } {
+export function profileSettings(
+  output: PdfOutput,
+  lang: string,
+): { definition: Partial<TDocumentDefinitions>; tagging: DocumentTagging } {
   const settings = PROFILES[output.profile];
   const definition: Partial<TDocumentDefinitions> = { version: '1.7', tagged: isTagged(output), compress: true };
   if (settings.subset) definition.subset = settings.subset;

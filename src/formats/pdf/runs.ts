@@ -73,7 +73,9 @@ export function inlineSegments(inlines: Inline[], base: RunStyle, look: InlineLo
         case 'link':
           walk(
             inline.children,
-            SAFE_LINK.test(inline.href) ? { ...style, link: inline.href, color: look.linkColor, underline: true } : style,
+            SAFE_LINK.test(inline.href)
+              ? { ...style, link: inline.href, color: look.linkColor, underline: true }
+              : style,
           );
           break;
         case 'break':
@@ -92,4 +94,5 @@ export function inlineText(inlines: Inline[]): string {
 }
 
 /** pdfmake shrinks sub- and superscripts to 58 % of the size. */
-export const effectiveFontSize = (style: RunStyle): number => (style.sub || style.sup ? style.fontSize * 0.58 : style.fontSize);
+export const effectiveFontSize = (style: RunStyle): number =>
+  style.sub || style.sup ? style.fontSize * 0.58 : style.fontSize;

@@ -71,7 +71,9 @@ export function mirrorGrid(grid: TableGrid): TableGrid {
   return {
     ...grid,
     rows: grid.rows.map((row) =>
-      row.map((placed) => ({ ...placed, column: grid.columns - placed.column - placed.colSpan })).sort((a, b) => a.column - b.column),
+      row
+        .map((placed) => ({ ...placed, column: grid.columns - placed.column - placed.colSpan }))
+        .sort((a, b) => a.column - b.column),
     ),
   };
 }
@@ -90,7 +92,11 @@ export function columnBands(grid: TableGrid, size: number): TableGrid[] {
       rows: grid.rows.map((row) =>
         row
           .filter((placed) => placed.column >= start && placed.column < end)
-          .map((placed) => ({ ...placed, column: placed.column - start, colSpan: Math.min(placed.colSpan, end - placed.column) })),
+          .map((placed) => ({
+            ...placed,
+            column: placed.column - start,
+            colSpan: Math.min(placed.colSpan, end - placed.column),
+          })),
       ),
       omittedColumns: 0,
     });
@@ -151,7 +157,11 @@ export function columnExtents(grid: TableGrid, cellExtent: (placed: PlacedCell) 
     widen(max, weights, placed.column, placed.colSpan, extent.max - gaps);
     widen(short, weights, placed.column, placed.colSpan, extent.short - gaps);
   }
-  return min.map((value, column) => ({ min: value, max: Math.max(value, max[column]), short: Math.min(value, short[column]) }));
+  return min.map((value, column) => ({
+    min: value,
+    max: Math.max(value, max[column]),
+    short: Math.min(value, short[column]),
+  }));
 }
 
 const sum = (values: number[]): number => values.reduce((total, value) => total + value, 0);
@@ -175,7 +185,9 @@ function capped(lower: number[], upper: number[], total: number): number[] {
 /** Whether columns of these extents can hold their words of up to SHORT_WORD letters whole. */
 export function shortWordsFit(extents: Extent[], contentWidth: number, floor: number): boolean {
   const least = Math.min(floor, contentWidth / extents.length);
-  return sum(extents.map((extent) => Math.max(least, Math.min(extent.short, extent.min, contentWidth)))) <= contentWidth;
+  return (
+    sum(extents.map((extent) => Math.max(least, Math.min(extent.short, extent.min, contentWidth)))) <= contentWidth
+  );
 }
 
 /** Widths from `lower` towards `upper`, the room over the lowers shared in proportion to upper minus lower. */

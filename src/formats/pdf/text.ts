@@ -57,7 +57,13 @@ export interface TextContent {
 function pdfInline(run: Run, options: TextOptions): ContentText {
   const { style } = run;
   options.fontFiles.add(FONT_FILES[run.family][fontVariant(style.bold, style.italics)]);
-  const inline: ContentText = { text: run.text, font: run.family, bold: style.bold, italics: style.italics, noWrap: true };
+  const inline: ContentText = {
+    text: run.text,
+    font: run.family,
+    bold: style.bold,
+    italics: style.italics,
+    noWrap: true,
+  };
   if (style.fontSize !== options.fontSize) inline.fontSize = style.fontSize;
   if (style.color !== options.color) inline.color = style.color;
   if (style.underline && style.strike) inline.decoration = ['underline', 'lineThrough'];
@@ -90,7 +96,8 @@ function lineHeight(runs: Run[], segments: Segment[], fontSize: number): number 
   return height * LINE_HEIGHT;
 }
 
-const plainText = (segments: Segment[]): string => segments.map((segment) => segment.map((run) => run.text).join('')).join('\n');
+const plainText = (segments: Segment[]): string =>
+  segments.map((segment) => segment.map((run) => run.text).join('')).join('\n');
 
 /** pdfmake wraps and justifies the paragraph: one inline per run, hard breaks as newlines. */
 /** A space before a dash: pdfmake (UAX #14 alone) would start a line with the dash. */
@@ -101,7 +108,11 @@ function justified(segments: Segment[], options: TextOptions): ContentText {
   segments.forEach((segment, index) => {
     if (index > 0) inlines.push({ ...blankLine(segments, options), text: '\n' });
     // A no-break space keeps the dash with the word before it, as lines.ts does.
-    for (const run of segment) inlines.push({ ...pdfInline({ ...run, text: run.text.replace(SPACE_BEFORE_DASH, '\u00a0') }, options), noWrap: false });
+    for (const run of segment)
+      inlines.push({
+        ...pdfInline({ ...run, text: run.text.replace(SPACE_BEFORE_DASH, '\u00a0') }, options),
+        noWrap: false,
+      });
   });
   return { text: inlines, alignment: 'justify' };
 }
@@ -112,13 +123,27 @@ export function textContent(segments: Segment[], options: TextOptions): TextCont
   const nodeStyle = { fontSize: options.fontSize, color: options.color, lineHeight: LINE_HEIGHT };
   const maxWidth = safeWidth(options.width);
   const readingOrder: (string | undefined)[] = [];
-  const lines = layoutLines(segments, { direction, maxWidth, keepIndent: options.keepIndent, language: options.language }, readingOrder);
+  const lines = layoutLines(
+    segments,
+    { direction, maxWidth, keepIndent: options.keepIndent, language: options.language },
+    readingOrder,
+  );
   const lineHeights = lines.map((runs) => lineHeight(runs, segments, options.fontSize));
-  if (options.align === 'justify' && direction === 'ltr' && !hasRightToLeftText(text) && !needsCutting(segments, maxWidth)) {
+  if (
+    options.align === 'justify' &&
+    direction === 'ltr' &&
+    !hasRightToLeftText(text) &&
+    !needsCutting(segments, maxWidth)
+  ) {
     const node = Object.assign(justified(segments, options), nodeStyle);
     return { node, anchor: node, lineHeights };
   }
-  const alignment = options.align === 'left' || options.align === 'right' || options.align === 'center' ? options.align : direction === 'rtl' ? 'right' : 'left';
+  const alignment =
+    options.align === 'left' || options.align === 'right' || options.align === 'center'
+      ? options.align
+      : direction === 'rtl'
+        ? 'right'
+        : 'left';
   // On the paragraph, which its lines inherit (their measuring then shares one style, lineMeasuring.ts).
   const paragraphStyle: LineStyle = {
     ...nodeStyle,
@@ -128,7 +153,9 @@ export function textContent(segments: Segment[], options: TextOptions): TextCont
     preserveTrailingSpaces: true,
   };
   const nodes: ContentText[] = lines.map((runs, index) => {
-    const node: ContentText = { text: runs.length > 0 ? runs.map((run) => pdfInline(run, options)) : [blankLine(segments, options)] };
+    const node: ContentText = {
+      text: runs.length > 0 ? runs.map((run) => pdfInline(run, options)) : [blankLine(segments, options)],
+    };
     const actualText = readingOrder[index];
     return actualText === undefined ? node : tagNode(node, { role: 'Span', actualText });
   });
@@ -140,7 +167,10 @@ export function textContent(segments: Segment[], options: TextOptions): TextCont
 }
 
 /** The style a paragraph of laid-out lines gives them. */
-type LineStyle = Pick<ContentText, 'fontSize' | 'color' | 'lineHeight' | 'alignment' | 'preserveLeadingSpaces' | 'preserveTrailingSpaces'>;
+type LineStyle = Pick<
+  ContentText,
+  'fontSize' | 'color' | 'lineHeight' | 'alignment' | 'preserveLeadingSpaces' | 'preserveTrailingSpaces'
+>;
 
 /**
  * Cuts text laid out line by line after its first `count` lines: the first part keeps the space
@@ -150,7 +180,8 @@ export function splitTextLines(content: TextContent, count: number): [TextConten
   const { node, lineHeights } = content;
   const stack = 'stack' in node ? node.stack : undefined;
   if (!stack || count <= 0 || count >= stack.length || stack.length !== lineHeights.length) return undefined;
-  const [left, top, right, bottom] = Array.isArray(node.margin) && node.margin.length === 4 ? node.margin : [0, 0, 0, 0];
+  const [left, top, right, bottom] =
+    Array.isArray(node.margin) && node.margin.length === 4 ? node.margin : [0, 0, 0, 0];
   const style: LineStyle = {
     fontSize: node.fontSize,
     color: node.color,

@@ -98,11 +98,24 @@ function styledLook(style: ParagraphStyle | undefined, theme: PdfTheme): Paragra
   };
   switch (style) {
     case 'title':
-      return { ...base, fontSize: theme.fontSize * 2.4, bold: true, color: theme.headingColor, family: theme.headingFamily, spaceAfter: theme.fontSize };
+      return {
+        ...base,
+        fontSize: theme.fontSize * 2.4,
+        bold: true,
+        color: theme.headingColor,
+        family: theme.headingFamily,
+        spaceAfter: theme.fontSize,
+      };
     case 'subtitle':
       return { ...base, fontSize: theme.fontSize * 1.4, color: theme.mutedColor, family: theme.headingFamily };
     case 'label':
-      return { ...base, fontSize: theme.fontSize * LABEL_SCALE, bold: true, spaceBefore: theme.fontSize * 0.4, spaceAfter: theme.fontSize * 0.25 };
+      return {
+        ...base,
+        fontSize: theme.fontSize * LABEL_SCALE,
+        bold: true,
+        spaceBefore: theme.fontSize * 0.4,
+        spaceAfter: theme.fontSize * 0.25,
+      };
     case 'caption':
       return { ...base, fontSize: theme.fontSize * 0.85, color: theme.mutedColor };
     case 'note':

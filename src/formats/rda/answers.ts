@@ -56,9 +56,15 @@ export function textOf(value: Value): string | null {
       case 'file':
         return value.file.filename;
       case 'contacts':
-        return value.contacts.map((c) => c.name ?? c.email).filter(Boolean).join(', ');
+        return value.contacts
+          .map((c) => c.name ?? c.email)
+          .filter(Boolean)
+          .join(', ');
       case 'users':
-        return value.users.map((u) => u.name ?? u.email).filter(Boolean).join(', ');
+        return value.users
+          .map((u) => u.name ?? u.email)
+          .filter(Boolean)
+          .join(', ');
       case 'language':
         return value.code;
       case 'accessRights':
@@ -80,9 +86,15 @@ export function itemsOf(value: Value, options: 'labels' | 'values' = 'labels'): 
     case 'references':
       return value.references.map((r) => r.label);
     case 'text':
-      return value.text.split(/[,;\n]/).map((s) => s.trim()).filter(Boolean);
+      return value.text
+        .split(/[,;\n]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
     case 'richText':
-      return htmlToPlainText(value.html).split(/\n/).map((s) => s.trim()).filter(Boolean);
+      return htmlToPlainText(value.html)
+        .split(/\n/)
+        .map((s) => s.trim())
+        .filter(Boolean);
     default: {
       const text = textOf(value);
       return text ? [text] : [];
@@ -222,7 +234,9 @@ export function dateAnswer(record: SemanticRecord, key: string, warn: (message: 
   const date = record.date(key);
   const unread = date === null ? record.answers(key)[0] : undefined;
   if (unread) {
-    warn(`${unread.source}: "${textOf(unread.value) ?? ''}" is not a date with day, month and year (0000 to 9999); ${key.replace(/^rda\./, '')} is left out.`);
+    warn(
+      `${unread.source}: "${textOf(unread.value) ?? ''}" is not a date with day, month and year (0000 to 9999); ${key.replace(/^rda\./, '')} is left out.`,
+    );
   }
   return date;
 }
@@ -284,7 +298,10 @@ export function planAnswers(plan: PlanView): ScopeAnswers {
  * fields name; non-repeating questions of a group together form one object, placed where the
  * first of them appears.
  */
-export function descriptionAnswers(description: DescriptionView, language: string | null = description.template.language): ScopeAnswers {
+export function descriptionAnswers(
+  description: DescriptionView,
+  language: string | null = description.template.language,
+): ScopeAnswers {
   const scope = emptyScope(language);
   const merged = scope.shared;
   const visitFieldSet = (fieldSet: FieldSetView) => {
@@ -330,7 +347,9 @@ export function identifierAnswer(record: SemanticRecord, key: string): Identifie
   if (whole) return whole.value;
   // The scheme an identifier field or reference names stands in for a missing `.type` answer.
   const identifier = record.first(`${key}.identifier`, identifierOf);
-  return identifier ? { identifier: identifier.value.identifier, type: record.text(`${key}.type`) ?? identifier.value.type } : null;
+  return identifier
+    ? { identifier: identifier.value.identifier, type: record.text(`${key}.type`) ?? identifier.value.type }
+    : null;
 }
 
 export interface IdentifierAnswer {

@@ -31,8 +31,17 @@ const NUMERIC_FORMATS = ['yyyy-MM-dd', 'yyyy/M/d', 'd.M.yyyy', 'd-M-yyyy'];
 
 /** Month names, with or without weekday; tried in the plan's language, then English. */
 const NAMED_FORMATS = [
-  'd MMMM yyyy', 'd MMM yyyy', 'd. MMMM yyyy', 'd. MMM yyyy', 'MMMM d, yyyy', 'MMM d, yyyy', 'MMMM d yyyy',
-  'EEEE, d MMMM yyyy', 'EEEE d MMMM yyyy', 'EEEE, MMMM d, yyyy', 'd MMMM, yyyy',
+  'd MMMM yyyy',
+  'd MMM yyyy',
+  'd. MMMM yyyy',
+  'd. MMM yyyy',
+  'MMMM d, yyyy',
+  'MMM d, yyyy',
+  'MMMM d yyyy',
+  'EEEE, d MMMM yyyy',
+  'EEEE d MMMM yyyy',
+  'EEEE, MMMM d, yyyy',
+  'd MMMM, yyyy',
 ];
 
 /** Longer text is no date ("Wednesday, 24 September 2025" is 29 characters). */
@@ -63,7 +72,8 @@ export function calendarDateOfText(text: string, language?: string | null): stri
   }
   const dayFirst = parsed(value, 'd/M/yyyy', enGB);
   const monthFirst = parsed(value, 'M/d/yyyy', enUS);
-  if (dayFirst || monthFirst) return dayFirst && monthFirst && dayFirst !== monthFirst ? null : (dayFirst ?? monthFirst);
+  if (dayFirst || monthFirst)
+    return dayFirst && monthFirst && dayFirst !== monthFirst ? null : (dayFirst ?? monthFirst);
   const own = LOCALES[language?.trim().toLowerCase().split(/[-_]/)[0] ?? ''];
   for (const locale of own && own !== enGB ? [own, enGB] : [enGB]) {
     for (const pattern of NAMED_FORMATS) {
@@ -89,9 +99,27 @@ export function dayOfText(value: string | number): string | null {
 
 /** Offsets of the zone abbreviations Java's `Date.toString()` writes on common servers. */
 const ZONE_OFFSETS: Readonly<Record<string, string>> = {
-  UTC: '+00:00', GMT: '+00:00', Z: '+00:00', WET: '+00:00', WEST: '+01:00', BST: '+01:00', CET: '+01:00', CEST: '+02:00',
-  MET: '+01:00', MEST: '+02:00', EET: '+02:00', EEST: '+03:00', MSK: '+03:00', EST: '-05:00', EDT: '-04:00', CST: '-06:00',
-  CDT: '-05:00', MST: '-07:00', MDT: '-06:00', PST: '-08:00', PDT: '-07:00',
+  UTC: '+00:00',
+  GMT: '+00:00',
+  Z: '+00:00',
+  WET: '+00:00',
+  WEST: '+01:00',
+  BST: '+01:00',
+  CET: '+01:00',
+  CEST: '+02:00',
+  MET: '+01:00',
+  MEST: '+02:00',
+  EET: '+02:00',
+  EEST: '+03:00',
+  MSK: '+03:00',
+  EST: '-05:00',
+  EDT: '-04:00',
+  CST: '-06:00',
+  CDT: '-05:00',
+  MST: '-07:00',
+  MDT: '-06:00',
+  PST: '-08:00',
+  PDT: '-07:00',
 };
 
 /** Epoch numbers from 2001-09-09 on are read as milliseconds (DAMAP), earlier ones as seconds. */
@@ -118,7 +146,12 @@ export function instantOfText(value: string | number): Date | null {
     const zone = parts[4].toUpperCase();
     const offset = ZONE_OFFSETS[zone] ?? (/^GMT[+-]\d\d:\d\d$/.test(zone) ? zone.slice(3) : null);
     if (offset) {
-      const date = parse(`${[...parts.slice(0, 4), parts[5]].join(' ')} ${offset}`, 'EEE MMM d HH:mm:ss yyyy XXX', REFERENCE, { locale: enUS });
+      const date = parse(
+        `${[...parts.slice(0, 4), parts[5]].join(' ')} ${offset}`,
+        'EEE MMM d HH:mm:ss yyyy XXX',
+        REFERENCE,
+        { locale: enUS },
+      );
       return supported(date);
     }
   }
@@ -131,7 +164,11 @@ function isoInstant(raw: string): Date | null {
   if (isValid(dmphub)) return supported(dmphub);
   const normalized = raw.replace(' ', 'T');
   const hasTime = /T\d/.test(normalized);
-  const zoned = !hasTime ? `${normalized}T00:00:00Z` : /(?:z|[+-]\d\d:?\d\d)$/i.test(normalized) ? normalized : `${normalized}Z`;
+  const zoned = !hasTime
+    ? `${normalized}T00:00:00Z`
+    : /(?:z|[+-]\d\d:?\d\d)$/i.test(normalized)
+      ? normalized
+      : `${normalized}Z`;
   const ms = Date.parse(zoned);
   return Number.isNaN(ms) ? null : supported(new Date(ms));
 }

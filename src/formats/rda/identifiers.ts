@@ -34,7 +34,8 @@ export function parseIdentifier(raw: string, hint?: string | null): ParsedIdenti
   const scheme = hint?.trim().toLowerCase() ?? '';
   let match: RegExpExecArray | null;
   if ((match = ORCID.exec(value))) return orcid(match[1]);
-  if ((match = FUNDREF.exec(value)) || (scheme === 'fundref' && (match = /^(\d{6,12})$/.exec(value)))) return fundref(match[1]);
+  if ((match = FUNDREF.exec(value)) || (scheme === 'fundref' && (match = /^(\d{6,12})$/.exec(value))))
+    return fundref(match[1]);
   if ((match = DOI.exec(value))) return { scheme: 'doi', bare: match[1], url: `https://doi.org/${match[1]}` };
   if ((match = HANDLE_URL.exec(value)) || (scheme === 'handle' && (match = BARE_HANDLE.exec(value)))) {
     return { scheme: 'handle', bare: match[1], url: `https://hdl.handle.net/${match[1]}` };
@@ -61,15 +62,24 @@ export function parseFunderIdentifier(raw: string, hint?: string | null): Parsed
   return !hint?.trim() && FUNDREF_DIGITS.test(value) ? fundref(value) : parseIdentifier(raw, hint);
 }
 
-const orcid = (bare: string): ParsedIdentifier => ({ scheme: 'orcid', bare: bare.toUpperCase(), url: `https://orcid.org/${bare.toUpperCase()}` });
-const fundref = (bare: string): ParsedIdentifier => ({ scheme: 'fundref', bare, url: `https://doi.org/10.13039/${bare}` });
+const orcid = (bare: string): ParsedIdentifier => ({
+  scheme: 'orcid',
+  bare: bare.toUpperCase(),
+  url: `https://orcid.org/${bare.toUpperCase()}`,
+});
+const fundref = (bare: string): ParsedIdentifier => ({
+  scheme: 'fundref',
+  bare,
+  url: `https://doi.org/10.13039/${bare}`,
+});
 
 /** `identifier` + `type` restricted to an RDA 1.1 enum: the scheme if allowed, else url/other. */
 export function rdaIdentifier<T extends string>(
   parsed: ParsedIdentifier,
   allowed: readonly T[],
 ): { identifier: string; type: T } {
-  if ((allowed as readonly string[]).includes(parsed.scheme)) return { identifier: parsed.url, type: parsed.scheme as T };
+  if ((allowed as readonly string[]).includes(parsed.scheme))
+    return { identifier: parsed.url, type: parsed.scheme as T };
   const resolvable = parsed.url.startsWith('http');
   if (resolvable && (allowed as readonly string[]).includes('url')) return { identifier: parsed.url, type: 'url' as T };
   return { identifier: parsed.bare, type: 'other' as T };

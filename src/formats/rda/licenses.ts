@@ -23,17 +23,32 @@ const PREFERRED_URLS: Readonly<Record<string, string>> = {
 
 /** Short names the correction rules do not know, and deprecated ids still in use. */
 const ALIASES: Readonly<Record<string, string>> = {
-  odbl: 'ODbL-1.0', 'odc-by': 'ODC-By-1.0', pddl: 'PDDL-1.0', 'cc-by': 'CC-BY-4.0', 'cc-by-sa': 'CC-BY-SA-4.0',
-  'cc-by-nc': 'CC-BY-NC-4.0', 'cc-by-nd': 'CC-BY-ND-4.0', 'cc-by-nc-sa': 'CC-BY-NC-SA-4.0', 'cc-by-nc-nd': 'CC-BY-NC-ND-4.0',
-  'gpl-2.0': 'GPL-2.0-only', 'gpl-3.0': 'GPL-3.0-only', 'lgpl-2.1': 'LGPL-2.1-only', 'lgpl-3.0': 'LGPL-3.0-only',
-  'agpl-3.0': 'AGPL-3.0-only', 'public domain': 'CC0-1.0', 'cc0': 'CC0-1.0',
+  odbl: 'ODbL-1.0',
+  'odc-by': 'ODC-By-1.0',
+  pddl: 'PDDL-1.0',
+  'cc-by': 'CC-BY-4.0',
+  'cc-by-sa': 'CC-BY-SA-4.0',
+  'cc-by-nc': 'CC-BY-NC-4.0',
+  'cc-by-nd': 'CC-BY-ND-4.0',
+  'cc-by-nc-sa': 'CC-BY-NC-SA-4.0',
+  'cc-by-nc-nd': 'CC-BY-NC-ND-4.0',
+  'gpl-2.0': 'GPL-2.0-only',
+  'gpl-3.0': 'GPL-3.0-only',
+  'lgpl-2.1': 'LGPL-2.1-only',
+  'lgpl-3.0': 'LGPL-3.0-only',
+  'agpl-3.0': 'AGPL-3.0-only',
+  'public domain': 'CC0-1.0',
+  cc0: 'CC0-1.0',
 };
 
 const idsByLowerCase = new Map(Object.keys(spdxLicenses).map((id) => [id.toLowerCase(), id]));
 const idsByName = new Map(
   Object.entries(spdxLicenses).flatMap(([id, { name }]) => {
     const lower = name.toLowerCase();
-    return [[lower, id], [lower.replace(/ international$/, ''), id]] as [string, string][];
+    return [
+      [lower, id],
+      [lower.replace(/ international$/, ''), id],
+    ] as [string, string][];
   }),
 );
 
@@ -42,7 +57,8 @@ export function spdxIdOf(text: string): string | null {
   const value = text.trim();
   if (!value || value.length > 200) return null;
   const lower = value.toLowerCase().replace(/\s+/g, ' ');
-  const direct = idsByLowerCase.get(lower) ?? ALIASES[lower] ?? ALIASES[lower.replace(/ /g, '-')] ?? idsByName.get(lower);
+  const direct =
+    idsByLowerCase.get(lower) ?? ALIASES[lower] ?? ALIASES[lower.replace(/ /g, '-')] ?? idsByName.get(lower);
   if (direct) return direct;
   // spdx-correct parses dozens of candidate spellings per text; a plan repeats the same few
   // licence texts on every dataset (7 % of an RDA export's time before this memo).
@@ -61,7 +77,8 @@ export function spdxIdOf(text: string): string | null {
 const corrected = new LruCache<string | null>(1000);
 
 /** Creative Commons legal-code pages -> the licence deed everyone links to. */
-const withoutLegalCode = (url: string) => url.replace(/^(https?:\/\/creativecommons\.org\/.*\/)legalcode(?:\.\w+)?$/, '$1');
+const withoutLegalCode = (url: string) =>
+  url.replace(/^(https?:\/\/creativecommons\.org\/.*\/)legalcode(?:\.\w+)?$/, '$1');
 
 /** A `license_ref` for a licence answer: a public URL as given, else the URL of the SPDX licence it names. */
 export function licenseUrl(text: string): string | null {
@@ -81,10 +98,20 @@ const OPEN_LICENSE_HOSTS = /^https?:\/\/(?:www\.)?(?:creativecommons\.org|openda
  */
 export function isOpenLicense(url: string): boolean {
   if (OPEN_LICENSE_HOSTS.test(url)) return true;
-  const normalized = url.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/+$/, '').toLowerCase();
+  const normalized = url
+    .replace(/^https?:\/\/(www\.)?/i, '')
+    .replace(/\/+$/, '')
+    .toLowerCase();
   return Object.entries(spdxLicenses).some(
     ([id, license]) =>
       license.osiApproved &&
-      [license.url, PREFERRED_URLS[id] ?? ''].some((u) => u && u.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/+$/, '').toLowerCase() === normalized),
+      [license.url, PREFERRED_URLS[id] ?? ''].some(
+        (u) =>
+          u &&
+          u
+            .replace(/^https?:\/\/(www\.)?/i, '')
+            .replace(/\/+$/, '')
+            .toLowerCase() === normalized,
+      ),
   );
 }

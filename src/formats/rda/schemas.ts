@@ -66,7 +66,13 @@ type FormatCheck = RegExp | ((value: string) => boolean) | { validate: RegExp | 
  * No valid value is longer (an e-mail address has at most 254 characters, RFC 5321). Longer
  * text is refused before the check: ajv-formats' url pattern backtracks quadratically.
  */
-const MAX_FORMAT_LENGTH: Readonly<Record<FormatName, number>> = { email: 254, date: 10, 'date-time': 64, uri: 2048, url: 2048 };
+const MAX_FORMAT_LENGTH: Readonly<Record<FormatName, number>> = {
+  email: 254,
+  date: 10,
+  'date-time': 64,
+  uri: 2048,
+  url: 2048,
+};
 
 /** True when `value` passes the ajv-formats check the validators use for `format`. */
 export function conformsTo(format: FormatName, value: string): boolean {

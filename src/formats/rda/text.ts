@@ -68,9 +68,19 @@ export function paragraphs(text: string): string[] {
 }
 
 const BYTE_UNITS: Readonly<Record<string, number>> = {
-  b: 1, byte: 1, bytes: 1,
-  kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, pb: 1e15,
-  kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40, pib: 2 ** 50,
+  b: 1,
+  byte: 1,
+  bytes: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  tb: 1e12,
+  pb: 1e15,
+  kib: 2 ** 10,
+  mib: 2 ** 20,
+  gib: 2 ** 30,
+  tib: 2 ** 40,
+  pib: 2 ** 50,
 };
 
 /** Longer text is no size ("1 234 567 890 bytes" is 19 characters); it is not read at all. */
@@ -113,7 +123,8 @@ export function parseLocaleNumber(text: string): number | null {
   } else {
     const separator = lastDot >= 0 ? '.' : lastComma >= 0 ? ',' : '';
     const parts = separator ? compact.split(separator) : [compact];
-    const thousandsGrouping = parts.length > 2 || (parts.length === 2 && parts[1].length === 3 && parts[0] !== '0' && parts[0] !== '-0');
+    const thousandsGrouping =
+      parts.length > 2 || (parts.length === 2 && parts[1].length === 3 && parts[0] !== '0' && parts[0] !== '-0');
     normalized = thousandsGrouping ? parts.join('') : parts.join('.');
   }
   const value = Number(normalized);

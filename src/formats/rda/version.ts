@@ -29,7 +29,9 @@ export function rdaVersionChoice(configuration: ConfigurationValues): RdaVersion
   if (raw === '') return { output: 'portable', promises: ['1.1', '1.2'] };
   if (raw === '1.1') return { output: 'portable', promises: ['1.1', '1.2'] };
   if (raw === '1.2') return { output: '1.2', promises: ['1.2'] };
-  throw new ServiceError('bad-request', `The configuration field "${RDA_VERSION_FIELD.code}" must be 1.1 or 1.2, not "${raw}".`, [
-    { path: RDA_VERSION_FIELD.code, message: 'must be 1.1 or 1.2 (or empty for output valid against both)' },
-  ]);
+  throw new ServiceError(
+    'bad-request',
+    `The configuration field "${RDA_VERSION_FIELD.code}" must be 1.1 or 1.2, not "${raw}".`,
+    [{ path: RDA_VERSION_FIELD.code, message: 'must be 1.1 or 1.2 (or empty for output valid against both)' }],
+  );
 }

@@ -31,8 +31,26 @@ const ISO_639_1_TO_2T: Readonly<Record<string, string>> = Object.fromEntries(
 
 /** ISO 639-2/B codes some tools emit instead of the T codes the schemas require. */
 const ISO_639_2B_TO_2T: Readonly<Record<string, string>> = {
-  alb: 'sqi', arm: 'hye', baq: 'eus', bur: 'mya', chi: 'zho', cze: 'ces', dut: 'nld', fre: 'fra', geo: 'kat', ger: 'deu',
-  gre: 'ell', ice: 'isl', mac: 'mkd', mao: 'mri', may: 'msa', per: 'fas', rum: 'ron', slo: 'slk', tib: 'bod', wel: 'cym',
+  alb: 'sqi',
+  arm: 'hye',
+  baq: 'eus',
+  bur: 'mya',
+  chi: 'zho',
+  cze: 'ces',
+  dut: 'nld',
+  fre: 'fra',
+  geo: 'kat',
+  ger: 'deu',
+  gre: 'ell',
+  ice: 'isl',
+  mac: 'mkd',
+  mao: 'mri',
+  may: 'msa',
+  per: 'fas',
+  rum: 'ron',
+  slo: 'slk',
+  tib: 'bod',
+  wel: 'cym',
 };
 
 const ISO_639_2T_TO_1: Readonly<Record<string, string>> = Object.fromEntries(
@@ -63,8 +81,22 @@ export type YesNoUnknown = 'yes' | 'no' | 'unknown';
 const YES = new Set(['yes', 'y', 'true', '1', 'ja', 'oui', 'si', 'sí', 'ναι']);
 const NO = new Set(['no', 'n', 'false', '0', 'nein', 'non', 'όχι', 'none']);
 const UNKNOWN = new Set([
-  'unknown', 'not known', 'not yet known', "don't know", 'dont know', 'do not know', 'i do not know', "i don't know", 'not sure',
-  'unsure', 'n/a', 'na', 'tbd', 'maybe', 'unclear', 'undecided',
+  'unknown',
+  'not known',
+  'not yet known',
+  "don't know",
+  'dont know',
+  'do not know',
+  'i do not know',
+  "i don't know",
+  'not sure',
+  'unsure',
+  'n/a',
+  'na',
+  'tbd',
+  'maybe',
+  'unclear',
+  'undecided',
 ]);
 
 /** yes/no/unknown from answers like "Yes", true, "Yes, personal data" or "Not yet known". */
@@ -88,11 +120,28 @@ export type DataAccess = 'open' | 'shared' | 'closed';
  * (the standard models an embargo as a licence starting later); restricted or on-request as shared.
  */
 const DATA_ACCESS_WORDS: Readonly<Record<string, DataAccess>> = {
-  open: 'open', 'open access': 'open', public: 'open', openaccess: 'open', free: 'open',
-  shared: 'shared', restricted: 'shared', 'restricted access': 'shared', 'on request': 'shared', 'upon request': 'shared',
-  controlled: 'shared', 'controlled access': 'shared', 'shared on request': 'shared', registered: 'shared',
-  closed: 'closed', 'closed access': 'closed', private: 'closed', embargoed: 'closed', embargo: 'closed',
-  'embargoed access': 'closed', none: 'closed', confidential: 'closed',
+  open: 'open',
+  'open access': 'open',
+  public: 'open',
+  openaccess: 'open',
+  free: 'open',
+  shared: 'shared',
+  restricted: 'shared',
+  'restricted access': 'shared',
+  'on request': 'shared',
+  'upon request': 'shared',
+  controlled: 'shared',
+  'controlled access': 'shared',
+  'shared on request': 'shared',
+  registered: 'shared',
+  closed: 'closed',
+  'closed access': 'closed',
+  private: 'closed',
+  embargoed: 'closed',
+  embargo: 'closed',
+  'embargoed access': 'closed',
+  none: 'closed',
+  confidential: 'closed',
 };
 
 export function toDataAccess(candidates: readonly string[]): DataAccess | null {
@@ -116,9 +165,27 @@ export const MEMBER_CONTRIBUTOR_ROLES: Readonly<Partial<Record<PlanUserRole, str
 
 /** DataCite 4.x contributorType, the roles RDA 1.2 recommends. */
 const DATACITE_CONTRIBUTOR_TYPES = [
-  'ContactPerson', 'DataCollector', 'DataCurator', 'DataManager', 'Distributor', 'Editor', 'HostingInstitution', 'Producer',
-  'ProjectLeader', 'ProjectManager', 'ProjectMember', 'RegistrationAgency', 'RegistrationAuthority', 'RelatedPerson', 'Researcher',
-  'ResearchGroup', 'RightsHolder', 'Sponsor', 'Supervisor', 'WorkPackageLeader', 'Other',
+  'ContactPerson',
+  'DataCollector',
+  'DataCurator',
+  'DataManager',
+  'Distributor',
+  'Editor',
+  'HostingInstitution',
+  'Producer',
+  'ProjectLeader',
+  'ProjectManager',
+  'ProjectMember',
+  'RegistrationAgency',
+  'RegistrationAuthority',
+  'RelatedPerson',
+  'Researcher',
+  'ResearchGroup',
+  'RightsHolder',
+  'Sponsor',
+  'Supervisor',
+  'WorkPackageLeader',
+  'Other',
 ];
 
 const compactRole = (role: string) => role.toLowerCase().replace(/[^a-z]/g, '');
@@ -126,10 +193,21 @@ const compactRole = (role: string) => role.toLowerCase().replace(/[^a-z]/g, '');
 /** Words tools and people use for roles (DSW phrases, CRediT URIs, OpenCDMP names), compacted. */
 const ROLE_SYNONYMS: Readonly<Record<string, string>> = {
   ...Object.fromEntries(DATACITE_CONTRIBUTOR_TYPES.map((t) => [compactRole(t), t])),
-  datasteward: 'DataManager', datamanagement: 'DataManager', contact: 'ContactPerson', principalinvestigator: 'ProjectLeader',
-  pi: 'ProjectLeader', projectcoordinator: 'ProjectManager', coordinator: 'ProjectManager', member: 'ProjectMember',
-  creatorofdmp: 'Other', curator: 'DataCurator', datacuration: 'DataCurator', investigation: 'Researcher',
-  supervision: 'Supervisor', projectadministration: 'ProjectManager', resources: 'HostingInstitution',
+  datasteward: 'DataManager',
+  datamanagement: 'DataManager',
+  contact: 'ContactPerson',
+  principalinvestigator: 'ProjectLeader',
+  pi: 'ProjectLeader',
+  projectcoordinator: 'ProjectManager',
+  coordinator: 'ProjectManager',
+  member: 'ProjectMember',
+  creatorofdmp: 'Other',
+  curator: 'DataCurator',
+  datacuration: 'DataCurator',
+  investigation: 'Researcher',
+  supervision: 'Supervisor',
+  projectadministration: 'ProjectManager',
+  resources: 'HostingInstitution',
 };
 
 /**
@@ -138,7 +216,9 @@ const ROLE_SYNONYMS: Readonly<Record<string, string>> = {
  */
 export function toContributorRole(role: string): string {
   const trimmed = role.trim();
-  const lastSegment = /^https?:\/\//i.test(trimmed) ? (trimmed.replace(/\/+$/, '').split('/').pop() ?? trimmed) : trimmed;
+  const lastSegment = /^https?:\/\//i.test(trimmed)
+    ? (trimmed.replace(/\/+$/, '').split('/').pop() ?? trimmed)
+    : trimmed;
   return ROLE_SYNONYMS[compactRole(lastSegment)] ?? trimmed;
 }
 
@@ -149,8 +229,17 @@ export const FUNDING_STATUSES = ['planned', 'applied', 'granted', 'rejected'] as
 export type FundingStatus = (typeof FUNDING_STATUSES)[number];
 
 const FUNDING_STATUS_WORDS: Readonly<Record<string, FundingStatus>> = {
-  planned: 'planned', applied: 'applied', submitted: 'applied', pending: 'applied', granted: 'granted', funded: 'granted',
-  awarded: 'granted', approved: 'granted', rejected: 'rejected', denied: 'rejected', declined: 'rejected',
+  planned: 'planned',
+  applied: 'applied',
+  submitted: 'applied',
+  pending: 'applied',
+  granted: 'granted',
+  funded: 'granted',
+  awarded: 'granted',
+  approved: 'granted',
+  rejected: 'rejected',
+  denied: 'rejected',
+  declined: 'rejected',
 };
 
 export function toFundingStatus(candidates: readonly string[]): FundingStatus | null {
@@ -177,7 +266,10 @@ export function toCountry(code: string | null | undefined): string | null {
 /** `coretrustseal` from "CoreTrustSeal", "Core Trust Seal", "ISO 16363"… or null. */
 export function toCertification(candidates: readonly string[]): string | null {
   for (const candidate of candidates) {
-    const compact = candidate.trim().toLowerCase().replace(/[\s_]+/g, '');
+    const compact = candidate
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_]+/g, '');
     const known = [...vocabulary('Certification')].find((c) => c.replace(/-/g, '') === compact.replace(/-/g, ''));
     if (known) return known;
   }

@@ -27,7 +27,11 @@ function lines(block: Block): string[] {
 }
 
 export function documentToText(document: DocumentModel): string {
-  return `${document.blocks.flatMap(lines).join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+  return `${document.blocks
+    .flatMap(lines)
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
 }
 
 export async function write(rendered: RenderedDocument): Promise<ExportResult> {

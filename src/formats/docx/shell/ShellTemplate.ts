@@ -19,10 +19,25 @@ import { TWIPS_PER_POINT } from '../page';
 import { xmlSafe } from '../text';
 import { zipPackage } from '../zip';
 import { TemplateStyles } from './styles';
-import { addBodyParts, highestId, replaceInRun, replaceParagraph, templateNumberingIds, withBodyNamespaces } from './splice';
+import {
+  addBodyParts,
+  highestId,
+  replaceInRun,
+  replaceParagraph,
+  templateNumberingIds,
+  withBodyNamespaces,
+} from './splice';
 import { malformedPartError, readTemplatePackage, type TemplatePackage } from './upload';
 import { NOTHING_IN_HEADER_FOOTER, type ShellValue } from '../../../document/placeholders';
-import { applyEdits, paragraphsOf, paragraphXml, replaceInParagraph, type TextReplacement, type WordParagraph, type XmlEdit } from './wordText';
+import {
+  applyEdits,
+  paragraphsOf,
+  paragraphXml,
+  replaceInParagraph,
+  type TextReplacement,
+  type WordParagraph,
+  type XmlEdit,
+} from './wordText';
 
 export interface ShellInput {
   template: Uint8Array;
@@ -58,7 +73,8 @@ const DELIMITERS = { start: "'{", end: "}'" };
 type Place = 'body' | 'headerFooter';
 
 /** Content waiting for its sentinel: blocks in place of its paragraph, or inline content in its run. */
-type Patch = { kind: 'blocks'; render: () => string } | { kind: 'inline'; render: (runPropertiesXml: string) => string };
+type Patch =
+  { kind: 'blocks'; render: () => string } | { kind: 'inline'; render: (runPropertiesXml: string) => string };
 
 /** What applying the template is made of: the package, the renderer and the patches collected. */
 class ShellFilling {
@@ -94,14 +110,23 @@ class ShellFilling {
   }
 
   /** The text standing in for a placeholder, or undefined to leave it as it is. */
-  private replacementFor(key: string, place: Place, partName: string, paragraph: WordParagraph, written: string, edits: XmlEdit[]): string | undefined {
+  private replacementFor(
+    key: string,
+    place: Place,
+    partName: string,
+    paragraph: WordParagraph,
+    written: string,
+    edits: XmlEdit[],
+  ): string | undefined {
     const upper = key.toUpperCase();
     if (BODY_KEYS.has(upper)) return this.bodyMarker(place, partName, written);
     const value = this.valueOf(upper, place);
     if (value === undefined) {
       if (!this.unknown.has(upper)) {
         this.unknown.add(upper);
-        this.warnings.push(`The Word template in "${this.input.fieldCode}" has the placeholder ${written}, which is not one we know; it was left as it is.`);
+        this.warnings.push(
+          `The Word template in "${this.input.fieldCode}" has the placeholder ${written}, which is not one we know; it was left as it is.`,
+        );
       }
       return undefined;
     }
@@ -112,18 +137,23 @@ class ShellFilling {
 
   private valueOf(key: string, place: Place): string | Block[] | undefined {
     const value = Object.hasOwn(this.input.values, key) ? this.input.values[key] : undefined;
-    if (value === undefined) return REFERENCE_KEY.test(key) ? (place === 'body' ? '' : NOTHING_IN_HEADER_FOOTER) : undefined;
+    if (value === undefined)
+      return REFERENCE_KEY.test(key) ? (place === 'body' ? '' : NOTHING_IN_HEADER_FOOTER) : undefined;
     if (typeof value === 'string' || Array.isArray(value)) return value;
     return place === 'body' ? value.inBody : value.inHeaderFooter;
   }
 
   private bodyMarker(place: Place, partName: string, written: string): string {
     if (place !== 'body') {
-      this.warnings.push(`The Word template in "${this.input.fieldCode}" has ${written} in ${partName}; the body can only go in the main text, so the marker was removed there.`);
+      this.warnings.push(
+        `The Word template in "${this.input.fieldCode}" has ${written} in ${partName}; the body can only go in the main text, so the marker was removed there.`,
+      );
       return '';
     }
     if (this.bodyKey) {
-      this.warnings.push(`The Word template in "${this.input.fieldCode}" has the body marker ${written} again; the body went to the first marker.`);
+      this.warnings.push(
+        `The Word template in "${this.input.fieldCode}" has the body marker ${written} again; the body went to the first marker.`,
+      );
       return '';
     }
     this.bodyKey = this.sentinelKey('BODY');
@@ -142,7 +172,8 @@ class ShellFilling {
     if (blocks.length === 1 && first.type === 'paragraph') {
       this.patches.set(sentinel, {
         kind: 'inline',
-        render: (runPropertiesXml) => this.renderer.runs(first.content, { dir: first.dir, lang: first.lang, runPropertiesXml }),
+        render: (runPropertiesXml) =>
+          this.renderer.runs(first.content, { dir: first.dir, lang: first.lang, runPropertiesXml }),
       });
       return sentinel;
     }
@@ -166,7 +197,10 @@ class ShellFilling {
       xml = insertAtEnd(xml, paragraphXml(DELIMITERS.start + this.bodyKey + DELIMITERS.end));
     }
     const pagesBefore = pageBreaks(xml.slice(0, xml.indexOf(this.bodyKey)));
-    this.patches.set(DELIMITERS.start + this.bodyKey + DELIMITERS.end, { kind: 'blocks', render: () => this.renderer.body(this.input.body, { pagesBefore }) });
+    this.patches.set(DELIMITERS.start + this.bodyKey + DELIMITERS.end, {
+      kind: 'blocks',
+      render: () => this.renderer.body(this.input.body, { pagesBefore }),
+    });
     return xml;
   }
 
@@ -174,7 +208,10 @@ class ShellFilling {
   splice(documentXml: string): string {
     let xml = withBodyNamespaces(documentXml);
     for (const [sentinel, patch] of this.patches) {
-      xml = patch.kind === 'blocks' ? replaceParagraph(xml, sentinel, patch.render()) : replaceInRun(xml, sentinel, patch.render);
+      xml =
+        patch.kind === 'blocks'
+          ? replaceParagraph(xml, sentinel, patch.render())
+          : replaceInRun(xml, sentinel, patch.render);
     }
     return xml;
   }
@@ -183,13 +220,21 @@ class ShellFilling {
 /** Page breaks and section breaks in the template's text (its cover's pages before the body). */
 function pageBreaks(documentXml: string): number {
   const count = (pattern: RegExp) => documentXml.match(pattern)?.length ?? 0;
-  return count(/<w:br\b[^>]*\bw:type=["']page["']/g) + count(/<w:pageBreakBefore\s*\/>/g) + count(/<w:pPr>(?:(?!<\/w:pPr>).)*<w:sectPr\b/g);
+  return (
+    count(/<w:br\b[^>]*\bw:type=["']page["']/g) +
+    count(/<w:pageBreakBefore\s*\/>/g) +
+    count(/<w:pPr>(?:(?!<\/w:pPr>).)*<w:sectPr\b/g)
+  );
 }
 
 /** Before the body's own section properties, which must stay last. */
 function insertAtEnd(documentXml: string, paragraph: string): string {
   const sectPr = documentXml.lastIndexOf('<w:sectPr');
-  const lastContent = Math.max(documentXml.lastIndexOf('</w:p>'), documentXml.lastIndexOf('</w:tbl>'), documentXml.lastIndexOf('</w:sdt>'));
+  const lastContent = Math.max(
+    documentXml.lastIndexOf('</w:p>'),
+    documentXml.lastIndexOf('</w:tbl>'),
+    documentXml.lastIndexOf('</w:sdt>'),
+  );
   const at = sectPr > lastContent ? sectPr : documentXml.lastIndexOf('</w:body>');
   return at < 0 ? documentXml : documentXml.slice(0, at) + paragraph + documentXml.slice(at);
 }
@@ -221,10 +266,14 @@ export async function applyShellTemplate(input: ShellInput): Promise<ShellResult
 }
 
 /** Ids the template's own drawings and bookmarks use: ours go above them. */
-function templateIds(files: TemplatePackage, documentXml: string): { firstPictureId: number; firstBookmarkId: number; relationshipPrefix: string } {
+function templateIds(
+  files: TemplatePackage,
+  documentXml: string,
+): { firstPictureId: number; firstBookmarkId: number; relationshipPrefix: string } {
   let pictures = 0;
   for (const [path, bytes] of files) {
-    if (/^word\/.*\.xml$/.test(path)) pictures = Math.max(pictures, highestId(strFromU8(bytes), /<wp:docPr\b[^>]*\bid="(\d+)"/g));
+    if (/^word\/.*\.xml$/.test(path))
+      pictures = Math.max(pictures, highestId(strFromU8(bytes), /<wp:docPr\b[^>]*\bid="(\d+)"/g));
   }
   const rels = partText(files, 'word/_rels/document.xml.rels') ?? '';
   const taken = rels.includes('"rIddmp') || [...files.keys()].some((path) => path.startsWith('word/media/dmp'));

@@ -32,7 +32,9 @@ export function sanitizePackage(files: TemplatePackage): string[] {
   for (const [path, bytes] of files) {
     if (!XML_PART.test(path)) continue;
     const original = decodePart(bytes);
-    let xml = original.replace(/^\ufeff/, '').replace(/(<\?xml[^>]*encoding\s*=\s*["'])UTF-16(LE|BE)?(["'])/i, '$1UTF-8$3');
+    let xml = original
+      .replace(/^\ufeff/, '')
+      .replace(/(<\?xml[^>]*encoding\s*=\s*["'])UTF-16(LE|BE)?(["'])/i, '$1UTF-8$3');
     const withoutDtd = xml.replace(DOCTYPE, '');
     if (withoutDtd !== xml) {
       xml = withoutDtd;
@@ -58,8 +60,12 @@ export function sanitizePackage(files: TemplatePackage): string[] {
     if (part) {
       const ids = new Set(dropped);
       const cleaned = strFromU8(part)
-        .replace(/<w:attachedTemplate\b[^>]*\/>/g, (element) => (ids.has(/r:id\s*=\s*["']([^"']+)/.exec(element)?.[1] ?? '') ? '' : element))
-        .replace(/\s(?:r:link|r:id|r:embed|r:pict)\s*=\s*["']([^"']+)["']/g, (attribute, id: string) => (ids.has(id) ? '' : attribute));
+        .replace(/<w:attachedTemplate\b[^>]*\/>/g, (element) =>
+          ids.has(/r:id\s*=\s*["']([^"']+)/.exec(element)?.[1] ?? '') ? '' : element,
+        )
+        .replace(/\s(?:r:link|r:id|r:embed|r:pict)\s*=\s*["']([^"']+)["']/g, (attribute, id: string) =>
+          ids.has(id) ? '' : attribute,
+        );
       files.set(owner, strToU8(cleaned));
     }
   }

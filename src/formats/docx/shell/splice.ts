@@ -13,7 +13,12 @@ const DOCUMENT_RELS = 'word/_rels/document.xml.rels';
 const CONTENT_TYPES = '[Content_Types].xml';
 const NUMBERING_TYPE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering';
 const NUMBERING_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml';
-const PICTURE_CONTENT_TYPE: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', bmp: 'image/bmp' };
+const PICTURE_CONTENT_TYPE: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+};
 /** Namespaces our body uses on the document's root (pictures' `a:` and `pic:` declare their own). */
 const BODY_NAMESPACES: Record<string, string> = {
   'xmlns:r': 'http://schemas.openxmlformats.org/officeDocument/2006/relationships',
@@ -57,7 +62,11 @@ export function replaceParagraph(documentXml: string, sentinel: string, xml: str
  * The run holding `sentinel` cut in two around `runs` (made from its properties, `w:rPr`'s content,
  * which `render` is given), as text typed there would be.
  */
-export function replaceInRun(documentXml: string, sentinel: string, render: (runPropertiesXml: string) => string): string {
+export function replaceInRun(
+  documentXml: string,
+  sentinel: string,
+  render: (runPropertiesXml: string) => string,
+): string {
   const at = documentXml.indexOf(sentinel);
   if (at < 0) return documentXml;
   const runStart = Math.max(documentXml.lastIndexOf('<w:r>', at), documentXml.lastIndexOf('<w:r ', at));
@@ -66,7 +75,13 @@ export function replaceInRun(documentXml: string, sentinel: string, render: (run
   const rPr = properties ? `<w:rPr>${properties}</w:rPr>` : '';
   const after = at + sentinel.length;
   // Word reads a link in a link as two links over the same text: in the template's link, ours are text.
-  const inLink = documentXml.lastIndexOf('<w:hyperlink', at) > Math.max(documentXml.lastIndexOf('</w:hyperlink>', at), documentXml.lastIndexOf('<w:p>', at), documentXml.lastIndexOf('<w:p ', at));
+  const inLink =
+    documentXml.lastIndexOf('<w:hyperlink', at) >
+    Math.max(
+      documentXml.lastIndexOf('</w:hyperlink>', at),
+      documentXml.lastIndexOf('<w:p>', at),
+      documentXml.lastIndexOf('<w:p ', at),
+    );
   const runs = render(properties);
   return (
     documentXml.slice(0, at) +
@@ -103,7 +118,12 @@ function addNumbering(files: TemplatePackage, lists: ListNumbering): { relations
   const root = /<w:numbering\b[^>]*?(\/?)>/.exec(existing);
   if (!root) throw new Error('word/numbering.xml has no w:numbering element');
   let xml = existing;
-  if (root[1] === '/') xml = xml.slice(0, root.index) + root[0].replace(/\/>$/, '>') + '</w:numbering>' + xml.slice(root.index + root[0].length);
+  if (root[1] === '/')
+    xml =
+      xml.slice(0, root.index) +
+      root[0].replace(/\/>$/, '>') +
+      '</w:numbering>' +
+      xml.slice(root.index + root[0].length);
   const abstractNums = lists.abstractNumsXml({ restartAttribute: root[0].includes('xmlns:w15=') });
   // The schema wants every w:abstractNum before the first w:num, and w:numIdMacAtCleanup last.
   const end = xml.search(/<w:numIdMacAtCleanup\b|<\/w:numbering>/);
@@ -118,14 +138,20 @@ function addNumbering(files: TemplatePackage, lists: ListNumbering): { relations
 function addOverride(files: TemplatePackage, partName: string, contentType: string): void {
   const types = text(files, CONTENT_TYPES) ?? '';
   if (types.includes(`PartName="${partName}"`)) return;
-  files.set(CONTENT_TYPES, strToU8(types.replace('</Types>', `<Override PartName="${partName}" ContentType="${contentType}"/></Types>`)));
+  files.set(
+    CONTENT_TYPES,
+    strToU8(types.replace('</Types>', `<Override PartName="${partName}" ContentType="${contentType}"/></Types>`)),
+  );
 }
 
 function addPictureDefaults(files: TemplatePackage, extensions: Set<string>): void {
   let types = text(files, CONTENT_TYPES) ?? '';
   for (const extension of extensions) {
     if (new RegExp(`Extension="${extension}"`, 'i').test(types)) continue;
-    types = types.replace(/<Types\b[^>]*>/, (open) => `${open}<Default Extension="${extension}" ContentType="${PICTURE_CONTENT_TYPE[extension]}"/>`);
+    types = types.replace(
+      /<Types\b[^>]*>/,
+      (open) => `${open}<Default Extension="${extension}" ContentType="${PICTURE_CONTENT_TYPE[extension]}"/>`,
+    );
   }
   files.set(CONTENT_TYPES, strToU8(types));
 }
@@ -135,7 +161,9 @@ export function addBodyParts(files: TemplatePackage, relationships: BodyRelation
   const numbering = lists.isEmpty ? {} : addNumbering(files, lists);
   const added = relationships.relationshipsXml() + (numbering.relationship ?? '');
   if (added) {
-    const rels = text(files, DOCUMENT_RELS) ?? '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>';
+    const rels =
+      text(files, DOCUMENT_RELS) ??
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>';
     files.set(DOCUMENT_RELS, strToU8(withRelationships(rels, added)));
   }
   for (const [path, data] of relationships.media()) files.set(path, data);

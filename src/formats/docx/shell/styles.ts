@@ -18,7 +18,8 @@ interface StyleDefinition {
 }
 
 const STYLE_ELEMENT = /<w:style\b[^>]*?(?:\/>|>[\s\S]*?<\/w:style>)/g;
-const attribute = (tag: string, name: string): string | undefined => new RegExp(`\\b${name}=["']([^"']*)["']`).exec(tag)?.[1];
+const attribute = (tag: string, name: string): string | undefined =>
+  new RegExp(`\\b${name}=["']([^"']*)["']`).exec(tag)?.[1];
 
 function stylesIn(stylesXml: string): StyleDefinition[] {
   return [...stylesXml.matchAll(STYLE_ELEMENT)].map(([xml]) => {
@@ -41,9 +42,14 @@ async function ourStyles(meta: DocumentMeta): Promise<Map<string, StyleDefinitio
   const key = JSON.stringify(meta.theme ?? {});
   const cached = definitionsByTheme.get(key);
   if (cached) return cached;
-  const document = new Document({ ...documentStyles({ theme: meta.theme, language: meta.language }), sections: [{ children: [] }] });
+  const document = new Document({
+    ...documentStyles({ theme: meta.theme, language: meta.language }),
+    sections: [{ children: [] }],
+  });
   const packed = await Packer.toBuffer(document);
-  const stylesXml = strFromU8(unzipSync(packed, { filter: (file) => file.name === 'word/styles.xml' })['word/styles.xml']);
+  const stylesXml = strFromU8(
+    unzipSync(packed, { filter: (file) => file.name === 'word/styles.xml' })['word/styles.xml'],
+  );
   const definitions = new Map(stylesIn(stylesXml).map((style) => [style.id, style]));
   if (definitionsByTheme.size >= MAX_CACHED_THEMES) definitionsByTheme.clear();
   definitionsByTheme.set(key, definitions);
@@ -64,7 +70,8 @@ export class TemplateStyles {
   ) {
     for (const style of stylesIn(templateStylesXml ?? '')) {
       this.templateIds.add(style.id);
-      if (style.name && !this.idsByName.has(`${style.type}|${style.name}`)) this.idsByName.set(`${style.type}|${style.name}`, style.id);
+      if (style.name && !this.idsByName.has(`${style.type}|${style.name}`))
+        this.idsByName.set(`${style.type}|${style.name}`, style.id);
     }
   }
 
@@ -104,6 +111,8 @@ export class TemplateStyles {
     }
     if (added.length === 0) return templateStylesXml;
     const close = templateStylesXml.lastIndexOf('</w:styles>');
-    return close < 0 ? templateStylesXml : templateStylesXml.slice(0, close) + added.join('') + templateStylesXml.slice(close);
+    return close < 0
+      ? templateStylesXml
+      : templateStylesXml.slice(0, close) + added.join('') + templateStylesXml.slice(close);
   }
 }

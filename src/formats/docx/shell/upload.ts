@@ -25,9 +25,11 @@ const MACRO_ENABLED_DOCUMENT = 'application/vnd.ms-word.document.macroEnabled.ma
 export type { TemplatePackage } from './sanitize';
 
 function rejected(fieldCode: string, problem: string): ServiceError {
-  return new ServiceError('bad-request', `The Word template in the configuration field "${fieldCode}" cannot be used: ${problem}`, [
-    { path: fieldCode, message: problem },
-  ]);
+  return new ServiceError(
+    'bad-request',
+    `The Word template in the configuration field "${fieldCode}" cannot be used: ${problem}`,
+    [{ path: fieldCode, message: problem }],
+  );
 }
 
 const startsWith = (data: Uint8Array, bytes: number[]) => bytes.every((byte, i) => data[i] === byte);
@@ -35,13 +37,22 @@ const startsWith = (data: Uint8Array, bytes: number[]) => bytes.every((byte, i) 
 /** Reads a .docx shell template, or throws a bad-request ServiceError naming the configuration field. */
 export function readTemplatePackage(template: Uint8Array, fieldCode: string): TemplatePackage {
   if (template.length > TEMPLATE_LIMITS.maxBytes) {
-    throw rejected(fieldCode, `the file is ${(template.length / MEGABYTE).toFixed(1)} MB; the limit is ${TEMPLATE_LIMITS.maxBytes / MEGABYTE} MB.`);
+    throw rejected(
+      fieldCode,
+      `the file is ${(template.length / MEGABYTE).toFixed(1)} MB; the limit is ${TEMPLATE_LIMITS.maxBytes / MEGABYTE} MB.`,
+    );
   }
   if (startsWith(template, [0xd0, 0xcf, 0x11, 0xe0])) {
-    throw rejected(fieldCode, 'it is a password-protected document or an old binary .doc file; save it as an unprotected Word document (.docx).');
+    throw rejected(
+      fieldCode,
+      'it is a password-protected document or an old binary .doc file; save it as an unprotected Word document (.docx).',
+    );
   }
   if (!startsWith(template, [0x50, 0x4b, 0x03, 0x04])) {
-    throw rejected(fieldCode, 'it is not a Word document (.docx); a .docx file is a ZIP package, and this file is not one.');
+    throw rejected(
+      fieldCode,
+      'it is not a Word document (.docx); a .docx file is a ZIP package, and this file is not one.',
+    );
   }
 
   const entries: UnzipFileInfo[] = [];
@@ -49,7 +60,8 @@ export function readTemplatePackage(template: Uint8Array, fieldCode: string): Te
     unzipSync(template, {
       filter: (entry) => {
         entries.push(entry);
-        if (entries.length > TEMPLATE_LIMITS.maxEntries) throw new TooLarge(`it holds more than ${TEMPLATE_LIMITS.maxEntries} files.`);
+        if (entries.length > TEMPLATE_LIMITS.maxEntries)
+          throw new TooLarge(`it holds more than ${TEMPLATE_LIMITS.maxEntries} files.`);
         return false; // look, don't inflate
       },
     });
@@ -75,7 +87,10 @@ export function readTemplatePackage(template: Uint8Array, fieldCode: string): Te
   }
   const contentTypes = files.get('[Content_Types].xml');
   if (contentTypes && strFromU8(contentTypes).includes(MACRO_ENABLED_DOCUMENT)) {
-    throw rejected(fieldCode, 'it is a macro-enabled document (.docm); save it as a Word document without macros (.docx).');
+    throw rejected(
+      fieldCode,
+      'it is a macro-enabled document (.docm); save it as a Word document without macros (.docx).',
+    );
   }
   // No remote resource, DTD or UTF-16 part goes further.
   sanitizePackage(files);

@@ -126,7 +126,12 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 /** Whether XML allows the character (its Char production); a reference to any other is not well-formed. */
 const isXmlChar = (code: number): boolean =>
-  code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+  code === 0x9 ||
+  code === 0xa ||
+  code === 0xd ||
+  (code >= 0x20 && code <= 0xd7ff) ||
+  (code >= 0xe000 && code <= 0xfffd) ||
+  (code >= 0x10000 && code <= 0x10ffff);
 
 /** Text content with its references decoded; one to a character XML does not allow is left as it is written. */
 export function decodeXmlText(text: string): string {
@@ -144,10 +149,7 @@ export function escapeXmlText(text: string): string {
 
 /** Text for inside an open `w:t`: line breaks close it, break the line and open another. */
 function encodeRunText(text: string): string {
-  return text
-    .split('\n')
-    .map(escapeXmlText)
-    .join('</w:t><w:br/><w:t xml:space="preserve">');
+  return text.split('\n').map(escapeXmlText).join('</w:t><w:br/><w:t xml:space="preserve">');
 }
 
 /** A paragraph holding only `text`, to be put where a block-level element may stand. */

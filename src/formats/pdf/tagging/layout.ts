@@ -74,7 +74,11 @@ function currentNode(state: LayoutState): Frame | undefined {
 }
 
 /** Opens the elements of a tagged node (its path first), pushing one frame. */
-function open(state: LayoutState, tag: PdfTag, node: { listMarker?: { canvas?: unknown[]; _inlines?: unknown[] } }): void {
+function open(
+  state: LayoutState,
+  tag: PdfTag,
+  node: { listMarker?: { canvas?: unknown[]; _inlines?: unknown[] } },
+): void {
   if (tag.role === 'Document' && tag.document) {
     const root: StructNode = { role: 'Document', tag, kids: [] };
     state.tree = { root, document: tag.document };
@@ -105,7 +109,11 @@ function slotIn(node: StructNode): Slot {
 }
 
 /** The target of an item placed now: the innermost open element, a list marker's Lbl, or an artifact. */
-function targetFor(state: LayoutState, item: { inlines?: unknown[] } | undefined, isVector: boolean): DrawTarget | undefined {
+function targetFor(
+  state: LayoutState,
+  item: { inlines?: unknown[] } | undefined,
+  isVector: boolean,
+): DrawTarget | undefined {
   const top = currentNode(state);
   if (!state.tree || !top) return undefined;
   if (top.artifact) return { artifact: 'Pagination' };
@@ -131,43 +139,53 @@ export function installLayoutHooks(): void {
   const writer = pdfmakeClass('ElementWriter').prototype;
   const pageWriter = pdfmakeClass('PageElementWriter').prototype;
 
-  wrap(builder, 'layoutDocument', (original) =>
-    function layoutDocument(this: unknown, ...args: unknown[]) {
-      const pdfDocument = args[1] as object;
-      const outer = active;
-      active = { pdfDocument, stack: [], repeating: false };
-      try {
-        const pages = Reflect.apply(original, this, args);
-        if (active.tree) trees.set(pdfDocument, active.tree);
-        return pages;
-      } finally {
-        active = outer;
-      }
-    },
+  wrap(
+    builder,
+    'layoutDocument',
+    (original) =>
+      function layoutDocument(this: unknown, ...args: unknown[]) {
+        const pdfDocument = args[1] as object;
+        const outer = active;
+        active = { pdfDocument, stack: [], repeating: false };
+        try {
+          const pages = Reflect.apply(original, this, args);
+          if (active.tree) trees.set(pdfDocument, active.tree);
+          return pages;
+        } finally {
+          active = outer;
+        }
+      },
   );
-  wrap(builder, 'tryLayoutDocument', (original) =>
-    function tryLayoutDocument(this: unknown, ...args: unknown[]) {
-      if (active) {
-        active.tree = undefined;
-        active.stack = [];
-      }
-      return Reflect.apply(original, this, args);
-    },
+  wrap(
+    builder,
+    'tryLayoutDocument',
+    (original) =>
+      function tryLayoutDocument(this: unknown, ...args: unknown[]) {
+        if (active) {
+          active.tree = undefined;
+          active.stack = [];
+        }
+        return Reflect.apply(original, this, args);
+      },
   );
-  wrap(builder, 'processNode', (original) =>
-    // Hot (every node of the document): fixed arguments, no rest array.
-    function processNode(this: unknown, node: { pdfTag?: PdfTag } | undefined, verticalAlignmentAllowed: unknown) {
-      const state = active;
-      // Untagged documents (no structure root) have nothing to open.
-      if (!state || !node?.pdfTag || (!state.tree && node.pdfTag.role !== 'Document')) return original.call(this, node, verticalAlignmentAllowed);
-      const depth = state.stack.length;
-      open(state, node.pdfTag, node as Parameters<typeof open>[2]);
-      try {
-        return original.call(this, node, verticalAlignmentAllowed);
-      } finally {
-        state.stack.length = depth;
-      }
-    },
+  wrap(
+    builder,
+    'processNode',
+    (original) =>
+      // Hot (every node of the document): fixed arguments, no rest array.
+      function processNode(this: unknown, node: { pdfTag?: PdfTag } | undefined, verticalAlignmentAllowed: unknown) {
+        const state = active;
+        // Untagged documents (no structure root) have nothing to open.
+        if (!state || !node?.pdfTag || (!state.tree && node.pdfTag.role !== 'Document'))
+          return original.call(this, node, verticalAlignmentAllowed);
+        const depth = state.stack.length;
+        open(state, node.pdfTag, node as Parameters<typeof open>[2]);
+        try {
+          return original.call(this, node, verticalAlignmentAllowed);
+        } finally {
+          state.stack.length = depth;
+        }
+      },
   );
   const label = (isVector: boolean) => (original: Method) =>
     function place(this: unknown, item: Record<string, unknown>, a: unknown, b: unknown, c: unknown, d: unknown) {
@@ -180,27 +198,38 @@ export function installLayoutHooks(): void {
   wrap(writer, 'addLine', label(false));
   wrap(writer, 'addImage', label(false));
   wrap(writer, 'addVector', label(true));
-  wrap(writer, 'addFragment', (original) =>
-    function addFragment(this: { context(): { getCurrentPage(): { items: { item: Record<string, unknown> }[] } | null } }, ...args: unknown[]) {
-      const page = active?.repeating ? this.context().getCurrentPage() : null;
-      const before = page?.items.length ?? 0;
-      const result = Reflect.apply(original, this, args);
-      // A table's header rows repeated on a later page: the first drawing is the content.
-      if (page) for (let index = before; index < page.items.length; index++) page.items[index].item[TARGET] = { artifact: 'Pagination' };
-      return result;
-    },
+  wrap(
+    writer,
+    'addFragment',
+    (original) =>
+      function addFragment(
+        this: { context(): { getCurrentPage(): { items: { item: Record<string, unknown> }[] } | null } },
+        ...args: unknown[]
+      ) {
+        const page = active?.repeating ? this.context().getCurrentPage() : null;
+        const before = page?.items.length ?? 0;
+        const result = Reflect.apply(original, this, args);
+        // A table's header rows repeated on a later page: the first drawing is the content.
+        if (page)
+          for (let index = before; index < page.items.length; index++)
+            page.items[index].item[TARGET] = { artifact: 'Pagination' };
+        return result;
+      },
   );
-  wrap(pageWriter, 'moveToNextPage', (original) =>
-    function moveToNextPage(this: unknown, ...args: unknown[]) {
-      const state = active;
-      if (!state) return Reflect.apply(original, this, args);
-      const outer = state.repeating;
-      state.repeating = true;
-      try {
-        return Reflect.apply(original, this, args);
-      } finally {
-        state.repeating = outer;
-      }
-    },
+  wrap(
+    pageWriter,
+    'moveToNextPage',
+    (original) =>
+      function moveToNextPage(this: unknown, ...args: unknown[]) {
+        const state = active;
+        if (!state) return Reflect.apply(original, this, args);
+        const outer = state.repeating;
+        state.repeating = true;
+        try {
+          return Reflect.apply(original, this, args);
+        } finally {
+          state.repeating = outer;
+        }
+      },
   );
 }

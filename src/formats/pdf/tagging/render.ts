@@ -238,7 +238,8 @@ class Tagger {
 
 /** Lbl before LBody; cells of mirrored (right-to-left) rows in logical order. */
 function orderedKids(node: StructNode): (StructNode | Slot)[] {
-  const rank = (kid: StructNode | Slot): number => ('entries' in kid ? 0 : node.role === 'LI' ? (kid.role === 'Lbl' ? 0 : 1) : (kid.tag.order ?? 0));
+  const rank = (kid: StructNode | Slot): number =>
+    'entries' in kid ? 0 : node.role === 'LI' ? (kid.role === 'Lbl' ? 0 : 1) : (kid.tag.order ?? 0);
   const needsSort = node.kids.some((kid) => !('entries' in kid) && (kid.role === 'Lbl' || kid.tag.order !== undefined));
   return needsSort ? [...node.kids].sort((a, b) => rank(a) - rank(b)) : node.kids;
 }
@@ -269,115 +270,159 @@ export function installRenderHooks(): void {
   const decorator = pdfmakeClass('TextDecorator').prototype;
   const pdfkit = pdfkitClass().prototype;
 
-  wrap(renderer, 'renderPages', (original) =>
-    function renderPages(this: { pdfDocument: PdfKitDocument }, ...args: unknown[]) {
-      const tree = structureTreeOf(this.pdfDocument);
-      if (!tree) return Reflect.apply(original, this, args);
-      const tagger = new Tagger(this.pdfDocument, tree);
-      taggers.set(this.pdfDocument, tagger);
-      try {
-        const result = Reflect.apply(original, this, args);
-        tagger.finish();
-        return result;
-      } finally {
-        taggers.delete(this.pdfDocument);
-      }
-    },
+  wrap(
+    renderer,
+    'renderPages',
+    (original) =>
+      function renderPages(this: { pdfDocument: PdfKitDocument }, ...args: unknown[]) {
+        const tree = structureTreeOf(this.pdfDocument);
+        if (!tree) return Reflect.apply(original, this, args);
+        const tagger = new Tagger(this.pdfDocument, tree);
+        taggers.set(this.pdfDocument, tagger);
+        try {
+          const result = Reflect.apply(original, this, args);
+          tagger.finish();
+          return result;
+        } finally {
+          taggers.delete(this.pdfDocument);
+        }
+      },
   );
-  wrap(renderer, 'renderLine', (original) =>
-    function renderLine(this: { pdfDocument: PdfKitDocument }, line: Record<string, unknown>, x: unknown, y: unknown) {
-      const tagger = taggers.get(this.pdfDocument);
-      if (!tagger) return original.call(this, line, x, y);
-      const target = line[TARGET] as DrawTarget | undefined;
-      if (!target || !('node' in target)) {
-        tagger.mark(target);
-        return original.call(this, line, x, y);
-      }
-      tagger.textTarget = target;
-      // Each line its own marked content: text extraction by marked content (poppler) would join
-      // the last word of a line to the first of the next. Opened before pdfmake sets the first
-      // run's colour with a path-less fill (`f`), which must not be unmarked.
-      tagger.content(target, undefined, true);
-      try {
-        return original.call(this, line, x, y);
-      } finally {
-        tagger.textTarget = undefined;
-        tagger.pendingLink = undefined;
-      }
-    },
+  wrap(
+    renderer,
+    'renderLine',
+    (original) =>
+      function renderLine(
+        this: { pdfDocument: PdfKitDocument },
+        line: Record<string, unknown>,
+        x: unknown,
+        y: unknown,
+      ) {
+        const tagger = taggers.get(this.pdfDocument);
+        if (!tagger) return original.call(this, line, x, y);
+        const target = line[TARGET] as DrawTarget | undefined;
+        if (!target || !('node' in target)) {
+          tagger.mark(target);
+          return original.call(this, line, x, y);
+        }
+        tagger.textTarget = target;
+        // Each line its own marked content: text extraction by marked content (poppler) would join
+        // the last word of a line to the first of the next. Opened before pdfmake sets the first
+        // run's colour with a path-less fill (`f`), which must not be unmarked.
+        tagger.content(target, undefined, true);
+        try {
+          return original.call(this, line, x, y);
+        } finally {
+          tagger.textTarget = undefined;
+          tagger.pendingLink = undefined;
+        }
+      },
   );
   for (const name of ['renderVector', 'renderImage', 'renderSVG']) {
-    wrap(renderer, name, (original) =>
-      function renderItem(this: { pdfDocument: PdfKitDocument }, item: Record<string, unknown>) {
-        taggers.get(this.pdfDocument)?.mark(item[TARGET] as DrawTarget | undefined);
-        return original.call(this, item);
-      },
+    wrap(
+      renderer,
+      name,
+      (original) =>
+        function renderItem(this: { pdfDocument: PdfKitDocument }, item: Record<string, unknown>) {
+          taggers.get(this.pdfDocument)?.mark(item[TARGET] as DrawTarget | undefined);
+          return original.call(this, item);
+        },
     );
   }
   // A marked-content sequence never spans a page, nor a clip's save/restore.
   for (const name of ['beginClip', 'endClip']) {
-    wrap(renderer, name, (original) =>
-      function clip(this: { pdfDocument: PdfKitDocument }, ...args: unknown[]) {
-        taggers.get(this.pdfDocument)?.close();
-        return Reflect.apply(original, this, args);
-      },
+    wrap(
+      renderer,
+      name,
+      (original) =>
+        function clip(this: { pdfDocument: PdfKitDocument }, ...args: unknown[]) {
+          taggers.get(this.pdfDocument)?.close();
+          return Reflect.apply(original, this, args);
+        },
     );
   }
-  wrap(pdfkit, 'addPage', (original) =>
-    function addPage(this: PdfKitDocument, ...args: unknown[]) {
-      taggers.get(this)?.close();
-      return Reflect.apply(original, this, args);
-    },
+  wrap(
+    pdfkit,
+    'addPage',
+    (original) =>
+      function addPage(this: PdfKitDocument, ...args: unknown[]) {
+        taggers.get(this)?.close();
+        return Reflect.apply(original, this, args);
+      },
   );
   // Shading behind inline code and under- or strike-through lines are decoration.
   for (const [name, uses] of [
     ['drawBackground', (inline: Inline) => !!inline.background],
     ['drawDecorations', (inline: Inline) => !!inline.decoration],
   ] as const) {
-    wrap(decorator, name, (original) =>
-      function decorate(this: { pdfDocument: PdfKitDocument }, ...args: unknown[]) {
-        const tagger = taggers.get(this.pdfDocument);
-        const line = args[0] as { inlines: Inline[] };
-        if (!tagger || !line.inlines.some(uses)) return Reflect.apply(original, this, args);
-        tagger.artifact('Layout');
-        return Reflect.apply(original, this, args);
-      },
+    wrap(
+      decorator,
+      name,
+      (original) =>
+        function decorate(this: { pdfDocument: PdfKitDocument }, ...args: unknown[]) {
+          const tagger = taggers.get(this.pdfDocument);
+          const line = args[0] as { inlines: Inline[] };
+          if (!tagger || !line.inlines.some(uses)) return Reflect.apply(original, this, args);
+          tagger.artifact('Layout');
+          return Reflect.apply(original, this, args);
+        },
     );
   }
-  wrap(pdfkit, 'text', (original) =>
-    function text(this: PdfKitDocument, value: unknown, x: unknown, y: unknown, options: { link?: unknown; goTo?: unknown } | undefined) {
-      const href = typeof options?.link === 'string' ? options.link : options?.goTo != null ? `#${String(options.goTo)}` : undefined;
-      beforeTextRun(this, String(value ?? ''), href);
-      return original.call(this, value, x, y, options);
-    },
+  wrap(
+    pdfkit,
+    'text',
+    (original) =>
+      function text(
+        this: PdfKitDocument,
+        value: unknown,
+        x: unknown,
+        y: unknown,
+        options: { link?: unknown; goTo?: unknown } | undefined,
+      ) {
+        const href =
+          typeof options?.link === 'string'
+            ? options.link
+            : options?.goTo != null
+              ? `#${String(options.goTo)}`
+              : undefined;
+        beforeTextRun(this, String(value ?? ''), href);
+        return original.call(this, value, x, y, options);
+      },
   );
   // Link annotations of tagged text: /Contents, /StructParent and an OBJR in their Link element.
   for (const name of ['link', 'goTo']) {
-    wrap(pdfkit, name, (original) =>
-      function linkAnnotation(this: PdfKitDocument, ...args: unknown[]) {
-        const tagger = taggers.get(this);
-        const options = ((args[5] as Record<string, unknown> | undefined) ?? {}) as Record<string, unknown>;
-        const attach = tagger?.linkAnnotation(options);
-        if (!attach) return Reflect.apply(original, this, args);
-        args[5] = options;
-        const result = Reflect.apply(original, this, args);
-        attach(this.page.annotations[this.page.annotations.length - 1]);
-        return result;
-      },
+    wrap(
+      pdfkit,
+      name,
+      (original) =>
+        function linkAnnotation(this: PdfKitDocument, ...args: unknown[]) {
+          const tagger = taggers.get(this);
+          const options = ((args[5] as Record<string, unknown> | undefined) ?? {}) as Record<string, unknown>;
+          const attach = tagger?.linkAnnotation(options);
+          if (!attach) return Reflect.apply(original, this, args);
+          args[5] = options;
+          const result = Reflect.apply(original, this, args);
+          attach(this.page.annotations[this.page.annotations.length - 1]);
+          return result;
+        },
     );
   }
   // pdfkit copies Title, Author, Subject and Keywords into the XMP packet unescaped.
-  wrap(pdfkit, '_addInfo', (original) =>
-    function addInfo(this: PdfKitDocument, ...args: unknown[]) {
-      const info = this.info;
-      const escaped: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(info)) escaped[key] = typeof value === 'string' ? escapeXml(value) : value;
-      this.info = escaped;
-      try {
-        return Reflect.apply(original, this, args);
-      } finally {
-        this.info = info;
-      }
-    },
+  wrap(
+    pdfkit,
+    '_addInfo',
+    (original) =>
+      function addInfo(this: PdfKitDocument, ...args: unknown[]) {
+        const info = this.info;
+        const escaped: Record<string, unknown> = {};
+        for (const [key, value] of Object.entries(info))
+          escaped[key] = typeof value === 'string' ? escapeXml(value) : value;
+        this.info = escaped;
+        try {
+          return Reflect.apply(original, this, args);
+        } finally {
+          this.info = info;
+        }
+      },
   );
 }

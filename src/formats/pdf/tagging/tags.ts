@@ -42,7 +42,13 @@ export interface DocumentTagging {
   /** Write the PDF/UA-1 identification (pdfuaid) into the XMP ourselves: pdfkit writes one subset's only, PDF/A's here. */
   addPdfUaId: boolean;
   /** A file embedded in the PDF as an associated file of the document (PDF/A-3). */
-  attachment?: { name: string; mimeType: string; description: string; bytes: Uint8Array; relationship: 'Data' | 'Source' | 'Supplement' };
+  attachment?: {
+    name: string;
+    mimeType: string;
+    description: string;
+    bytes: Uint8Array;
+    relationship: 'Data' | 'Source' | 'Supplement';
+  };
 }
 
 export interface PdfTag {

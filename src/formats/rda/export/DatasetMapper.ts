@@ -5,7 +5,16 @@
  */
 import { htmlToPlainText } from '../../../document/html';
 import type { DescriptionView, ReferenceView } from '../../../plan/types';
-import { candidatesOf, dateAnswer, identifierAnswer, rdaLanguageOf, SemanticRecord, textOf, yesNoOf, type ScopeAnswers } from '../answers';
+import {
+  candidatesOf,
+  dateAnswer,
+  identifierAnswer,
+  rdaLanguageOf,
+  SemanticRecord,
+  textOf,
+  yesNoOf,
+  type ScopeAnswers,
+} from '../answers';
 import { parseIdentifier, rdaIdentifier } from '../identifiers';
 import {
   DMP_ID_TYPES,
@@ -51,14 +60,21 @@ export class DatasetMapper {
       sensitive_data: this.flag(record, 'rda.dataset.sensitive_data'),
       ...optional(
         'description',
-        record.text('rda.dataset.description') ?? (description.descriptionHtml ? htmlToPlainText(description.descriptionHtml) : null),
+        record.text('rda.dataset.description') ??
+          (description.descriptionHtml ? htmlToPlainText(description.descriptionHtml) : null),
       ),
       ...optional('type', record.text('rda.dataset.type') ?? description.template.typeName),
       ...optional('issued', issued),
       ...optional('language', this.language(record)),
-      ...optionalList('keyword', record.has('rda.dataset.keyword') ? record.items('rda.dataset.keyword') : distinctNonEmpty(description.tags)),
+      ...optionalList(
+        'keyword',
+        record.has('rda.dataset.keyword') ? record.items('rda.dataset.keyword') : distinctNonEmpty(description.tags),
+      ),
       ...optional('preservation_statement', joined(texts(record, 'rda.dataset.preservation_statement'))),
-      ...optionalList('data_quality_assurance', texts(record, 'rda.dataset.data_quality_assurance').flatMap(paragraphs)),
+      ...optionalList(
+        'data_quality_assurance',
+        texts(record, 'rda.dataset.data_quality_assurance').flatMap(paragraphs),
+      ),
       ...optionalList('security_and_privacy', this.securityAndPrivacy(answers)),
       ...optionalList('technical_resource', this.technicalResources(answers)),
       ...optionalList('metadata', this.metadata(answers)),
@@ -68,7 +84,8 @@ export class DatasetMapper {
       const reused = record.first('rda.dataset.is_reused', yesNoOf)?.value;
       if (reused === 'yes' || reused === 'no') dataset.is_reused = reused === 'yes';
       Object.assign(dataset, optional('rights', joined(texts(record, 'rda.dataset.rights'))));
-      if (dataset.dataset_id.identifier !== description.id) dataset.alternate_identifier = [{ identifier: description.id, type: 'other' }];
+      if (dataset.dataset_id.identifier !== description.id)
+        dataset.alternate_identifier = [{ identifier: description.id, type: 'other' }];
     }
     return dataset;
   }
@@ -85,7 +102,9 @@ export class DatasetMapper {
     if (answer) return answer.value;
     const unreadable = record.answers(key)[0];
     if (unreadable) {
-      this.options.warn(`${unreadable.source}: "${textOf(unreadable.value) ?? ''}" is not yes, no or unknown; "unknown" is used.`);
+      this.options.warn(
+        `${unreadable.source}: "${textOf(unreadable.value) ?? ''}" is not yes, no or unknown; "unknown" is used.`,
+      );
     }
     return 'unknown';
   }
@@ -95,7 +114,9 @@ export class DatasetMapper {
     if (answers.length === 0) return null;
     const language = rdaLanguageOf(answers);
     if (!language) {
-      this.options.warn(`${answers[0].source}: "${textOf(answers[0].value) ?? ''}" is not a language the RDA schemas know; the dataset language is left out.`);
+      this.options.warn(
+        `${answers[0].source}: "${textOf(answers[0].value) ?? ''}" is not a language the RDA schemas know; the dataset language is left out.`,
+      );
     }
     return language;
   }
@@ -103,7 +124,8 @@ export class DatasetMapper {
   private securityAndPrivacy(answers: ScopeAnswers): SecurityAndPrivacy[] {
     return (answers.groups.get('rda.dataset.security_and_privacy') ?? []).flatMap((record) => {
       const title = record.text('rda.dataset.security_and_privacy.title');
-      const description = record.text('rda.dataset.security_and_privacy.description') ?? record.text('rda.dataset.security_and_privacy');
+      const description =
+        record.text('rda.dataset.security_and_privacy.description') ?? record.text('rda.dataset.security_and_privacy');
       if (!title && !description) return [];
       return [{ title: title ?? 'Security and privacy', ...optional('description', description) }];
     });
@@ -112,7 +134,9 @@ export class DatasetMapper {
   private technicalResources(answers: ScopeAnswers): TechnicalResource[] {
     return (answers.groups.get('rda.dataset.technical_resource') ?? []).flatMap((record) => {
       const name = record.text('rda.dataset.technical_resource.name') ?? record.text('rda.dataset.technical_resource');
-      return name ? [{ name, ...optional('description', record.text('rda.dataset.technical_resource.description')) }] : [];
+      return name
+        ? [{ name, ...optional('description', record.text('rda.dataset.technical_resource.description')) }]
+        : [];
     });
   }
 
@@ -159,7 +183,9 @@ export class DatasetMapper {
       const licenses = this.licenses(record, licenseStartFallback);
       const accessUrl = this.link(record, `${DISTRIBUTION}.access_url`, false);
       const downloadUrl = this.link(record, `${DISTRIBUTION}.download_url`, true);
-      const access = toDataAccess(record.candidates(`${DISTRIBUTION}.data_access`)) ?? this.derivedAccess(record, title, { host, licenses, accessUrl, downloadUrl });
+      const access =
+        toDataAccess(record.candidates(`${DISTRIBUTION}.data_access`)) ??
+        this.derivedAccess(record, title, { host, licenses, accessUrl, downloadUrl });
       if (!access) return [];
       const distribution: Distribution = {
         title,
@@ -173,7 +199,11 @@ export class DatasetMapper {
         ...optional('host', host),
         ...optionalList('license', licenses),
       };
-      if (this.options.output === '1.2') Object.assign(distribution, optional('issued', dateAnswer(record, `${DISTRIBUTION}.issued`, this.options.warn)));
+      if (this.options.output === '1.2')
+        Object.assign(
+          distribution,
+          optional('issued', dateAnswer(record, `${DISTRIBUTION}.issued`, this.options.warn)),
+        );
       return [distribution];
     });
   }
@@ -191,9 +221,13 @@ export class DatasetMapper {
   ): Distribution['data_access'] | null {
     const given = record.text(`${DISTRIBUTION}.data_access`);
     const source = given ? record.sourceOf(`${DISTRIBUTION}.data_access`) : record.sourceOf(record.keys()[0]);
-    const problem = given ? `"${given}" is not open, shared or closed` : 'no data access answer (open, shared or closed)';
+    const problem = given
+      ? `"${given}" is not open, shared or closed`
+      : 'no data access answer (open, shared or closed)';
     if (!where.host && where.licenses.length === 0 && !where.accessUrl && !where.downloadUrl) {
-      this.options.warn(`Distribution '${title}' (${source}) has ${problem} and names no host, licence or link; it is left out.`);
+      this.options.warn(
+        `Distribution '${title}' (${source}) has ${problem} and names no host, licence or link; it is left out.`,
+      );
       return null;
     }
     const open = where.licenses.find((l) => isOpenLicense(l.license_ref));
@@ -207,10 +241,14 @@ export class DatasetMapper {
 
   /** A link answer: a reference's URL or the text. `strict`: must be a URL both schema versions accept. */
   private link(record: SemanticRecord, key: string, strict: boolean): string | null {
-    const answer = record.first(key, (value) => (value.kind === 'references' ? (value.references[0]?.url ?? null) : textOf(value)));
+    const answer = record.first(key, (value) =>
+      value.kind === 'references' ? (value.references[0]?.url ?? null) : textOf(value),
+    );
     if (!answer) return null;
     if (!strict || isPortableUrl(answer.value)) return answer.value;
-    this.options.warn(`${answer.source}: "${answer.value}" is not a public http(s) URL; ${key.split('.').pop()} is left out.`);
+    this.options.warn(
+      `${answer.source}: "${answer.value}" is not a public http(s) URL; ${key.split('.').pop()} is left out.`,
+    );
     return null;
   }
 
@@ -220,33 +258,54 @@ export class DatasetMapper {
     );
     if (answer) return answer.value;
     const given = record.text(`${DISTRIBUTION}.byte_size`);
-    if (given) this.options.warn(`${record.sourceOf(`${DISTRIBUTION}.byte_size`)}: "${given}" is not a size (e.g. 52428800 or 5 GB); byte_size is left out.`);
+    if (given)
+      this.options.warn(
+        `${record.sourceOf(`${DISTRIBUTION}.byte_size`)}: "${given}" is not a size (e.g. 52428800 or 5 GB); byte_size is left out.`,
+      );
     return null;
   }
 
   /** The host, when it has a URL both versions accept (1.2 wants a public http(s) URL). */
   private host(record: SemanticRecord): Host | null {
     const key = `${DISTRIBUTION}.host`;
-    const hostReference: ReferenceView | undefined = [...record.references(`${key}.title`), ...record.references(`${key}.url`)][0];
+    const hostReference: ReferenceView | undefined = [
+      ...record.references(`${key}.title`),
+      ...record.references(`${key}.url`),
+    ][0];
     const title = record.text(`${key}.title`) ?? hostReference?.label ?? null;
-    const url = record.first(`${key}.url`, (value) => (value.kind === 'references' ? (value.references[0]?.url ?? null) : textOf(value)))?.value
-      ?? hostReference?.url ?? null;
+    const url =
+      record.first(`${key}.url`, (value) =>
+        value.kind === 'references' ? (value.references[0]?.url ?? null) : textOf(value),
+      )?.value ??
+      hostReference?.url ??
+      null;
     if (!url) {
-      if (title) this.options.warn(`${record.sourceOf(`${key}.title`)}: host '${title}' has no URL, which RDA requires; the host is left out.`);
+      if (title)
+        this.options.warn(
+          `${record.sourceOf(`${key}.title`)}: host '${title}' has no URL, which RDA requires; the host is left out.`,
+        );
       return null;
     }
     if (!isPortableUrl(url)) {
-      this.options.warn(`${record.sourceOf(`${key}.url`)}: "${url}" is not a public http(s) URL; the host is left out.`);
+      this.options.warn(
+        `${record.sourceOf(`${key}.url`)}: "${url}" is not a public http(s) URL; the host is left out.`,
+      );
       return null;
     }
-    const versioning = record.first(`${key}.support_versioning`, yesNoOf) ?? record.first(`${key}.supports_versioning`, yesNoOf);
+    const versioning =
+      record.first(`${key}.support_versioning`, yesNoOf) ?? record.first(`${key}.supports_versioning`, yesNoOf);
     return {
       title: title ?? hostnameOf(url),
       url,
       ...optional('description', record.text(`${key}.description`)),
       ...optional('geo_location', toCountry(record.text(`${key}.geo_location`))),
       ...optional('certified_with', toCertification(record.candidates(`${key}.certified_with`))),
-      ...optionalList('pid_system', toPidSystems(record.answers(`${key}.pid_system`).flatMap((a) => candidatesOf(a.value).flatMap((c) => c.split(/[,;\s]+/))))),
+      ...optionalList(
+        'pid_system',
+        toPidSystems(
+          record.answers(`${key}.pid_system`).flatMap((a) => candidatesOf(a.value).flatMap((c) => c.split(/[,;\s]+/))),
+        ),
+      ),
       ...optional('support_versioning', versioning?.value),
       ...optional('backup_type', record.text(`${key}.backup_type`)),
       ...optional('backup_frequency', record.text(`${key}.backup_frequency`)),
@@ -268,13 +327,15 @@ export class DatasetMapper {
         this.options.warn(`${source}: licence "${named}" has no URL the RDA schemas accept; it is left out.`);
         return;
       }
-      if (!licenses.some((l) => l.license_ref === ref)) licenses.push({ license_ref: ref, start_date: start ?? startDate ?? startFallback });
+      if (!licenses.some((l) => l.license_ref === ref))
+        licenses.push({ license_ref: ref, start_date: start ?? startDate ?? startFallback });
     };
     for (const licenseKey of [key, `${key}.license_ref`]) {
       for (const answer of record.answers(licenseKey)) {
         if (answer.value.kind === 'references') {
           for (const r of answer.value.references) {
-            const ref = [r.url, r.reference, r.abbreviation].map((c) => (c ? licenseUrl(c) : null)).find(Boolean) ?? null;
+            const ref =
+              [r.url, r.reference, r.abbreviation].map((c) => (c ? licenseUrl(c) : null)).find(Boolean) ?? null;
             const own = r.fields.start_date ?? r.fields.startDate;
             add(ref, own ? dateOfText(own) : null, answer.source, r.label);
           }
@@ -298,7 +359,8 @@ function texts(record: SemanticRecord, key: string): string[] {
 
 /** Parts of a distribution answered together: a host or a licence is taken whole or not at all. */
 const partOf = (key: string): string => {
-  for (const part of [`${DISTRIBUTION}.host`, `${DISTRIBUTION}.license`]) if (key === part || key.startsWith(`${part}.`)) return part;
+  for (const part of [`${DISTRIBUTION}.host`, `${DISTRIBUTION}.license`])
+    if (key === part || key.startsWith(`${part}.`)) return part;
   return key;
 };
 

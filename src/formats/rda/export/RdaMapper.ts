@@ -23,7 +23,13 @@ import {
   type ScopeAnswers,
 } from '../answers';
 import { DatasetMapper } from './DatasetMapper';
-import { parseFunderIdentifier, parseIdentifier, rdaIdentifier, resolvableUrl, type ParsedIdentifier } from '../identifiers';
+import {
+  parseFunderIdentifier,
+  parseIdentifier,
+  rdaIdentifier,
+  resolvableUrl,
+  type ParsedIdentifier,
+} from '../identifiers';
 import {
   DMP_ID_TYPES,
   FUNDER_ID_TYPES,
@@ -47,7 +53,15 @@ import {
 import { conformsTo } from '../schemas';
 import { dateOfText, toRdaDateTime } from '../text';
 import type { RdaOutput } from '../version';
-import { MEMBER_CONTRIBUTOR_ROLES, RESEARCHER_ROLE, toContributorRole, toCurrency, toFundingStatus, toRdaLanguage, type YesNoUnknown } from '../vocabulary';
+import {
+  MEMBER_CONTRIBUTOR_ROLES,
+  RESEARCHER_ROLE,
+  toContributorRole,
+  toCurrency,
+  toFundingStatus,
+  toRdaLanguage,
+  type YesNoUnknown,
+} from '../vocabulary';
 
 export interface RdaMapOptions {
   output: RdaOutput;
@@ -61,7 +75,13 @@ export interface RdaMapResult {
 }
 
 /** Reference type codes the planning service uses for these catalogues. */
-const REFERENCE_CODE = { researchers: 'researchers', projects: 'projects', grants: 'grants', funders: 'funders', organisations: 'organisations' };
+const REFERENCE_CODE = {
+  researchers: 'researchers',
+  projects: 'projects',
+  grants: 'grants',
+  funders: 'funders',
+  organisations: 'organisations',
+};
 
 const isEmail = (value: string | null | undefined): value is string => !!value && conformsTo('email', value.trim());
 
@@ -104,7 +124,10 @@ export class RdaMapper {
     this.dmp = new SemanticRecord(view.language);
     this.plan = planAnswers(view);
     // Typed dates are read in the plan's language: the one its authors write in.
-    this.descriptions = descriptions.map((d) => ({ view: d, answers: descriptionAnswers(d, view.language ?? d.template.language) }));
+    this.descriptions = descriptions.map((d) => ({
+      view: d,
+      answers: descriptionAnswers(d, view.language ?? d.template.language),
+    }));
     this.dmp.merge(this.plan.scalars);
     for (const { answers } of this.descriptions) this.dmp.merge(answers.scalars);
   }
@@ -158,7 +181,9 @@ export class RdaMapper {
     });
     if (semantic) return semantic.value;
     if (answers.length > 0) {
-      this.warn(`${answers[0].source}: "${textOf(answers[0].value) ?? ''}" is not a date in the years 0000 to 9999; it is not used for dmp.${name}.`);
+      this.warn(
+        `${answers[0].source}: "${textOf(answers[0].value) ?? ''}" is not a date in the years 0000 to 9999; it is not used for dmp.${name}.`,
+      );
     }
     const fromPlan = planTime ? toRdaDateTime(planTime) : null;
     if (fromPlan) return fromPlan;
@@ -176,7 +201,9 @@ export class RdaMapper {
     if (answers.length > 0) {
       const language = rdaLanguageOf(answers);
       if (language) return language;
-      this.warn(`${answers[0].source}: "${textOf(answers[0].value) ?? ''}" is not a language the RDA schemas know; the plan language is used.`);
+      this.warn(
+        `${answers[0].source}: "${textOf(answers[0].value) ?? ''}" is not a language the RDA schemas know; the plan language is used.`,
+      );
     }
     const language = toRdaLanguage(this.view.language);
     if (language) return language;
@@ -210,7 +237,8 @@ export class RdaMapper {
     )?.value;
     for (const candidate of candidates) {
       if (!isEmail(candidate.email)) {
-        if (candidate.email) this.warn(`${candidate.source}: "${candidate.email}" is not a valid e-mail address for the RDA contact.`);
+        if (candidate.email)
+          this.warn(`${candidate.source}: "${candidate.email}" is not a valid e-mail address for the RDA contact.`);
         continue;
       }
       const email = candidate.email.trim();
@@ -222,14 +250,17 @@ export class RdaMapper {
       if (this.options.output === '1.2') Object.assign(contact, optionalList('affiliation', this.affiliations()));
       return contact;
     }
-    throw new ServiceError('unprocessable', 'The plan has no contact e-mail address, which an RDA maDMP requires.', [this.missingContactDetail()]);
+    throw new ServiceError('unprocessable', 'The plan has no contact e-mail address, which an RDA maDMP requires.', [
+      this.missingContactDetail(),
+    ]);
   }
 
   /** Where, in the planning service, a contact e-mail can be added. */
   private missingContactDetail(): { path: string; message: string } {
     const fields = this.view.sections.flatMap((s) => s.fields);
     const field =
-      fields.find((f) => f.semantics.includes('rda.dmp.contact.mbox')) ?? fields.find((f) => f.systemFieldType === 'contact');
+      fields.find((f) => f.semantics.includes('rda.dmp.contact.mbox')) ??
+      fields.find((f) => f.systemFieldType === 'contact');
     const creator = this.view.creator?.name ? ` (${this.view.creator.name})` : '';
     if (!field) {
       return {
@@ -251,9 +282,11 @@ export class RdaMapper {
     const personId = id ? rdaIdentifier(parseIdentifier(id.identifier, id.type), PERSON_ID_TYPES) : null;
     for (const answer of this.dmp.answers('rda.dmp.contact.mbox')) {
       if (answer.value.kind === 'contacts') {
-        for (const c of answer.value.contacts) people.push({ name: c.name, email: c.email, id: personId, source: answer.source });
+        for (const c of answer.value.contacts)
+          people.push({ name: c.name, email: c.email, id: personId, source: answer.source });
       } else if (answer.value.kind === 'users') {
-        for (const u of answer.value.users) people.push({ name: u.name, email: u.email, id: personId, source: answer.source });
+        for (const u of answer.value.users)
+          people.push({ name: u.name, email: u.email, id: personId, source: answer.source });
       } else {
         people.push({ name: null, email: textOf(answer.value), id: personId, source: answer.source });
       }
@@ -264,7 +297,12 @@ export class RdaMapper {
   private planPeople(): Person[] {
     const owners = this.view.users.filter((u) => u.roles.includes('owner'));
     return [
-      ...this.view.contacts.map((c) => ({ name: c.name, email: c.email, id: null, source: `plan contact '${c.name ?? c.email}'` })),
+      ...this.view.contacts.map((c) => ({
+        name: c.name,
+        email: c.email,
+        id: null,
+        source: `plan contact '${c.name ?? c.email}'`,
+      })),
       ...[this.view.creator, ...owners]
         .filter((p): p is NonNullable<typeof p> => p !== null)
         .map((p) => ({ name: p.name, email: p.email, id: null, source: `plan member '${p.name ?? p.email}'` })),
@@ -279,7 +317,10 @@ export class RdaMapper {
     const lower = email.toLowerCase();
     const researcher = this.researchers().find((r) => r.fields.primaryEmail?.toLowerCase() === lower);
     if (!researcher) return null;
-    const id = rdaIdentifier(parseIdentifier(referenceIdentifier(researcher), researcher.fields.pidTypeField), PERSON_ID_TYPES);
+    const id = rdaIdentifier(
+      parseIdentifier(referenceIdentifier(researcher), researcher.fields.pidTypeField),
+      PERSON_ID_TYPES,
+    );
     return id.type === 'orcid' ? id : null;
   }
 
@@ -322,7 +363,8 @@ export class RdaMapper {
         return;
       }
       contributors.push(contributor);
-      if (!byIdentifier.has(contributor.contributor_id.identifier)) byIdentifier.set(contributor.contributor_id.identifier, contributor);
+      if (!byIdentifier.has(contributor.contributor_id.identifier))
+        byIdentifier.set(contributor.contributor_id.identifier, contributor);
       if (email && !byEmail.has(email)) byEmail.set(email, contributor);
     };
     const referenceContributor = (r: ReferenceView, roles: string[]): Contributor => {
@@ -365,7 +407,12 @@ export class RdaMapper {
       const email = isEmail(member.email) ? member.email.trim() : null;
       // Without an e-mail there is nothing to identify them by but an account id, which is none.
       if (roles.length === 0 || !email) continue;
-      add({ name: member.name ?? email, mbox: email, role: roles, contributor_id: this.personId(email) ?? { identifier: email, type: 'other' } });
+      add({
+        name: member.name ?? email,
+        mbox: email,
+        role: roles,
+        contributor_id: this.personId(email) ?? { identifier: email, type: 'other' },
+      });
     }
     return contributors;
   }
@@ -375,7 +422,10 @@ export class RdaMapper {
   private projects(): Project[] {
     const records = this.groupRecords('rda.dmp.project');
     const byCode = (code: string) => this.view.references.filter((r) => r.typeCode === code);
-    const projectRefs = uniqueReferences([...byCode(REFERENCE_CODE.projects), ...records.flatMap((r) => r.references('rda.dmp.project'))]);
+    const projectRefs = uniqueReferences([
+      ...byCode(REFERENCE_CODE.projects),
+      ...records.flatMap((r) => r.references('rda.dmp.project')),
+    ]);
     const grants = uniqueReferences([
       ...byCode(REFERENCE_CODE.grants),
       ...records.flatMap((r) => r.references('rda.dmp.project.funding.grant_id')),
@@ -407,14 +457,22 @@ export class RdaMapper {
       const project: Project = {
         title,
         ...optional('description', record.text('rda.dmp.project.description')),
-        ...optional('start', dateAnswer(record, 'rda.dmp.project.start', (m) => this.warn(m))),
-        ...optional('end', dateAnswer(record, 'rda.dmp.project.end', (m) => this.warn(m))),
+        ...optional(
+          'start',
+          dateAnswer(record, 'rda.dmp.project.start', (m) => this.warn(m)),
+        ),
+        ...optional(
+          'end',
+          dateAnswer(record, 'rda.dmp.project.end', (m) => this.warn(m)),
+        ),
         ...optionalList('funding', this.textFunding(record, status)),
       };
       const id = identifierAnswer(record, 'rda.dmp.project.project_id');
       if (this.options.output === '1.2' && id) {
         const parsed = parseIdentifier(id.identifier, id.type);
-        project.project_id = [{ identifier: parsed.scheme === 'other' ? parsed.bare : parsed.url, type: id.type ?? parsed.scheme }];
+        project.project_id = [
+          { identifier: parsed.scheme === 'other' ? parsed.bare : parsed.url, type: id.type ?? parsed.scheme },
+        ];
       }
       projects.push(project);
     }
@@ -448,15 +506,25 @@ export class RdaMapper {
       funding: {
         ...funderName(funder),
         funder_id: this.funderId(parseFunderIdentifier(referenceIdentifier(funder), funder.fields.pidTypeField)),
-        ...(grant ? { grant_id: rdaIdentifier(parseIdentifier(referenceIdentifier(grant), grant.fields.pidTypeField), GRANT_ID_TYPES) } : {}),
+        ...(grant
+          ? {
+              grant_id: rdaIdentifier(
+                parseIdentifier(referenceIdentifier(grant), grant.fields.pidTypeField),
+                GRANT_ID_TYPES,
+              ),
+            }
+          : {}),
         ...optional('funding_status', status),
       },
       grant,
     });
-    if (funders.length === 1) return grants.length > 0 ? grants.map((g) => funding(funders[0], g)) : [funding(funders[0], null)];
+    if (funders.length === 1)
+      return grants.length > 0 ? grants.map((g) => funding(funders[0], g)) : [funding(funders[0], null)];
     if (funders.length > 1 && funders.length === grants.length) return funders.map((f, i) => funding(f, grants[i]));
     for (const grant of grants) {
-      this.warn(`Grant '${grant.label}' is not in the RDA funding: RDA needs its funder, and the plan names ${funders.length} funders.`);
+      this.warn(
+        `Grant '${grant.label}' is not in the RDA funding: RDA needs its funder, and the plan names ${funders.length} funders.`,
+      );
     }
     return funders.map((f) => funding(f, null));
   }
@@ -490,10 +558,13 @@ export class RdaMapper {
       const title = record.text('rda.dmp.cost.title') ?? textOnly(record, 'rda.dmp.cost');
       if (!title && value === null) continue;
       // "1200 EUR" carries its currency when no currency field does.
-      const currencyText = record.text('rda.dmp.cost.currency_code') ?? /\b([A-Za-z]{3})\b/.exec(valueText ?? '')?.[1] ?? null;
+      const currencyText =
+        record.text('rda.dmp.cost.currency_code') ?? /\b([A-Za-z]{3})\b/.exec(valueText ?? '')?.[1] ?? null;
       const currency = toCurrency(currencyText);
       if (currencyText && !currency) {
-        this.warn(`${record.sourceOf('rda.dmp.cost.currency_code')}: "${currencyText}" is not a currency in the RDA list; the cost is given without one.`);
+        this.warn(
+          `${record.sourceOf('rda.dmp.cost.currency_code')}: "${currencyText}" is not a currency in the RDA list; the cost is given without one.`,
+        );
       }
       const cost: Cost = {
         title: title ?? 'Data management costs',
@@ -517,7 +588,10 @@ export class RdaMapper {
     const answers = this.dmp.answers('rda.dmp.ethical_issues_exist');
     const values = answers.map((a) => {
       const value = yesNoOf(a.value);
-      if (!value) this.warn(`${a.source}: "${textOf(a.value) ?? ''}" is not yes, no or unknown; ethical issues are reported as unknown.`);
+      if (!value)
+        this.warn(
+          `${a.source}: "${textOf(a.value) ?? ''}" is not yes, no or unknown; ethical issues are reported as unknown.`,
+        );
       return value;
     });
     const exist: YesNoUnknown = values.includes('yes') ? 'yes' : values.includes('no') ? 'no' : 'unknown';
@@ -577,7 +651,8 @@ export class RdaMapper {
     if (dmpId.identifier !== this.view.id) ids.push({ identifier: this.view.id, type: 'other' });
     for (const { doi } of this.view.dois) {
       const parsed = parseIdentifier(doi, 'doi');
-      if (parsed.url !== dmpId.identifier && !ids.some((i) => i.identifier === parsed.url)) ids.push({ identifier: parsed.url, type: 'doi' });
+      if (parsed.url !== dmpId.identifier && !ids.some((i) => i.identifier === parsed.url))
+        ids.push({ identifier: parsed.url, type: 'doi' });
     }
     return ids;
   }

@@ -20,12 +20,21 @@ export interface RdaRendering extends ExportResult {
 }
 
 /** Maps, validates against every promised version, and serialises (2-space indent). */
-export function renderRda(plan: PlanView, descriptions: DescriptionView[], choice: RdaVersionChoice, now?: Date): RdaRendering {
+export function renderRda(
+  plan: PlanView,
+  descriptions: DescriptionView[],
+  choice: RdaVersionChoice,
+  now?: Date,
+): RdaRendering {
   const { document, warnings } = new RdaMapper(plan, descriptions, { output: choice.output, now }).map();
   for (const version of choice.promises) {
     const errors = schemaErrors(version, document);
     if (errors.length > 0) {
-      throw new ServiceError('internal', `The RDA export does not validate against the RDA DMP Common Standard ${version} schema; this is a bug.`, describeErrors(errors));
+      throw new ServiceError(
+        'internal',
+        `The RDA export does not validate against the RDA DMP Common Standard ${version} schema; this is a bug.`,
+        describeErrors(errors),
+      );
     }
   }
   return { document, bytes: new TextEncoder().encode(`${JSON.stringify(document, null, 2)}\n`), warnings };
@@ -39,7 +48,10 @@ export function exportPlanToRda(plan: PlanModel, context: ExportContext): RdaRen
 
 /** One description as a maDMP with one dataset; plan-level data from the plan it belongs to. */
 export function exportDescriptionToRda(description: DescriptionModel, context: ExportContext): RdaRendering {
-  const view = buildDescriptionExportView(description, { transformerId: context.transformerId, withhold: context.withhold });
+  const view = buildDescriptionExportView(description, {
+    transformerId: context.transformerId,
+    withhold: context.withhold,
+  });
   // The template's setting applies to its descriptions; the blueprint's otherwise.
   const configuration = view.description.configuration[RDA_VERSION_FIELD.code]?.text?.trim()
     ? view.description.configuration

@@ -14,7 +14,15 @@ import type { PreprocessingDescription, PreprocessingPlan } from '../../types';
 import { groupOf, type RdaGroup } from '../answers';
 import { plainTextToHtml } from '../text';
 import { blueprintValue, draftToReference, emptyAnswer, referenceDraftOf, templateFieldValue } from './fill';
-import { allAffiliations, allLicenses, datasetScope, dmpScope, richText, type ImportScope, type ImportValue } from './importValues';
+import {
+  allAffiliations,
+  allLicenses,
+  datasetScope,
+  dmpScope,
+  richText,
+  type ImportScope,
+  type ImportValue,
+} from './importValues';
 import { parseEnvelopeJson, readDatasetFile, readDmp, type ImportedDataset, type ImportedDmp } from './readRda';
 
 const datasetLabel = (dataset: ImportedDataset, index: number) => dataset.title ?? `Dataset ${index + 1}`;
@@ -80,7 +88,11 @@ function fillBlueprint(blueprint: M.PlanBlueprint, dmp: ImportedDmp, scope: Impo
       if (values.length === 0 && code === 'organisations') values = allAffiliations(dmp);
       const chosen = uniqueDrafts(values).slice(0, field.multipleSelect ? undefined : 1);
       for (const value of chosen) {
-        parts.references.push({ id: null, reference: draftToReference(referenceDraftOf(value), field.referenceType), blueprintFieldId: field.id });
+        parts.references.push({
+          id: null,
+          reference: draftToReference(referenceDraftOf(value), field.referenceType),
+          blueprintFieldId: field.id,
+        });
       }
     }
   }
@@ -111,10 +123,15 @@ function fillTemplate(
   const fieldSets: Record<string, M.FieldSetAnswers> = {};
   for (const fieldSet of allFieldSets(template.pages.flatMap((p) => p.sections))) {
     const keysOf = (field: M.TemplateField) => field.semantics.filter((k) => k.startsWith('rda.'));
-    const group = fieldSet.fields.flatMap(keysOf).map(groupOf).find((g): g is RdaGroup => g !== null) ?? null;
+    const group =
+      fieldSet.fields
+        .flatMap(keysOf)
+        .map(groupOf)
+        .find((g): g is RdaGroup => g !== null) ?? null;
     const records = group ? (scopeOf(group).groups.get(group) ?? []) : [];
     const itemCount = Math.max(1, fieldSet.hasMultiplicity ? records.length : Math.min(1, records.length));
-    const hasTextFieldFor = (key: string) => fieldSet.fields.some((f) => TEXT_FIELD_TYPES.has(f.data.fieldType) && keysOf(f).includes(key));
+    const hasTextFieldFor = (key: string) =>
+      fieldSet.fields.some((f) => TEXT_FIELD_TYPES.has(f.data.fieldType) && keysOf(f).includes(key));
     const items: M.FieldSetItem[] = [];
     for (let ordinal = 0; ordinal < itemCount; ordinal++) {
       const fields: Record<string, M.FieldValue> = {};
@@ -122,10 +139,19 @@ function fillTemplate(
         let answer: M.FieldValue | null = null;
         for (const key of keysOf(field)) {
           const keyGroup = groupOf(key);
-          const values = keyGroup ? (keyGroup === group ? (records[ordinal]?.get(key) ?? []) : []) : ordinal === 0 ? scalarsOf(key) : [];
+          const values = keyGroup
+            ? keyGroup === group
+              ? (records[ordinal]?.get(key) ?? [])
+              : []
+            : ordinal === 0
+              ? scalarsOf(key)
+              : [];
           answer = templateFieldValue(field, values, (text) => {
             // A text field of the same question and key already shows the whole value.
-            if (!hasTextFieldFor(key)) notes.push(`${fieldSet.title ?? 'A question'}, ${field.data.label ?? key}: "${text}" matches none of the options.`);
+            if (!hasTextFieldFor(key))
+              notes.push(
+                `${fieldSet.title ?? 'A question'}, ${field.data.label ?? key}: "${text}" matches none of the options.`,
+              );
           });
           if (answer) break;
         }
@@ -139,7 +165,9 @@ function fillTemplate(
 }
 
 const templateHasKey = (template: M.DescriptionTemplate, key: string) =>
-  allFieldSets(template.pages.flatMap((p) => p.sections)).some((fs) => fs.fields.some((f) => f.semantics.includes(key)));
+  allFieldSets(template.pages.flatMap((p) => p.sections)).some((fs) =>
+    fs.fields.some((f) => f.semantics.includes(key)),
+  );
 
 function importedDescription(
   dataset: ImportedDataset,
@@ -195,9 +223,10 @@ export function importPlan(body: unknown): WireObject {
   // Before the schema check, which would validate every one of them.
   const requested = (body as { descriptions?: unknown } | null)?.descriptions;
   if (Array.isArray(requested) && requested.length > MAX_IMPORTED_DESCRIPTIONS) {
-    throw badRequest(`The import asks for ${requested.length} descriptions; at most ${MAX_IMPORTED_DESCRIPTIONS} are imported at once.`, [
-      { path: '/descriptions', message: `must have at most ${MAX_IMPORTED_DESCRIPTIONS} items` },
-    ]);
+    throw badRequest(
+      `The import asks for ${requested.length} descriptions; at most ${MAX_IMPORTED_DESCRIPTIONS} are imported at once.`,
+      [{ path: '/descriptions', message: `must have at most ${MAX_IMPORTED_DESCRIPTIONS} items` }],
+    );
   }
   assertValidRequest('plan-import-model', body);
   const importModel = decodePlanImportModel(body);
@@ -218,10 +247,12 @@ export function importPlan(body: unknown): WireObject {
     const index = model.id === null ? undefined : positionOfKey.get(model.id);
     if (index === undefined) {
       const listed = dmp.datasets.slice(0, LISTED_DATASET_IDS).map((d) => JSON.stringify(d.key));
-      const more = dmp.datasets.length > LISTED_DATASET_IDS ? ` (and ${dmp.datasets.length - LISTED_DATASET_IDS} more)` : '';
-      throw badRequest(`The file has no dataset with id "${model.id ?? ''}"; preprocess the file again and choose among its datasets.`, [
-        { path: `/descriptions/${position}/id`, message: `must be one of ${listed.join(', ')}${more}` },
-      ]);
+      const more =
+        dmp.datasets.length > LISTED_DATASET_IDS ? ` (and ${dmp.datasets.length - LISTED_DATASET_IDS} more)` : '';
+      throw badRequest(
+        `The file has no dataset with id "${model.id ?? ''}"; preprocess the file again and choose among its datasets.`,
+        [{ path: `/descriptions/${position}/id`, message: `must be one of ${listed.join(', ')}${more}` }],
+      );
     }
     return importedDescription(dmp.datasets[index], index, model, model.template!, scope, blueprintKeys);
   });
@@ -277,9 +308,16 @@ export function importDescription(body: unknown): WireObject {
   const json = parseEnvelopeJson((body as { file?: unknown }).file ?? null);
   const read = readDatasetFile(json);
   const dmp = read.dmp;
-  const index = dmp ? Math.max(0, dmp.datasets.findIndex((d) => d.key === model.id)) : 0;
+  const index = dmp
+    ? Math.max(
+        0,
+        dmp.datasets.findIndex((d) => d.key === model.id),
+      )
+    : 0;
   const dataset = dmp ? dmp.datasets[index] : read.dataset;
-  return encodeDescription(importedDescription(dataset, index, model, model.template!, dmpScope(dmp ?? emptyDmp()), new Set()));
+  return encodeDescription(
+    importedDescription(dataset, index, model, model.template!, dmpScope(dmp ?? emptyDmp()), new Set()),
+  );
 }
 
 /** The plan-level values of a bare dataset file: none. */

@@ -12,7 +12,8 @@ import type { ImportValue, ReferenceDraft } from './importValues';
 
 /** The option an imported value (or one item of it) stands for. */
 function optionFor(options: M.TemplateFieldOption[], value: ImportValue, item?: string): M.TemplateFieldOption | null {
-  const candidates = item !== undefined ? [item] : [value.text, ...(value.alternatives ?? []), ...(value.flag ? [value.flag] : [])];
+  const candidates =
+    item !== undefined ? [item] : [value.text, ...(value.alternatives ?? []), ...(value.flag ? [value.flag] : [])];
   return matchOption(options, candidates, item === undefined ? value.flag : undefined);
 }
 
@@ -42,7 +43,12 @@ export function draftToReference(draft: ReferenceDraft, type: M.ReferenceTypeMod
 }
 
 export const referenceDraftOf = (value: ImportValue): ReferenceDraft =>
-  value.reference ?? { label: value.text, reference: value.identifier?.identifier ?? null, description: null, fields: [] };
+  value.reference ?? {
+    label: value.text,
+    reference: value.identifier?.identifier ?? null,
+    description: null,
+    fields: [],
+  };
 
 /** A template field's answer with every slot empty (the backend expects each field present). */
 export const emptyAnswer = (id: string): M.FieldValue => ({
@@ -60,7 +66,11 @@ export const emptyAnswer = (id: string): M.FieldValue => ({
  * A description field's answer for `values` (the first is used unless the field takes several);
  * null when none fits. Values a select or radio field has no option for go to `unplaced`.
  */
-export function templateFieldValue(field: M.TemplateField, values: ImportValue[], unplaced: (text: string) => void = () => undefined): M.FieldValue | null {
+export function templateFieldValue(
+  field: M.TemplateField,
+  values: ImportValue[],
+  unplaced: (text: string) => void = () => undefined,
+): M.FieldValue | null {
   const first = values[0];
   if (!first) return null;
   const answer = emptyAnswer(field.id);
@@ -78,7 +88,11 @@ export function templateFieldValue(field: M.TemplateField, values: ImportValue[]
       if (answer.textValue === null) unplaced(first.text);
       break;
     case 'select': {
-      const items = values.flatMap((v) => (v.list ? v.list.map((item) => ({ text: item, option: optionFor(data.options, v, item) })) : [{ text: v.text, option: optionFor(data.options, v) }]));
+      const items = values.flatMap((v) =>
+        v.list
+          ? v.list.map((item) => ({ text: item, option: optionFor(data.options, v, item) }))
+          : [{ text: v.text, option: optionFor(data.options, v) }],
+      );
       const chosen = [...new Set(items.flatMap(({ option }) => (option?.value ? [option.value] : [])))];
       for (const { text, option } of items) if (!option?.value) unplaced(text);
       answer.textListValue = chosen.length > 0 ? (data.multipleSelect ? chosen : chosen.slice(0, 1)) : null;
@@ -95,7 +109,9 @@ export function templateFieldValue(field: M.TemplateField, values: ImportValue[]
       answer.booleanValue = asBoolean(first);
       break;
     case 'referenceTypes':
-      answer.references = (data.multipleSelect ? values : [first]).map((v) => draftToReference(referenceDraftOf(v), data.referenceType));
+      answer.references = (data.multipleSelect ? values : [first]).map((v) =>
+        draftToReference(referenceDraftOf(v), data.referenceType),
+      );
       break;
     case 'datasetIdentifier':
     case 'validation':
@@ -121,7 +137,13 @@ export function templateFieldValue(field: M.TemplateField, values: ImportValue[]
 export function blueprintValue(field: M.ExtraBlueprintField, values: ImportValue[]): M.PlanBlueprintValue | null {
   const first = values[0];
   if (!first) return null;
-  const value: M.PlanBlueprintValue = { fieldId: field.id, value: null, file: null, dateValue: null, numberValue: null };
+  const value: M.PlanBlueprintValue = {
+    fieldId: field.id,
+    value: null,
+    file: null,
+    dateValue: null,
+    numberValue: null,
+  };
   switch (field.dataType) {
     case 'text':
       value.value = first.text;

@@ -78,12 +78,17 @@ const dateValue = (date: string | null | undefined): ImportValue | null => (date
 const listValue = (list: string[], separator: string): ImportValue | null =>
   list.length > 0 ? { text: list.join(separator), list } : null;
 const flagValue = (flag: YesNoUnknown | null): ImportValue | null => (flag ? { text: flag, flag } : null);
-const numberValue = (value: number | null): ImportValue | null => (value === null ? null : { text: String(value), number: value });
+const numberValue = (value: number | null): ImportValue | null =>
+  value === null ? null : { text: String(value), number: value };
 
 function identifierValue(id: ImportedIdentifier | null, label?: string | null): ImportValue | null {
   if (!id) return null;
   const { reference, pidType } = catalogueForm(id);
-  return { text: id.identifier, identifier: id, reference: { label: label ?? id.identifier, reference, description: null, fields: pidTypeField(pidType) } };
+  return {
+    text: id.identifier,
+    identifier: id,
+    reference: { label: label ?? id.identifier, reference, description: null, fields: pidTypeField(pidType) },
+  };
 }
 
 /**
@@ -109,7 +114,8 @@ function catalogueForm(id: ImportedIdentifier): { reference: string; pidType: st
 const namedValue = (name: string | null): ImportValue | null =>
   name ? { text: name, reference: { label: name, reference: null, description: null, fields: [] } } : null;
 
-const pidTypeField = (pidType: string | null): ReferenceDraft['fields'] => (pidType ? [{ code: 'pidTypeField', value: pidType }] : []);
+const pidTypeField = (pidType: string | null): ReferenceDraft['fields'] =>
+  pidType ? [{ code: 'pidTypeField', value: pidType }] : [];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -134,7 +140,9 @@ function languageValue(code: string | null): ImportValue | null {
 function personValue(person: ImportedPerson): ImportValue | null {
   if (!person.name) return null;
   if (person.ids.length > 0 && person.ids.every(isAccountId)) return null;
-  const meaningful = person.ids.filter((i) => !isAccountId(i) && i.identifier !== person.name && i.identifier !== person.mbox);
+  const meaningful = person.ids.filter(
+    (i) => !isAccountId(i) && i.identifier !== person.name && i.identifier !== person.mbox,
+  );
   const id = meaningful.find((i) => parseIdentifier(i.identifier, i.type).scheme === 'orcid') ?? meaningful[0] ?? null;
   const catalogue = id ? catalogueForm(id) : null;
   return {
@@ -143,7 +151,10 @@ function personValue(person: ImportedPerson): ImportValue | null {
       label: person.name,
       reference: catalogue?.reference ?? null,
       description: null,
-      fields: [...pidTypeField(catalogue?.pidType ?? null), ...(person.mbox ? [{ code: 'primaryEmail', value: person.mbox }] : [])],
+      fields: [
+        ...pidTypeField(catalogue?.pidType ?? null),
+        ...(person.mbox ? [{ code: 'primaryEmail', value: person.mbox }] : []),
+      ],
     },
   };
 }
@@ -156,7 +167,12 @@ function projectValue(project: ImportedProject): ImportValue | null {
   ];
   return {
     text: project.title,
-    reference: { label: project.title, reference: project.ids[0]?.identifier ?? null, description: project.description, fields },
+    reference: {
+      label: project.title,
+      reference: project.ids[0]?.identifier ?? null,
+      description: project.description,
+      fields,
+    },
   };
 }
 
@@ -225,9 +241,15 @@ function projectRecord(project: ImportedProject): ImportRecord {
     .set('rda.dmp.project.project_id.type', textValue(project.ids[0]?.type));
   for (const funding of project.fundings) {
     record
-      .set('rda.dmp.project.funding.funder_id', identifierValue(funding.funderId, funding.funderName) ?? namedValue(funding.funderName))
+      .set(
+        'rda.dmp.project.funding.funder_id',
+        identifierValue(funding.funderId, funding.funderName) ?? namedValue(funding.funderName),
+      )
       // A funder named without identifier (RDA example 9) is known by its name, so its grant survives.
-      .set('rda.dmp.project.funding.funder_id.identifier', textValue(funding.funderId?.identifier ?? funding.funderName))
+      .set(
+        'rda.dmp.project.funding.funder_id.identifier',
+        textValue(funding.funderId?.identifier ?? funding.funderName),
+      )
       .set('rda.dmp.project.funding.funder_id.type', textValue(funding.funderId?.type))
       .set('rda.dmp.project.funding.grant_id', identifierValue(funding.grantId))
       .set('rda.dmp.project.funding.grant_id.identifier', textValue(funding.grantId?.identifier))
@@ -293,7 +315,12 @@ export function datasetScope(dataset: ImportedDataset): ImportScope {
       dataset.distributions.map((d) => {
         const licenses = d.licenses.map((l) => ({
           text: l.ref,
-          reference: { label: l.ref, reference: l.ref, description: null, fields: l.startDate ? [{ code: 'start_date', value: l.startDate }] : [] },
+          reference: {
+            label: l.ref,
+            reference: l.ref,
+            description: null,
+            fields: l.startDate ? [{ code: 'start_date', value: l.startDate }] : [],
+          },
         }));
         const host = d.host;
         return new ImportRecord()
@@ -310,7 +337,10 @@ export function datasetScope(dataset: ImportedDataset): ImportScope {
           .set(`${DIST}.license`, ...licenses)
           .set(`${DIST}.license.license_ref`, ...licenses)
           .set(`${DIST}.license.start_date`, dateValue(d.licenses[0]?.startDate))
-          .set(`${DIST}.host.title`, host?.title ? { text: host.title, reference: hostReference(host.title, host.url) } : null)
+          .set(
+            `${DIST}.host.title`,
+            host?.title ? { text: host.title, reference: hostReference(host.title, host.url) } : null,
+          )
           .set(`${DIST}.host.url`, textValue(host?.url))
           .set(`${DIST}.host.description`, textValue(host?.description))
           .set(`${DIST}.host.geo_location`, textValue(host?.geoLocation))
@@ -328,11 +358,18 @@ export function datasetScope(dataset: ImportedDataset): ImportScope {
   return { scalars, groups };
 }
 
-const hostReference = (title: string, url: string | null): ReferenceDraft => ({ label: title, reference: url, description: null, fields: [] });
+const hostReference = (title: string, url: string | null): ReferenceDraft => ({
+  label: title,
+  reference: url,
+  description: null,
+  fields: [],
+});
 
 /** Every licence of every distribution, once (for a plan-level licences field). */
 export function allLicenses(datasets: ImportedDataset[]): ImportValue[] {
-  const refs = [...new Set(datasets.flatMap((d) => d.distributions.flatMap((dist) => dist.licenses.map((l) => l.ref))))];
+  const refs = [
+    ...new Set(datasets.flatMap((d) => d.distributions.flatMap((dist) => dist.licenses.map((l) => l.ref)))),
+  ];
   return refs.map((ref) => ({ text: ref, reference: { label: ref, reference: ref, description: null, fields: [] } }));
 }
 
@@ -347,7 +384,12 @@ export function allAffiliations(dmp: ImportedDmp): ImportValue[] {
       const catalogue = a.id ? catalogueForm(a.id) : null;
       return {
         text: a.name,
-        reference: { label: a.name, reference: catalogue?.reference ?? null, description: null, fields: pidTypeField(catalogue?.pidType ?? null) },
+        reference: {
+          label: a.name,
+          reference: catalogue?.reference ?? null,
+          description: null,
+          fields: pidTypeField(catalogue?.pidType ?? null),
+        },
       };
     });
 }

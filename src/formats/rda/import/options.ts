@@ -43,7 +43,11 @@ const optionWords = (o: M.TemplateFieldOption) => [o.value ?? '', o.label ?? '']
  * The option `candidates` (spellings of one imported value) stand for, or null. `flag` is the
  * value's yes/no/unknown meaning when it has one.
  */
-export function matchOption(options: M.TemplateFieldOption[], candidates: string[], flag?: YesNoUnknown): M.TemplateFieldOption | null {
+export function matchOption(
+  options: M.TemplateFieldOption[],
+  candidates: string[],
+  flag?: YesNoUnknown,
+): M.TemplateFieldOption | null {
   const wanted = candidates.map(words).filter(Boolean);
   const tests: ((option: string, candidate: string) => boolean)[] = [
     (option, candidate) => option === candidate,
@@ -58,7 +62,9 @@ export function matchOption(options: M.TemplateFieldOption[], candidates: string
     (option, candidate) => candidate.split(' ').every((w) => option.split(' ').includes(w)),
   ];
   for (const test of tests) {
-    const found = options.find((o) => optionWords(o).some((option) => wanted.some((candidate) => test(option, candidate))));
+    const found = options.find((o) =>
+      optionWords(o).some((option) => wanted.some((candidate) => test(option, candidate))),
+    );
     if (found) return found;
   }
   const meaning = flag ?? toYesNoUnknown(candidates);

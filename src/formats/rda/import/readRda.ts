@@ -148,9 +148,11 @@ export function parseEnvelopeJson(envelope: unknown): unknown {
   const base64 = file.replace(/\s+/g, '');
   const size = Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
   if (size > MAX_IMPORT_BYTES) {
-    throw new ServiceError('too-large', `The file is too large to import (${(size / 1048576).toFixed(1)} MB; at most 20 MB).`, [
-      { path: '/file', message: `must be at most ${MAX_IMPORT_BYTES} bytes` },
-    ]);
+    throw new ServiceError(
+      'too-large',
+      `The file is too large to import (${(size / 1048576).toFixed(1)} MB; at most 20 MB).`,
+      [{ path: '/file', message: `must be at most ${MAX_IMPORT_BYTES} bytes` }],
+    );
   }
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) {
     throw badRequest('The upload is not base64-encoded.', [{ path: '/file', message: 'must be base64' }]);
@@ -159,18 +161,23 @@ export function parseEnvelopeJson(envelope: unknown): unknown {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(base64, 'base64'));
   } catch {
-    throw badRequest('The file is not UTF-8 text, so it cannot be RDA maDMP JSON.', [{ path: '/file', message: 'must be UTF-8 JSON' }]);
+    throw badRequest('The file is not UTF-8 text, so it cannot be RDA maDMP JSON.', [
+      { path: '/file', message: 'must be UTF-8 JSON' },
+    ]);
   }
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw badRequest(`The file is not JSON: ${(error as Error).message}.`, [{ path: '/file', message: 'must be a JSON document' }]);
+    throw badRequest(`The file is not JSON: ${(error as Error).message}.`, [
+      { path: '/file', message: 'must be a JSON document' },
+    ]);
   }
 }
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `{"dmp": …}`, or the first of a list (`{"items": [{"dmp": …}]}`, DMPRoadmap's API shape). */
 function dmpObjectOf(json: unknown): Json | null {
@@ -199,15 +206,19 @@ export function readDatasetFile(json: unknown): { dataset: ImportedDataset; dmp:
   if (dmpObjectOf(json)) {
     const dmp = readDmp(json);
     if (dmp.datasets.length === 0) {
-      throw badRequest('The maDMP has no dataset to import as a description.', [{ path: '/dmp/dataset', message: 'must hold a dataset' }]);
+      throw badRequest('The maDMP has no dataset to import as a description.', [
+        { path: '/dmp/dataset', message: 'must hold a dataset' },
+      ]);
     }
     return { dataset: dmp.datasets[0], dmp };
   }
-  const candidate = isObject(json) && (isObject(json.dataset) || Array.isArray(json.dataset)) ? objects(json.dataset)[0] : json;
+  const candidate =
+    isObject(json) && (isObject(json.dataset) || Array.isArray(json.dataset)) ? objects(json.dataset)[0] : json;
   if (!isObject(candidate) || (text(candidate.title) === null && !candidate.dataset_id)) {
-    throw badRequest('The file is neither an RDA maDMP nor an RDA dataset: it needs "dmp", or a dataset with a title or dataset_id.', [
-      { path: '/', message: 'must be {"dmp": …} or a dataset object' },
-    ]);
+    throw badRequest(
+      'The file is neither an RDA maDMP nor an RDA dataset: it needs "dmp", or a dataset with a title or dataset_id.',
+      [{ path: '/', message: 'must be {"dmp": …} or a dataset object' }],
+    );
   }
   return { dataset: readDatasets([candidate])[0], dmp: null };
 }
@@ -274,7 +285,10 @@ const flag = (value: unknown): YesNoUnknown | null =>
   typeof value === 'boolean' ? (value ? 'yes' : 'no') : toYesNoUnknown(strings(value));
 
 /** An e-mail as `mailto:` links give it, without the scheme. */
-const email = (value: unknown): string | null => text(value)?.replace(/^mailto:/i, '').trim() || null;
+const email = (value: unknown): string | null =>
+  text(value)
+    ?.replace(/^mailto:/i, '')
+    .trim() || null;
 
 function person(raw: Json, idKey: string): ImportedPerson {
   return {
@@ -301,7 +315,10 @@ function readDmpObject(dmp: Json): ImportedDmp {
     modified: timestamp(dmp.modified),
     dmpId: firstIdentifier(dmp.dmp_id),
     // DMPTool's API v3 drafts send the contact as a list.
-    contact: objects(dmp.contact).slice(0, 1).map((c) => person(c, 'contact_id'))[0] ?? null,
+    contact:
+      objects(dmp.contact)
+        .slice(0, 1)
+        .map((c) => person(c, 'contact_id'))[0] ?? null,
     contributors: objects(dmp.contributor).map((c) => person(c, 'contributor_id')),
     projects: objects(dmp.project).map((p) => ({
       title: text(p.title),
@@ -359,8 +376,14 @@ function readDataset(raw: Json, key: string, id: ImportedIdentifier | null): Imp
     language: text(raw.language),
     preservationStatement: text(raw.preservation_statement),
     dataQualityAssurance: strings(raw.data_quality_assurance),
-    securityAndPrivacy: objects(raw.security_and_privacy).map((s) => ({ title: text(s.title), description: text(s.description) })),
-    technicalResources: objects(raw.technical_resource).map((t) => ({ name: text(t.name), description: text(t.description) })),
+    securityAndPrivacy: objects(raw.security_and_privacy).map((s) => ({
+      title: text(s.title),
+      description: text(s.description),
+    })),
+    technicalResources: objects(raw.technical_resource).map((t) => ({
+      name: text(t.name),
+      description: text(t.description),
+    })),
     metadata: objects(raw.metadata).map((m) => ({
       id: firstIdentifier(m.metadata_standard_id),
       language: text(m.language),
@@ -384,7 +407,10 @@ function reused(value: unknown): boolean | null {
 
 /** Nothing said: null, blank text, an empty list. */
 const isEmptyValue = (value: unknown) =>
-  value === null || value === undefined || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  value === null ||
+  value === undefined ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
 
 /**
  * OpenCDMP's Java exporter writes one object per answered field, plus empty ones:
