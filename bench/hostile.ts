@@ -16,10 +16,10 @@ import { writePdf } from '../src/formats/pdf/PdfWriter';
 import { RENDER_LIMITS } from '../src/templates/guard';
 import { renderPlanDocument } from '../src/templates/layout';
 import { resolveTemplate } from '../src/templates/resolve';
-import { png } from '../test/document/image-bytes';
-import { meta, paragraph } from '../test/pdf/documents';
-import { envelope, exportPlanWire, fixture, CONTEXT, type Wire } from '../test/rda/helpers';
-import { DEFAULT_OPTIONS, planView, upload } from '../test/templates/support';
+import { png } from '../test/builders/imageBytes';
+import { meta, paragraph } from '../test/builders/documents';
+import { envelope, exportPlanWire, fixture, CONTEXT, type Wire } from '../test/builders/rda';
+import { DEFAULT_OPTIONS, planView, upload } from '../test/builders/templates';
 
 interface Case {
   group: 'html' | 'template' | 'rda' | 'pdf';

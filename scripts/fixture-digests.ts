@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { decodeDescription, decodePlan } from '../src/contract/decode';
 import { ALL_EXPORTERS, ALL_IMPORTERS } from '../src/service/formats';
-import { javaStyleShell } from '../test/docx/javaStyleShell';
+import { javaStyleShell } from '../test/builders/javaStyleShell';
 
 const FIXED = Date.UTC(2026, 0, 2, 3, 4, 5);
 const RealDate = Date;
@@ -96,7 +96,7 @@ async function main() {
   }
   // Imports: every producer-shaped RDA file into plan-full's blueprint and first description template.
   const planFull = JSON.parse(fs.readFileSync(path.join(root, 'plan-full.json'), 'utf8'));
-  const producers = path.resolve(__dirname, '..', 'test', 'rda', 'producers');
+  const producers = path.resolve(__dirname, '..', 'test', 'formats', 'rda', 'producers');
   for (const importer of ALL_IMPORTERS) {
     for (const name of fs
       .readdirSync(producers)

@@ -1,6 +1,6 @@
 import { decodeInstant, decodePlan } from '../../src/contract/decode';
 import { assertValidModel } from '../../src/contract/validate';
-import { fixtureJson, fixtureText } from '../helpers/fixtures';
+import { fixtureJson, fixtureText } from '../builders/fixtures';
 import { ServiceError } from '../../src/errors';
 import { statusOf } from '../../src/http/errors';
 

@@ -11,7 +11,7 @@ import {
   MAX_JSON_DEPTH,
   MAX_SECTION_DEPTH,
 } from '../../src/contract/validate';
-import { fixtureJson } from '../helpers/fixtures';
+import { fixtureJson } from '../builders/fixtures';
 import { ServiceError } from '../../src/errors';
 import { statusOf } from '../../src/http/errors';
 

@@ -6,7 +6,7 @@
 import { htmlToBlocks, sanitizeAnswerHtml } from '../../src/document/html';
 import { blocksToPlainText } from '../../src/document/text';
 import type { Block, ImageBlock } from '../../src/document/types';
-import { png } from './image-bytes';
+import { png } from '../builders/imageBytes';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 

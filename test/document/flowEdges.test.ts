@@ -7,7 +7,7 @@
  */
 import { htmlToBlocks, type HtmlOptions } from '../../src/document/html';
 import type { Block, ImageBlock, Inline } from '../../src/document/types';
-import { png } from './image-bytes';
+import { png } from '../builders/imageBytes';
 
 function convert(html: string, options: HtmlOptions = {}) {
   const warnings: string[] = [];

@@ -9,7 +9,7 @@ import { htmlToBlocks, type HtmlOptions } from '../../src/document/html';
 import { MAX_IMAGE_BYTES } from '../../src/document/images';
 import { blocksToPlainText } from '../../src/document/text';
 import type { Block, ImageBlock } from '../../src/document/types';
-import { png } from './image-bytes';
+import { png } from '../builders/imageBytes';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 

@@ -1,5 +1,5 @@
 import { imageBlockFromBytes, MAX_IMAGE_BYTES } from '../../src/document/images';
-import { bmp, gif, jpeg, png } from './image-bytes';
+import { bmp, gif, jpeg, png } from '../builders/imageBytes';
 
 describe('imageBlockFromBytes', () => {
   it.each([

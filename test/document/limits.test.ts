@@ -7,7 +7,7 @@
 import { htmlToBlocks, htmlToPlainText, type HtmlOptions } from '../../src/document/html';
 import { blocksToPlainText } from '../../src/document/text';
 import type { Block } from '../../src/document/types';
-import { png } from './image-bytes';
+import { png } from '../builders/imageBytes';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 

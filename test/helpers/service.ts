@@ -12,4 +12,4 @@ export function startService(env: Record<string, string> = {}, logger: Logger = 
   return { app, config, metrics, lifecycle, exports, close: () => exports.close() };
 }
 
-export { fixtureJson, fixtureText } from './fixtures';
+export { fixtureJson, fixtureText } from '../builders/fixtures';

@@ -1,7 +1,7 @@
 /**
  * Readers of tagged PDF for the tests: poppler's structure tree with its text (`pdfinfo
  * -struct-text`), pdf.js's structure tree as Firefox hands it to assistive technology
- * (`getStructTree()`, through unpdf), and the raw-object checker test/pdf/check_tagged_pdf.py
+ * (`getStructTree()`, through unpdf), and the raw-object checker test/helpers/check_tagged_pdf.py
  * (pikepdf, Debian python3-pikepdf).
  */
 import { execFile } from 'node:child_process';
@@ -15,7 +15,7 @@ const run = promisify(execFile);
 
 /** Debian's python3 has python3-pikepdf; a python3 earlier on PATH (pyenv) may not. */
 const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
-const CHECKER = join(__dirname, '../pdf/check_tagged_pdf.py');
+const CHECKER = join(__dirname, 'check_tagged_pdf.py');
 
 export type PdfProfileName = 'standard' | 'accessible' | 'archival' | 'archival-with-data';
 
@@ -91,7 +91,7 @@ export interface StructNode {
 /** pdf.js's structure tree of each page, and the text of each marked-content id on it. */
 export async function pdfjsStructure(bytes: Uint8Array): Promise<{ trees: StructNode[]; text: Map<string, string> }> {
   return withFiles([bytes], async ([path]) => {
-    const { stdout } = await run(process.execPath, [join(__dirname, '../pdf/pdfjs_structure.mjs'), path], {
+    const { stdout } = await run(process.execPath, [join(__dirname, 'pdfjs_structure.mjs'), path], {
       maxBuffer: 64 * 1024 * 1024,
     });
     const result = JSON.parse(stdout) as { trees: StructNode[]; text: Record<string, string> };

@@ -12,7 +12,7 @@ import JSZip from 'jszip';
 import { applyMarkupCompatibility } from './markupCompatibility';
 
 const VENDOR = resolve(__dirname, '../../vendor/ecma-376');
-const ENTRY_SCHEMA = resolve(__dirname, '../docx/schema/word.xsd');
+const ENTRY_SCHEMA = resolve(__dirname, 'schema/word.xsd');
 
 /** The namespaces the vendored schemas define: what a strict consumer understands. */
 export const SCHEMA_NAMESPACES: ReadonlySet<string> = new Set(

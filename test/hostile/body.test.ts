@@ -4,7 +4,7 @@
  * oversized headers get an answer, not a reset.
  */
 import zlib from 'node:zlib';
-import { fixtureText } from '../helpers/fixtures';
+import { fixtureText } from '../builders/fixtures';
 import { bodyBytesHeld, listeningService, rawRequest } from './http';
 
 const EXPORT = '/api/file-transformer/export/plan?format=json';

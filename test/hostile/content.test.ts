@@ -6,7 +6,7 @@
 import { runRequest } from '../../src/service/worker';
 import { MAX_ARRAY_ITEMS, MAX_LABEL_CHARS } from '../../src/contract/validate';
 import { DOCUMENT_LIMITS } from '../../src/pipeline/limits';
-import { fixtureJson } from '../helpers/fixtures';
+import { fixtureJson } from '../builders/fixtures';
 import { planWithAnswerTable } from './plans';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

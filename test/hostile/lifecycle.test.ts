@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../src/server';
-import { fixtureText } from '../helpers/fixtures';
+import { fixtureText } from '../builders/fixtures';
 import { bodyBytesHeld, listeningService } from './http';
 
 describe('shared storage faults', () => {

@@ -1,5 +1,5 @@
 /** Hostile-size plans shared by the quick suite (content.test.ts) and the long one (run.ts). */
-import { fixtureJson } from '../helpers/fixtures';
+import { fixtureJson } from '../builders/fixtures';
 
 /**
  * plan-full with its first field set turned into an answer table of `columns` x `rows` cells,

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { runRequest, type RequestTask } from '../../src/service/worker';
-import { fixtureJson } from '../helpers/fixtures';
+import { fixtureJson } from '../builders/fixtures';
 import { mutate, mutationArbitrary } from './mutate';
 
 const FIXTURES = [

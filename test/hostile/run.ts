@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import fc from 'fast-check';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
-import { fixtureJson, fixtureText } from '../helpers/fixtures';
+import { fixtureJson, fixtureText } from '../builders/fixtures';
 import { rawRequest } from './http';
 import { startKeyIssuer } from './issuer';
 import { mutate, mutationArbitrary } from './mutate';

@@ -7,8 +7,8 @@ import { Document, ExternalHyperlink, Packer, Paragraph, TextRun } from 'docx';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { applyShellTemplate } from '../../src/formats/docx/shell';
 import { shellPlaceholderValues } from '../../src/templates/shellValues';
-import { baseMeta } from '../docx/documents';
-import { planView } from '../docx/views';
+import { meta } from '../builders/documents';
+import { planView } from '../builders/views';
 import { ServiceError } from '../../src/errors';
 import { statusOf } from '../../src/http/errors';
 
@@ -66,7 +66,7 @@ const fill = (template: Uint8Array) =>
     fieldCode: 'plan-template',
     values: shellPlaceholderValues(planView(), {}),
     body: [],
-    meta: baseMeta(),
+    meta: meta(),
   });
 
 function partsOf(bytes: Uint8Array): Record<string, string> {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { isFileEnvelope } from '../helpers/jacksonShapes';
 import { fixtureJson, fixtureText, startService } from '../helpers/service';
-import { watchDirectory } from '../storage/directoryWatch';
+import { watchDirectory } from '../helpers/directoryWatch';
 
 const planText = fixtureText('plan-full.json');
 const planTitle = JSON.parse(planText).label as string;

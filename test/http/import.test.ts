@@ -4,8 +4,8 @@
  * and templates the user chose. Answers must be the exact 1.2.0 wire shapes.
  */
 import request from 'supertest';
-import { envelope } from '../rda/helpers';
-import { keySetProblems } from '../rda/wireKeys';
+import { envelope } from '../builders/rda';
+import { keySetProblems } from '../helpers/wireKeys';
 import { fixtureJson, fixtureText, startService } from '../helpers/service';
 
 type Wire = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -40,30 +40,30 @@ export const MODULES = {
   },
   sharedStorage: { mutate: ['src/storage/sharedStorage.ts'], tests: ['test/storage/*.test.ts'] },
   // ShellTemplate.test.ts is left out: its LibreOffice check would run for every mutant.
-  wordText: { mutate: ['src/formats/docx/shell/wordText.ts'], tests: ['test/docx/wordText.test.ts'] },
+  wordText: { mutate: ['src/formats/docx/shell/wordText.ts'], tests: ['test/formats/docx/wordText.test.ts'] },
   // The RDA exporter and importer are too big for one sitting on a shared 2-core machine: each
   // module takes the files where a silent bug does most harm (what the maDMP says, what an import
   // puts into a plan).
   rdaMapping: {
     mutate: ['src/formats/rda/export/DatasetMapper.ts', 'src/formats/rda/export/RdaMapper.ts'],
     tests: [
-      'test/rda/export.test.ts',
-      'test/rda/visibility.test.ts',
-      'test/rda/versions.test.ts',
-      'test/rda/fidelity.test.ts',
-      'test/rda/distributions.test.ts',
-      'test/rda/datasetMapping.test.ts',
-      'test/rda/projectsAndCosts.test.ts',
-      'test/rda/planMapping.test.ts',
+      'test/formats/rda/export.test.ts',
+      'test/formats/rda/visibility.test.ts',
+      'test/formats/rda/versions.test.ts',
+      'test/formats/rda/fidelity.test.ts',
+      'test/formats/rda/distributions.test.ts',
+      'test/formats/rda/datasetMapping.test.ts',
+      'test/formats/rda/projectsAndCosts.test.ts',
+      'test/formats/rda/planMapping.test.ts',
     ],
   },
   rdaImport: {
     mutate: ['src/formats/rda/import/readRda.ts', 'src/formats/rda/import/importValues.ts'],
     tests: [
-      'test/rda/import.test.ts',
-      'test/rda/fidelity.test.ts',
-      'test/rda/readRda.test.ts',
-      'test/rda/importValues.test.ts',
+      'test/formats/rda/import.test.ts',
+      'test/formats/rda/fidelity.test.ts',
+      'test/formats/rda/readRda.test.ts',
+      'test/formats/rda/importValues.test.ts',
     ],
   },
 };

@@ -8,7 +8,7 @@ import { decodePlan } from '../../src/contract/decode';
 import { assertValidModel } from '../../src/contract/validate';
 import { buildPlanView } from '../../src/plan/buildPlanView';
 import type { DescriptionView, FieldView, SectionView } from '../../src/plan/types';
-import { fixtureJson } from '../helpers/fixtures';
+import { fixtureJson } from '../builders/fixtures';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Wire = any;

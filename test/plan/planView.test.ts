@@ -2,7 +2,7 @@ import { decodeDescription, decodePlan } from '../../src/contract/decode';
 import { assertValidModel } from '../../src/contract/validate';
 import { buildDescriptionExportView, buildPlanView } from '../../src/plan/buildPlanView';
 import type { DescriptionView, FieldView, PlanView, SectionView, Value } from '../../src/plan/types';
-import { fixtureJson, fixtureText } from '../helpers/fixtures';
+import { fixtureJson, fixtureText } from '../builders/fixtures';
 
 const options = { transformerId: 'dmp-file-transformer' };
 

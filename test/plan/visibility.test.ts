@@ -7,7 +7,7 @@ import { decodePlan } from '../../src/contract/decode';
 import { assertValidModel } from '../../src/contract/validate';
 import { buildPlanView } from '../../src/plan/buildPlanView';
 import type { DescriptionView } from '../../src/plan/types';
-import { fixtureJson } from '../helpers/fixtures';
+import { fixtureJson } from '../builders/fixtures';
 
 const PAGE = 'b25b1a52-b072-56f2-9bf1-7240390b269d';
 const SECTION = '764eaf28-bebe-5222-9f66-f033515005fe';

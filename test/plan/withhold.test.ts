@@ -3,7 +3,7 @@ import { decodePlan } from '../../src/contract/decode';
 import { buildPlanView } from '../../src/plan/buildPlanView';
 import type { FieldView, PlanView, SectionView } from '../../src/plan/types';
 import { withholdEntries } from '../../src/config';
-import { fixtureJson } from '../helpers/fixtures';
+import { fixtureJson } from '../builders/fixtures';
 
 function view(withhold: string[], blueprintWithhold?: string): PlanView {
   const raw = fixtureJson('plan-full.json');

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writeSharedFile } from '../../src/storage/sharedStorage';
-import { watchDirectory } from './directoryWatch';
+import { watchDirectory } from '../helpers/directoryWatch';
 
 describe('writeSharedFile', () => {
   let directory: string;

@@ -8,8 +8,8 @@ import { assertValidModel } from '../../src/contract/validate';
 import { docxExporter } from '../../src/service/formats';
 import { pdfExporter } from '../../src/service/formats';
 import type { Exporter } from '../../src/formats/types';
-import { openDocx } from '../docx/ooxml';
-import { fixtureJson } from '../helpers/fixtures';
+import { openDocx } from '../helpers/ooxml';
+import { fixtureJson } from '../builders/fixtures';
 import { pdfImages, pdfInfo, pdfText } from '../helpers/pdf';
 import type { ImageBlock } from '../../src/document/types';
 import { renderDescriptionDocument, renderPlanDocument } from '../../src/templates/layout';
@@ -24,7 +24,7 @@ import {
   textOf,
   upload,
   zip,
-} from './support';
+} from '../builders/templates';
 
 const logo = new Uint8Array(coastalLogoPng());
 const theme = {

@@ -24,7 +24,7 @@ import {
   paragraphsWithStyle,
   planView,
   textOf,
-} from './support';
+} from '../builders/templates';
 
 const plan = planView();
 const description = descriptionView();

@@ -6,7 +6,7 @@ import { strToU8, zipSync } from 'fflate';
 import { coastalLogoPng } from '../../fixtures/lib/png';
 import { renderPlanDocument } from '../../src/templates/layout';
 import { resolveTemplate } from '../../src/templates/resolve';
-import { DEFAULT_OPTIONS, serviceErrorOf, planView, upload, zip } from './support';
+import { DEFAULT_OPTIONS, serviceErrorOf, planView, upload, zip } from '../builders/templates';
 import { statusOf } from '../../src/http/errors';
 
 const FIELD = 'plan-template';

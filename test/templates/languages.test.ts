@@ -6,8 +6,8 @@
 import { decodePlan } from '../../src/contract/decode';
 import { htmlExporter } from '../../src/service/formats';
 import { LABEL_LANGUAGES, labelsFor } from '../../src/templates/labels';
-import { fixtureJson } from '../helpers/fixtures';
-import { zip } from './support';
+import { fixtureJson } from '../builders/fixtures';
+import { zip } from '../builders/templates';
 
 /** "Yes" per language, from the translators' tables, as a reader would check it. OpenCDMP codes where they differ. */
 const LANGUAGES: { code: string; iso: string; yes: string; notAnswered: string }[] = [

@@ -12,8 +12,8 @@ import { DOCUMENT_LIMITS, locateError, RENDER_LIMITS } from '../../src/templates
 import { renderPlanDocument } from '../../src/templates/layout';
 import { TemplateRenderError } from '../../src/templates/problems';
 import { resolveTemplate } from '../../src/templates/resolve';
-import { png } from '../document/image-bytes';
-import { DEFAULT_OPTIONS, serviceErrorOf, planView, textOf, upload, zip } from './support';
+import { png } from '../builders/imageBytes';
+import { DEFAULT_OPTIONS, serviceErrorOf, planView, textOf, upload, zip } from '../builders/templates';
 import { statusOf } from '../../src/http/errors';
 
 const minimal = planView('plan-minimal.json');

@@ -2,7 +2,15 @@
  * Tenant templates are untrusted code: they reach only the plain JSON context, only our helpers,
  * and whatever HTML they print passes the document allow-list.
  */
-import { allBlocks, DEFAULT_OPTIONS, serviceErrorOf, paragraphsWithStyle, planView, textOf, upload } from './support';
+import {
+  allBlocks,
+  DEFAULT_OPTIONS,
+  serviceErrorOf,
+  paragraphsWithStyle,
+  planView,
+  textOf,
+  upload,
+} from '../builders/templates';
 import { defaultLayout } from '../../src/templates/compile';
 import { renderPlanDocument } from '../../src/templates/layout';
 import { resolveTemplate } from '../../src/templates/resolve';

@@ -10,8 +10,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import { JAVA_BODY_MARKERS, exportWithJavaShell } from '../docx/javaStyleShell';
-import { documentFixtures, exportFixture, fixtureName, type DocumentFormat } from '../helpers/fixtureExports';
+import { JAVA_BODY_MARKERS, exportWithJavaShell } from '../builders/javaStyleShell';
+import { documentFixtures, exportFixture, fixtureName, type DocumentFormat } from '../builders/fixtureExports';
 import { convertAllWithLibreOffice } from '../helpers/libreoffice';
 
 export const APPROVED = resolve(__dirname, 'approved');

@@ -6,7 +6,7 @@
  * rules that move content (page breaks, keep-with-next headings and labels, two-line widow and
  * orphan control, rows kept whole, header rows repeated). A line count, not a typesetter: it runs in
  * a few milliseconds for a hundred descriptions, where docx's own estimator made the whole export
- * six times slower. How close it comes to LibreOffice is measured by test/docx/tocPages.test.ts.
+ * six times slower. How close it comes to LibreOffice is measured by test/formats/docx/tocPages.test.ts.
  */
 import type { Block, Inline } from '../../document/types';
 import { displaySize } from './images';
