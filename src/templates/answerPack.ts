@@ -15,13 +15,13 @@ import type { Block, DocumentModel } from '../document/types';
 import type { DescriptionExportView, PlanView } from '../plan/types';
 import { RenderAttachments } from './attachments';
 import {
-  ContextBuilder,
   type DescriptionContext,
   type FieldSetContext,
   type SectionContext,
   type TemplateContext,
   type ValueContext,
 } from './context';
+import { ContextBuilder } from './contextBuilder';
 import { formatNumber } from './format';
 import { labelsFor, type Labels } from './labels';
 

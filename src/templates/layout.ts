@@ -19,7 +19,8 @@ import type { Block, DocumentMeta, DocumentModel, ImageBlock, Inline, ParagraphS
 import type { DescriptionExportView, PlanView } from '../plan/types';
 import { RenderAttachments } from './attachments';
 import type { CompiledLayout, CompiledTemplate } from './compile';
-import { ContextBuilder, type TemplateContext } from './context';
+import { type TemplateContext } from './context';
+import { ContextBuilder } from './contextBuilder';
 import { DocumentBudget, RenderGuard, locateError, type PlacedContent } from './guard';
 import { createHelpers } from './helpers';
 import { directionOf, isLabelKey, labelsFor, type Labels } from './labels';
