@@ -4,10 +4,10 @@
  * seconds before the fixes) is checked by `npm run bench:hostile`, not here: a machine's speed
  * is no test result.
  */
-import { htmlToBlocks, htmlToPlainText, type HtmlOptions } from '../../src/document/html';
-import { blocksToPlainText } from '../../src/document/text';
-import type { Block } from '../../src/document/types';
-import { png } from '../builders/imageBytes';
+import { htmlToBlocks, htmlToPlainText, type HtmlOptions } from '../../../src/document/html';
+import { blocksToPlainText } from '../../../src/document/text';
+import type { Block } from '../../../src/document/types';
+import { png } from '../../builders/imageBytes';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 

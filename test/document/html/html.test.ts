@@ -1,7 +1,7 @@
-import { htmlToBlocks, htmlToPlainText, type HtmlOptions } from '../../src/document/html';
-import { blocksToPlainText } from '../../src/document/text';
-import type { Block, ImageBlock, Inline } from '../../src/document/types';
-import { png } from '../builders/imageBytes';
+import { htmlToBlocks, htmlToPlainText, type HtmlOptions } from '../../../src/document/html';
+import { blocksToPlainText } from '../../../src/document/text';
+import type { Block, ImageBlock, Inline } from '../../../src/document/types';
+import { png } from '../../builders/imageBytes';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 

@@ -5,8 +5,8 @@
  * here, not imported, so a tag dropped from the source's allow-list (which would leave its text
  * run into its neighbours, unaligned) fails a test.
  */
-import { htmlToBlocks } from '../../src/document/html';
-import type { Block } from '../../src/document/types';
+import { htmlToBlocks } from '../../../src/document/html';
+import type { Block } from '../../../src/document/types';
 
 const CONTAINERS = [
   'p',

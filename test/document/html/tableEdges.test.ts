@@ -3,8 +3,8 @@
  * between a table's parts (moved before the table, as browsers do), empty rows and tables, which
  * rows are header rows, spans written loosely, and a table's direction.
  */
-import { htmlToBlocks } from '../../src/document/html';
-import type { Block, TableCell } from '../../src/document/types';
+import { htmlToBlocks } from '../../../src/document/html';
+import type { Block, TableCell } from '../../../src/document/types';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 

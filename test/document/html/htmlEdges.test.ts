@@ -5,11 +5,11 @@
  * junk (list starts, spans, widths, lang, dir), carriage returns in <pre>, line breaks at a
  * paragraph's edges, and block boundaries in a subtree too deep to walk.
  */
-import { htmlToBlocks, type HtmlOptions } from '../../src/document/html';
-import { MAX_IMAGE_BYTES } from '../../src/document/images';
-import { blocksToPlainText } from '../../src/document/text';
-import type { Block, ImageBlock } from '../../src/document/types';
-import { png } from '../builders/imageBytes';
+import { htmlToBlocks, type HtmlOptions } from '../../../src/document/html';
+import { MAX_IMAGE_BYTES } from '../../../src/document/images';
+import { blocksToPlainText } from '../../../src/document/text';
+import type { Block, ImageBlock } from '../../../src/document/types';
+import { png } from '../../builders/imageBytes';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 

@@ -5,9 +5,9 @@
  * which a subtree is flattened, and in layout mode comments, unclosed layout elements, empty
  * image sources and links written with spaces.
  */
-import { htmlToBlocks, type HtmlOptions } from '../../src/document/html';
-import type { Block, ImageBlock, Inline } from '../../src/document/types';
-import { png } from '../builders/imageBytes';
+import { htmlToBlocks, type HtmlOptions } from '../../../src/document/html';
+import type { Block, ImageBlock, Inline } from '../../../src/document/types';
+import { png } from '../../builders/imageBytes';
 
 function convert(html: string, options: HtmlOptions = {}) {
   const warnings: string[] = [];

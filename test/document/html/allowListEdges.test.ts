@@ -3,10 +3,10 @@
  * cannot carry, attributes written with spaces around them, `!important` spelled loosely, a
  * rowspan on a header cell, and an image address that merely contains "asset:".
  */
-import { htmlToBlocks, sanitizeAnswerHtml } from '../../src/document/html';
-import { blocksToPlainText } from '../../src/document/text';
-import type { Block, ImageBlock } from '../../src/document/types';
-import { png } from '../builders/imageBytes';
+import { htmlToBlocks, sanitizeAnswerHtml } from '../../../src/document/html';
+import { blocksToPlainText } from '../../../src/document/text';
+import type { Block, ImageBlock } from '../../../src/document/types';
+import { png } from '../../builders/imageBytes';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 

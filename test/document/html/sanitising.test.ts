@@ -5,8 +5,8 @@
  * (flattened to its text). The list is written out here, not imported, so dropping a tag from
  * the source's list fails a test.
  */
-import { htmlToBlocks, htmlToPlainText } from '../../src/document/html';
-import { blocksToPlainText } from '../../src/document/text';
+import { htmlToBlocks, htmlToPlainText } from '../../../src/document/html';
+import { blocksToPlainText } from '../../../src/document/text';
 
 /** Elements with content. `embed`, `frame`, `input` and `param` are void (htmlparser2 closes
  *  them at once, so they have no content to drop); their attributes are checked below. */
