@@ -1,6 +1,6 @@
 /**
- * Service configuration from environment variables. The names are fixed by DESIGN.md (other tools
- * depend on them); every variable has a default, so a fresh clone runs with no configuration.
+ * Service configuration from environment variables. The names are fixed (deployments and other
+ * tools depend on them); every variable has a default, so a fresh clone runs with no configuration.
  */
 import os from 'node:os';
 

@@ -1,5 +1,5 @@
 /**
- * The one error shape on the wire (DESIGN.md): `{code, error, details: [{path, message}]}`.
+ * The one error shape on the wire: `{code, error, details: [{path, message}]}` (docs/development/architecture.md).
  * The layers below throw `ServiceError`s, which know a kind but no status: this is where a kind
  * becomes a status. `HttpError` is for what only HTTP can get wrong (a method, a media type, a
  * token). Anything else is a bug and becomes a 500.
