@@ -1,5 +1,6 @@
 # dmp-file-transformer: the OpenCDMP file-transformer plugin (DOCX, PDF, RDA maDMP JSON).
-#   docker build -t dmp-file-transformer .
+#   docker build -t dmp-file-transformer:0.1.0 .      (the version in package.json)
+#   bash scripts/run-image.sh -e AUTH_ISSUER=https://keycloak.example.org/realms/opencdmp
 # Fonts for every script ship inside npm packages (only the files the PDF writer uses), so the
 # runtime image needs no system fonts and downloads nothing at run time.
 # NODE_IMAGE: any Debian-based image with Node >= 22.12 and npm, and a user 1000 (the official
@@ -7,6 +8,8 @@
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
+# Marks this stage's images, which `npm run test:image` removes after the build.
+LABEL org.opencdmp.dmp-file-transformer.stage=build
 # Only for builds behind a TLS-intercepting proxy: a CA file to trust for `npm ci` (mounted into
 # the build, as scripts/image-test.sh does). Not carried into the runtime image.
 ARG NODE_EXTRA_CA_CERTS

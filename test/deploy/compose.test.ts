@@ -13,6 +13,7 @@ import { authIsOpen, loadConfig } from '../../src/config';
 import { configVariables, ROOT } from './manifests';
 
 const STANDALONE = 'deploy/compose/compose.yml';
+const VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const OVERRIDE = 'deploy/compose/dmp-file-transformer.override.yml';
 const DCLINT = path.join(ROOT, 'node_modules/.bin/dclint');
 
@@ -111,8 +112,8 @@ describe('the standalone compose file', () => {
   // The image sets NODE_ENV=production (Dockerfile); the file adds its environment.
   const env = { NODE_ENV: 'production', ...service.environment };
 
-  it('builds this repository and starts without Keycloak, in development mode', () => {
-    expect(path.resolve(ROOT, 'deploy/compose', service.build.context)).toBe(ROOT);
+  it('runs the image of this version and starts without Keycloak, in development mode', () => {
+    expect(service.image).toBe(`dmp-file-transformer:${VERSION}`);
     const config = loadConfig(env);
     expect(authIsOpen(config)).toBe(true);
     expect(config.sharedStorageDir).toBeNull();
@@ -130,6 +131,13 @@ describe('the OpenCDMP docker-deployment override', () => {
   const [name] = Object.keys(file.services);
   const service = file.services[name];
   const env = { NODE_ENV: 'production', ...service.environment };
+
+  it('runs the image of this version unless the deployment names another', () => {
+    expect(service.image).toBe(`dmp-file-transformer:${VERSION}`);
+    expect(
+      load(OVERRIDE, { ...OPENCDMP_ENV, DMP_FILE_TRANSFORMER_IMAGE: 'registry.example.org/x:1' }).services[name].image,
+    ).toBe('registry.example.org/x:1');
+  });
 
   it('adds one service, named like the deployment’s other transformers, on its backend network', () => {
     expect(Object.keys(file.services)).toEqual(['opencdmp.file.transformer.dmp']);

@@ -9,7 +9,10 @@ import { startService } from '../helpers/service';
 import {
   configVariables,
   cores,
+  egressAllows,
+  keySetAddress,
   kustomize,
+  kustomizeVariant,
   mebibytes,
   only,
   parseObjects,
@@ -32,6 +35,25 @@ const pod = deployment.spec.template;
 const container = pod.spec.containers[0];
 const configMap = only(production, 'ConfigMap');
 const workersFromCpuLimit = Math.ceil(cores(container.resources.limits.cpu));
+/** Production with the optional ServiceMonitor component, as an operator with Prometheus Operator adds it. */
+const withServiceMonitorYaml = kustomizeVariant('deploy/overlays/production', (files) => {
+  files['kustomization.yaml'] = files['kustomization.yaml'].replace(
+    '# - ../../components/servicemonitor',
+    '- ../../components/servicemonitor',
+  );
+});
+const withServiceMonitor = parseObjects(withServiceMonitorYaml);
+/** Production with Keycloak in the cluster: its component, and its key set fetched in the cluster. */
+const IN_CLUSTER_JWKS = 'http://keycloak.keycloak.svc:8080/realms/OpenCDMP/protocol/openid-connect/certs';
+const withInClusterKeycloak = parseObjects(
+  kustomizeVariant('deploy/overlays/production', (files) => {
+    files['kustomization.yaml'] = files['kustomization.yaml'].replace(
+      '../../components/issuer-external',
+      '../../components/issuer-in-cluster',
+    );
+    files['config.yaml'] += `  AUTH_JWKS_URI: ${IN_CLUSTER_JWKS}\n`;
+  }),
+);
 /** The environment the container starts with (ConfigMap, then its own env; EXPORT_WORKERS from the CPU limit). */
 function containerEnvironment(objects: K8sObject[]): Record<string, string> {
   const env: Record<string, string> = { ...only(objects, 'ConfigMap').data };
@@ -62,11 +84,17 @@ describe.each(OVERLAYS)('kubectl kustomize %s', (dir) => {
       'HorizontalPodAutoscaler',
       'PodDisruptionBudget',
       'NetworkPolicy',
-      'ServiceMonitor',
     ]) {
       expect(kinds).toContain(kind);
     }
+    // A cluster without the Prometheus Operator applies it too: the ServiceMonitor is a component.
+    expect(kinds).not.toContain('ServiceMonitor');
     expect(new Set(objects.map((o) => o.metadata.namespace))).toEqual(new Set(['opencdmp']));
+  });
+
+  it('lets the pods fetch the key set of the identity provider it configures', () => {
+    const env = containerEnvironment(objects);
+    expect(egressAllows(only(objects, 'NetworkPolicy'), keySetAddress(env))).toBe(true);
   });
 
   it('gives the service a configuration it starts with in production, naming every variable it reads', () => {
@@ -80,6 +108,30 @@ describe.each(OVERLAYS)('kubectl kustomize %s', (dir) => {
       disabled: false,
     });
     expect(config.exportWorkers).toBe(workersFromCpuLimit);
+  });
+});
+
+it('the base renders without a ServiceMonitor: nothing in it needs a custom resource definition', () => {
+  const kinds = parseObjects(kustomize('deploy/base')).map((o) => o.kind);
+  expect(kinds.sort()).toEqual([
+    'ConfigMap',
+    'Deployment',
+    'HorizontalPodAutoscaler',
+    'PodDisruptionBudget',
+    'Service',
+  ]);
+});
+
+describe('the optional ServiceMonitor component', () => {
+  it('adds a valid ServiceMonitor in the overlay namespace that selects the Service', () => {
+    const { ok, report } = validateObjects(withServiceMonitorYaml);
+    expect(report.filter((line) => !line.startsWith('valid '))).toEqual([]);
+    expect(ok).toBe(true);
+    const monitor = only(withServiceMonitor, 'ServiceMonitor');
+    expect(monitor.metadata.namespace).toBe('opencdmp');
+    const service = only(withServiceMonitor, 'Service');
+    expect(selects(monitor.spec.selector.matchLabels, service.metadata.labels)).toBe(true);
+    expect(monitor.spec.endpoints[0].port).toBe(service.spec.ports[0].name);
   });
 });
 
@@ -145,8 +197,8 @@ describe('the production Deployment', () => {
       }
       expect(container.readinessProbe.httpGet.path).toBe('/health/ready');
       expect(container.livenessProbe.httpGet.path).toBe('/health/live');
-      // The ServiceMonitor scrapes a route that exists too.
-      const monitor = only(production, 'ServiceMonitor');
+      // The optional ServiceMonitor scrapes a route that exists too.
+      const monitor = only(withServiceMonitor, 'ServiceMonitor');
       await request(service.app).get(monitor.spec.endpoints[0].path).expect(200);
     } finally {
       await service.close();
@@ -157,12 +209,11 @@ describe('the production Deployment', () => {
 describe('the objects around the Deployment', () => {
   const podLabels = pod.metadata.labels;
 
-  it('Service, PodDisruptionBudget, ServiceMonitor and NetworkPolicy select the pods', () => {
+  it('Service, PodDisruptionBudget and NetworkPolicy select the pods', () => {
     const service = only(production, 'Service');
     expect(selects(service.spec.selector, podLabels)).toBe(true);
     expect(service.spec.ports[0].targetPort).toBe('http');
     expect(selects(only(production, 'PodDisruptionBudget').spec.selector.matchLabels, podLabels)).toBe(true);
-    expect(selects(only(production, 'ServiceMonitor').spec.selector.matchLabels, service.metadata.labels)).toBe(true);
     expect(selects(only(production, 'NetworkPolicy').spec.podSelector.matchLabels, podLabels)).toBe(true);
     expect(selects(deployment.spec.selector.matchLabels, podLabels)).toBe(true);
   });
@@ -190,10 +241,24 @@ describe('the objects around the Deployment', () => {
           s.podSelector?.matchLabels['app.kubernetes.io/name'],
       ),
     ).toEqual(['opencdmp-backend', 'prometheus']);
-    const destinations = policy.spec.egress.map(
-      (rule: { to: { podSelector: { matchLabels: Record<string, string> } }[] }) => rule.to[0].podSelector.matchLabels,
+    // DNS: kube-dns pods, selected by their own labels only (none of ours).
+    expect(policy.spec.egress[0].to[0].podSelector.matchLabels).toEqual({ 'k8s-app': 'kube-dns' });
+    // The example issuer is outside the cluster: HTTPS out, nothing else.
+    expect(policy.spec.egress.slice(1)).toEqual([
+      { to: [{ ipBlock: { cidr: '0.0.0.0/0' } }], ports: [{ port: 443, protocol: 'TCP' }] },
+    ]);
+  });
+
+  it('with Keycloak in the cluster, lets the pods reach its pods only, where the key set is fetched', () => {
+    const policy = only(withInClusterKeycloak, 'NetworkPolicy');
+    const env = containerEnvironment(withInClusterKeycloak);
+    expect(keySetAddress(env)).toBe(IN_CLUSTER_JWKS);
+    expect(egressAllows(policy, keySetAddress(env))).toBe(true);
+    expect(policy.spec.egress.some((rule: { to: { ipBlock?: unknown }[] }) => rule.to.some((p) => p.ipBlock))).toBe(
+      false,
     );
-    expect(destinations).toEqual([{ 'k8s-app': 'kube-dns' }, { 'app.kubernetes.io/name': 'keycloak' }]);
+    // So the same policy with the key set outside the cluster is caught (the trip wire this guards).
+    expect(egressAllows(policy, env.AUTH_ISSUER)).toBe(false);
   });
 });
 

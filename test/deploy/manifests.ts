@@ -5,6 +5,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 
@@ -73,3 +74,51 @@ export function configVariables(): string[] {
   const names = [...source.matchAll(/\benv\.([A-Z][A-Z0-9_]*)|\(env, '([A-Z][A-Z0-9_]*)'/g)].map((m) => m[1] ?? m[2]);
   return [...new Set(names)].sort();
 }
+
+/**
+ * Renders a copy of an overlay after `edit` has changed its files, as a user's own overlay made
+ * from it would render (its `../../` paths still reach deploy/base and deploy/components).
+ */
+export function kustomizeVariant(dir: string, edit: (files: Record<string, string>) => void): string {
+  const source = path.join(ROOT, dir);
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'kustomize-variant-'));
+  try {
+    const files: Record<string, string> = {};
+    for (const name of fs.readdirSync(source)) files[name] = fs.readFileSync(path.join(source, name), 'utf8');
+    edit(files);
+    const deployFromCopy = path.relative(copy, path.join(source, '../..'));
+    for (const [name, text] of Object.entries(files)) {
+      const relocated = name === 'kustomization.yaml' ? text.replaceAll('../../', `${deployFromCopy}/`) : text;
+      fs.writeFileSync(path.join(copy, name), relocated);
+    }
+    return execFileSync('kubectl', ['kustomize', copy], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } finally {
+    fs.rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+interface EgressRule {
+  to?: { ipBlock?: { cidr: string }; podSelector?: object; namespaceSelector?: object }[];
+  ports?: { port: number | string; protocol?: string }[];
+}
+
+/**
+ * Whether a NetworkPolicy lets the pods open a TCP connection to `url`. A host outside the cluster
+ * (a name with dots that is not a `.svc` name) needs an ipBlock rule; a Service in the cluster
+ * needs a pod or namespace selector rule (its port taken as the pods' port, as for Keycloak's).
+ */
+export function egressAllows(policy: K8sObject, url: string): boolean {
+  const { hostname, port, protocol } = new URL(url);
+  const portNumber = Number(port || (protocol === 'https:' ? 443 : 80));
+  const inCluster = !hostname.includes('.') || /\.svc(\.cluster\.local)?$/.test(hostname);
+  return (policy.spec.egress as EgressRule[]).some((rule) => {
+    const portAllowed = !rule.ports || rule.ports.some((p) => p.port === portNumber && (p.protocol ?? 'TCP') === 'TCP');
+    const peerAllowed =
+      !rule.to ||
+      rule.to.some((peer) => (inCluster ? Boolean(peer.podSelector || peer.namespaceSelector) : Boolean(peer.ipBlock)));
+    return portAllowed && peerAllowed;
+  });
+}
+
+/** The address the service fetches its keys from: AUTH_JWKS_URI, else the issuer (its discovery document). */
+export const keySetAddress = (env: Record<string, string | undefined>): string => env.AUTH_JWKS_URI || env.AUTH_ISSUER!;
