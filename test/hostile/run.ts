@@ -11,7 +11,7 @@
  *
  * Passes when there is no crash, no 5xx but the documented 503s (with Retry-After), no outbound
  * connection, every refusal is the JSON error shape naming a path, and health p99 <= 50 ms.
- * Prints the figures as JSON (the README's Reliability section quotes them). The service gets this
+ * Prints the figures as JSON (docs/operators/reliability.md quotes them). The service gets this
  * process's environment, so EXPORT_MEMORY_MB=512 EXPORT_WORKERS=2 runs it with a 2 GB container's
  * defaults; HOSTILE_PHASES picks phases, HOSTILE_BODIES the number of fuzzed bodies.
  */

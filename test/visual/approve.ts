@@ -40,7 +40,7 @@ async function main(): Promise<void> {
         '# Approved pages of the visual check',
         '',
         `The first ${FIRST_PAGES} pages of each case at ${RESOLUTION_DPI} dpi, as \`npm run test:visual\` compares them`,
-        '(see "Visual check" in the README of the repository). Written by `npm run visual:approve`; a note',
+        '(see docs/development/visual-check.md). Written by `npm run visual:approve`; a note',
         'edited here is kept by the next approval.',
         '',
         ...lines,
