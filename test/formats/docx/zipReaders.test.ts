@@ -9,7 +9,7 @@ import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { crc32 } from 'node:zlib';
 import { exportFixture } from '../../builders/fixtureExports';
-import { exportWithJavaShell } from '../../builders/javaStyleShell';
+import { exportDescriptionWithJavaShell, exportWithJavaShell } from '../../builders/javaStyleShell';
 import { javaAvailable, javaZipStreamRead, streamingReadProblems } from '../../helpers/zipStream';
 
 const documents: Record<string, () => Promise<Uint8Array>> = {
@@ -17,6 +17,8 @@ const documents: Record<string, () => Promise<Uint8Array>> = {
   'a plan with pictures': () => exportFixture('plan-full.json', 'docx'),
   'a plan through a Word shell': () => exportWithJavaShell("'{OPENCDMP.PLAN.FORM}'"),
   'a description': () => exportFixture('description-full.json', 'docx'),
+  'a description through a Word shell': () => exportDescriptionWithJavaShell("'{OPENCDMP.DESCRIPTION.FORM}'"),
+  'a 1.3 plan': () => exportFixture('plan-1.3.json', 'docx'),
 };
 
 const made = new Map<string, Uint8Array>();
