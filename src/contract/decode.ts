@@ -71,13 +71,16 @@ export const isInstantString = (value: string): boolean =>
   rfc3339DateTime.validate(value) && isSupportedInstant(Date.parse(value));
 
 /**
- * `java.time.Instant` as Jackson writes it (epoch seconds, 9 fraction digits) or an RFC 3339
- * string; null when absent, unreadable or outside the years 0000 to 9999.
+ * `java.time.Instant` as Jackson writes it (Jackson 2: epoch seconds, 9 fraction digits; Jackson 3:
+ * an RFC 3339 string); null when absent, unreadable or outside the years 0000 to 9999. Both are cut
+ * to the millisecond as Java's `toEpochMilli` does, so one instant decodes alike from either
+ * backend: seconds are first rounded to the microsecond, which removes the binary noise of the
+ * fraction (…045.123 s is 1735787045122.9998 ms), then truncated.
  */
 export function decodeInstant(value: unknown): Date | null {
   const ms =
     typeof value === 'number'
-      ? Math.round(value * 1000)
+      ? Math.floor(Math.round(value * 1e6) / 1000)
       : typeof value === 'string' && isInstantString(value)
         ? Date.parse(value)
         : NaN;

@@ -8,6 +8,8 @@ import { encodePlan } from '../../src/contract/encode';
 import type { PlanModel } from '../../src/contract/model';
 import { assertValidModel } from '../../src/contract/validate';
 import { ServiceError } from '../../src/errors';
+import { buildPlan13 } from '../../fixtures/build';
+import { toJacksonJson } from '../../fixtures/lib/jackson';
 import { fixtureJson } from '../builders/fixtures';
 import { keySetProblems } from '../helpers/wireKeys';
 
@@ -119,6 +121,15 @@ describe('a common-models 1.3.0 plan', () => {
     expect(withoutAdditions(plan)).toEqual(older);
     // And the additions are really there to remove.
     expect(withoutAdditions(plan)).not.toEqual(plan);
+  });
+
+  it('decodes alike when a Jackson 3 backend (Spring Boot 4) writes its instants as ISO-8601 strings', () => {
+    const iso = JSON.parse(toJacksonJson(buildPlan13(), { instants: 'iso' }));
+    expect(iso.createdAt).toBe('2024-11-04T09:15:30.123456Z');
+    expect(iso.updatedAt).toBe('2025-04-12T16:42:07.987654321Z');
+    expect(iso.descriptions[0].createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+    assertValidModel('plan', iso);
+    expect(decodePlan(iso)).toEqual(plan);
   });
 
   it('is refused with a 400 naming the path when a 1.3.0 field has the wrong type', () => {
