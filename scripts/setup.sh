@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up a fresh clone: Node >= 22.12 (a local Node 24 under .tools/ when the machine's is older),
-# the Debian tools the tests use (LibreOffice, poppler, qpdf, xmllint, python3-jsonschema, python3-pikepdf, Chromium),
+# the Debian tools the tests use (LibreOffice, poppler, qpdf, xmllint, python3-jsonschema, python3-pikepdf, Chromium, a JDK),
 # a kubectl that renders kustomize components (1.21 or later),
 # and the npm dependencies exactly as locked (`npm ci`, which also builds dist/). Safe to run again:
 # each step is skipped when already done. scripts/start.sh and scripts/test.sh run it for you;
@@ -46,6 +46,9 @@ packages=(poppler-utils qpdf libreoffice-writer-nogui python3-jsonschema chromiu
 # The fonts our DOCX falls back to, so LibreOffice lays it out alike on every machine (and as Word
 # does: Liberation is metric-compatible with Times New Roman, Arial and Courier New, Carlito with Calibri).
 packages+=(fonts-liberation fonts-crosextra-carlito)
+# A JDK: a test reads every DOCX we make with Java's ZipInputStream, as Apache POI and the
+# planning service's backend read a stream (Java 11+ runs that reader's one source file directly).
+command -v javac >/dev/null 2>&1 || packages+=(default-jdk-headless)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")

@@ -1,6 +1,9 @@
 /**
- * Wire -> model. The only place that knows how the OpenCDMP backend (Jackson, common-models 1.2.0)
- * writes things: instants as epoch seconds, enums as numbers, base64 bytes, nulls everywhere.
+ * Wire -> model. The only place that knows how the OpenCDMP backend (Jackson, common-models 1.2.0
+ * or 1.3.0) writes things: instants as epoch seconds (Jackson 2) or ISO-8601 strings (Jackson 3's
+ * default), enums as numbers, base64 bytes, nulls everywhere. The 1.3.0 additions (`raidJsonFile`,
+ * blueprint `type`, reference-type `definition.fields`, reference field `dataType`) are read when
+ * present; a 1.2.0 body decodes exactly as before.
  * Duplicate keys (`category`, `fieldType`) are already settled by JSON.parse: the last one wins,
  * and the last one is the real value. Input must have passed `assertValidModel` first.
  */
@@ -40,6 +43,8 @@ export const SYSTEM_FIELD_TYPE: M.SystemFieldType[] = [
 export const EXTRA_DATA_TYPE: M.ExtraFieldDataType[] = ['text', 'richText', 'date', 'number'];
 export const PLUGIN_TYPE: M.PluginType[] = ['fileTransformer', 'deposit', 'evaluation'];
 export const VALIDATION_TYPE: M.TemplateField['validations'] = ['none', 'required', 'url'];
+/** 1.3.0 `ReferenceTypeFieldDataType`: 0 Text, 1 Date. */
+export const REFERENCE_FIELD_DATA_TYPE: M.ReferenceFieldDataType[] = ['text', 'date'];
 
 /** Numeric enum -> name; null or an unknown number -> null (the schema rejects unknown numbers). */
 function named<T>(names: readonly T[], value: unknown): T | null {
@@ -66,13 +71,16 @@ export const isInstantString = (value: string): boolean =>
   rfc3339DateTime.validate(value) && isSupportedInstant(Date.parse(value));
 
 /**
- * `java.time.Instant` as Jackson writes it (epoch seconds, 9 fraction digits) or an RFC 3339
- * string; null when absent, unreadable or outside the years 0000 to 9999.
+ * `java.time.Instant` as Jackson writes it (Jackson 2: epoch seconds, 9 fraction digits; Jackson 3:
+ * an RFC 3339 string); null when absent, unreadable or outside the years 0000 to 9999. Both are cut
+ * to the millisecond as Java's `toEpochMilli` does, so one instant decodes alike from either
+ * backend: seconds are first rounded to the microsecond, which removes the binary noise of the
+ * fraction (…045.123 s is 1735787045122.9998 ms), then truncated.
  */
 export function decodeInstant(value: unknown): Date | null {
   const ms =
     typeof value === 'number'
-      ? Math.round(value * 1000)
+      ? Math.floor(Math.round(value * 1e6) / 1000)
       : typeof value === 'string' && isInstantString(value)
         ? Date.parse(value)
         : NaN;
@@ -125,8 +133,31 @@ function decodeUser(raw: Wire): M.UserModel | null {
   };
 }
 
+/** 1.3.0 `ReferenceTypeFieldModel`s; none from a 1.2.0 backend. */
+function decodeReferenceTypeFields(raw: Wire): M.ReferenceTypeField[] {
+  return list(raw, (f) => ({
+    code: String(f?.code ?? ''),
+    label: str(f?.label),
+    description: str(f?.description),
+    dataType: named(REFERENCE_FIELD_DATA_TYPE, f?.dataType),
+    semantics: strings(f?.semantics),
+    required: typeof f?.required === 'boolean' ? f.required : null,
+  })).filter((f) => f.code !== '');
+}
+
 function decodeReferenceType(raw: Wire): M.ReferenceTypeModel | null {
-  return isObject(raw) ? { id: str(raw.id), name: str(raw.name), code: str(raw.code) } : null;
+  if (!isObject(raw)) return null;
+  const type: M.ReferenceTypeModel = { id: str(raw.id), name: str(raw.name), code: str(raw.code) };
+  const fields = decodeReferenceTypeFields(isObject(raw.definition) ? raw.definition.fields : null);
+  // Only when the 1.3.0 definition is there: a 1.2.0 type decodes to exactly what it did.
+  if (fields.length > 0) type.fields = fields;
+  return type;
+}
+
+function decodeReferenceField(raw: Wire): M.ReferenceField {
+  const field: M.ReferenceField = { code: String(raw?.code ?? ''), value: str(raw?.value) };
+  if (raw?.dataType != null) field.dataType = named(REFERENCE_FIELD_DATA_TYPE, raw.dataType);
+  return field;
 }
 
 export function decodeReference(raw: Wire): M.ReferenceModel {
@@ -135,7 +166,7 @@ export function decodeReference(raw: Wire): M.ReferenceModel {
     label: str(raw?.label),
     type: decodeReferenceType(raw?.type),
     description: str(raw?.description),
-    fields: list(raw?.definition?.fields, (f) => ({ code: String(f?.code ?? ''), value: str(f?.value) })),
+    fields: list(raw?.definition?.fields, decodeReferenceField),
     reference: str(raw?.reference),
     abbreviation: str(raw?.abbreviation),
     source: str(raw?.source),
@@ -195,6 +226,8 @@ export function decodeBlueprint(raw: Wire): M.PlanBlueprint | null {
     label: str(raw.label),
     description: str(raw.description),
     groupId: str(raw.groupId),
+    // 1.3.0; a 1.2.0 blueprint has no `type` key, so the model has none either.
+    ...(isObject(raw.type) ? { type: { id: str(raw.type.id), name: str(raw.type.name) } } : {}),
     status: named(['draft', 'finalized'] as const, raw.status),
     sections: list(raw.definition?.sections, (s) => ({
       id: id(s.id),
@@ -260,6 +293,7 @@ export function decodePlan(raw: Wire, options: DecodeOptions = {}): M.PlanModel 
           })),
         }
       : {}),
+    ...(isObject(raw.raidJsonFile) ? { raidJsonFile: decodeFile(raw.raidJsonFile) } : {}),
     previousDOI: str(raw.previousDOI),
     createdAt: decodeInstant(raw.createdAt),
     updatedAt: decodeInstant(raw.updatedAt),

@@ -1,5 +1,6 @@
 /**
- * OpenCDMP common-models 1.2.0, as the rest of the service sees them: decoded from the wire
+ * OpenCDMP common-models 1.2.0 and the 1.3.0 additions (optional here, absent from 1.2.0 bodies),
+ * as the rest of the service sees them: decoded from the wire
  * (instants -> Date, numeric enums -> names, base64 -> bytes, last duplicate key wins).
  * Only `src/contract` reads or writes the wire form: decode.ts reads it, encode.ts writes it.
  */
@@ -14,6 +15,8 @@ export type SystemFieldType = 'title' | 'description' | 'language' | 'contact' |
 export type ExtraFieldDataType = 'text' | 'richText' | 'date' | 'number';
 export type PluginType = 'fileTransformer' | 'deposit' | 'evaluation';
 export type ReferenceSourceType = 'internal' | 'external';
+/** 1.3.0 `ReferenceTypeFieldDataType`: how a reference's field value is to be read. */
+export type ReferenceFieldDataType = 'text' | 'date';
 
 /** The 15 description-template field types, as the wire names them (`data.fieldType`). */
 export const TEMPLATE_FIELD_TYPES = [
@@ -74,10 +77,30 @@ export interface PluginConfiguration {
   fields: PluginFieldValue[];
 }
 
+/** 1.3.0 `ReferenceTypeFieldModel`: a field the reference type declares, with the label readers see. */
+export interface ReferenceTypeField {
+  code: string;
+  label: string | null;
+  description: string | null;
+  dataType: ReferenceFieldDataType | null;
+  semantics: string[];
+  required: boolean | null;
+}
+
 export interface ReferenceTypeModel {
   id: string | null;
   name: string | null;
   code: string | null;
+  /** 1.3.0 `definition.fields`; absent or empty from a 1.2.0 backend. */
+  fields?: ReferenceTypeField[];
+}
+
+/** `ReferenceFieldModel`: one of a reference's `definition.fields`. */
+export interface ReferenceField {
+  code: string;
+  value: string | null;
+  /** 1.3.0; absent from a 1.2.0 backend. */
+  dataType?: ReferenceFieldDataType | null;
 }
 
 export interface ReferenceModel {
@@ -86,7 +109,7 @@ export interface ReferenceModel {
   type: ReferenceTypeModel | null;
   description: string | null;
   /** `definition.fields`, e.g. `startDate`, `pidTypeField`, `primaryEmail`. */
-  fields: { code: string; value: string | null }[];
+  fields: ReferenceField[];
   reference: string | null;
   abbreviation: string | null;
   source: string | null;
@@ -134,11 +157,19 @@ export interface BlueprintSection {
   fields: BlueprintField[];
 }
 
+/** 1.3.0 `PlanBlueprintTypeModel`: the kind of plan a blueprint is for, as the tenant names it. */
+export interface PlanBlueprintType {
+  id: string | null;
+  name: string | null;
+}
+
 export interface PlanBlueprint {
   id: string | null;
   label: string | null;
   description: string | null;
   groupId: string | null;
+  /** 1.3.0; absent (or null) from a 1.2.0 backend. */
+  type?: PlanBlueprintType | null;
   status: 'draft' | 'finalized' | null;
   sections: BlueprintSection[];
   plugins: PluginConfiguration[];
@@ -200,6 +231,11 @@ export interface PlanModel {
   references: PlanReference[];
   /** Never sent on export; an import answer lists the templates its descriptions use. */
   descriptionTemplates?: PlanDescriptionTemplate[];
+  /**
+   * 1.3.0: the plan as RAiD metadata, which the backend fills only for deposits (null on export,
+   * like `rdaJsonFile`). Decoded for completeness; never written back (a 1.2.0 backend refuses it).
+   */
+  raidJsonFile?: FileEnvelope | null;
   previousDOI: string | null;
   createdAt: Date | null;
   updatedAt: Date | null;

@@ -165,6 +165,7 @@ function buildPlanHead(plan: M.PlanModel, options: PlanViewOptions): Omit<V.Plan
       id: plan.blueprint?.id ?? null,
       label: plan.blueprint?.label ?? null,
       groupId: plan.blueprint?.groupId ?? null,
+      type: plan.blueprint?.type ? { id: plan.blueprint.type.id, name: plan.blueprint.type.name } : null,
     },
     createdAt: plan.createdAt,
     updatedAt: plan.updatedAt,

@@ -1,5 +1,5 @@
-import type { ReferenceModel } from '../contract/model';
-import type { ReferenceView } from './types';
+import type { ReferenceField, ReferenceModel } from '../contract/model';
+import type { ReferenceDetailView, ReferenceView } from './types';
 
 const ORCID = /^(?:https?:\/\/orcid\.org\/|orcid:)?(\d{4}-\d{4}-\d{4}-\d{3}[\dX])$/i;
 const DOI = /^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:)?(10\.\d{4,9}\/\S+)$/i;
@@ -24,6 +24,54 @@ export function linkForIdentifier(identifier: string | null | undefined, scheme?
 /** Field codes under which reference sources put a landing page. */
 const URL_FIELD_CODES = ['uri', 'url', 'link', 'landingPage', 'website'];
 
+/** `2024-01-01`, or a date-time with or without a zone (`2024-01-01T00:00:00Z`, `2024-01-01T12:00+02:00`). */
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ]([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/**
+ * A date-typed reference value as the day it names (UTC midnight, so it prints as written in any
+ * zone: a funder's "2024-01-01T00:00:00+02:00" is 1 January, not 31 December); null when the value
+ * is no ISO 8601 date, and then it is printed as written.
+ */
+export function referenceDate(value: string): Date | null {
+  const match = ISO_DATE.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day] = match.slice(1, 4).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // Date rolls 2024-02-31 over to March: a day that is not in the calendar is no date.
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
+}
+
+/**
+ * The fields the reference type declares (1.3), in its order, with the type's labels: the ones the
+ * reference has a value for. The field's own `dataType` wins over the type's (the backend sends both).
+ */
+function referenceDetails(reference: ReferenceModel): ReferenceDetailView[] {
+  const declared = reference.type?.fields ?? [];
+  if (declared.length === 0) return [];
+  const values = new Map<string, ReferenceField>();
+  for (const field of reference.fields) if (field.code && !values.has(field.code)) values.set(field.code, field);
+  const details: ReferenceDetailView[] = [];
+  const seen = new Set<string>();
+  for (const definition of declared) {
+    const field = values.get(definition.code);
+    const value = field?.value?.trim();
+    if (!value || seen.has(definition.code)) continue;
+    seen.add(definition.code);
+    const dataType = field?.dataType ?? definition.dataType ?? 'text';
+    details.push({
+      code: definition.code,
+      label: definition.label?.trim() || definition.code,
+      description: definition.description,
+      dataType,
+      value,
+      date: dataType === 'date' ? referenceDate(value) : null,
+      url: dataType === 'text' ? linkForIdentifier(value) : null,
+    });
+  }
+  return details;
+}
+
 export function buildReferenceView(reference: ReferenceModel): ReferenceView {
   // fromEntries defines own properties: a source's field named "__proto__" stays an ordinary key.
   const fields: Record<string, string> = Object.fromEntries(
@@ -44,5 +92,6 @@ export function buildReferenceView(reference: ReferenceModel): ReferenceView {
     source: reference.source,
     url,
     fields,
+    details: referenceDetails(reference),
   };
 }

@@ -10,6 +10,7 @@ import type {
   PlanAccessType,
   PlanStatus,
   PlanUserRole,
+  ReferenceFieldDataType,
   SystemFieldType,
   TemplateFieldType,
 } from '../contract/model';
@@ -30,6 +31,24 @@ export interface PlanUserView extends PersonView {
   roles: PlanUserRole[];
 }
 
+/**
+ * A field of a reference that its reference type declares (OpenCDMP 1.3: `type.definition.fields`),
+ * with the type's label for it: "Start date", "Funder identifier".
+ */
+export interface ReferenceDetailView {
+  code: string;
+  /** The reference type's label for the field; its code when the type gives none. */
+  label: string;
+  description: string | null;
+  dataType: ReferenceFieldDataType;
+  /** The value as the source gives it. */
+  value: string;
+  /** Date-typed values that read as a date (ISO 8601); null otherwise (then `value` is printed as is). */
+  date: Date | null;
+  /** A link when a text value is a URL, DOI or ORCID. */
+  url: string | null;
+}
+
 export interface ReferenceView {
   id: string | null;
   /** What a reader sees: label, else description, else the external id. Never empty. */
@@ -45,6 +64,11 @@ export interface ReferenceView {
   url: string | null;
   /** `definition.fields` as a map (code -> value), e.g. startDate, pidTypeField, primaryEmail. */
   fields: Record<string, string>;
+  /**
+   * The fields the reference type declares, in its order, with their labels and typed values, for
+   * readers. Empty from a 1.2 planning service (its reference types declare no fields).
+   */
+  details: ReferenceDetailView[];
 }
 
 export interface FileView {
@@ -120,7 +144,13 @@ export interface PlanView {
   language: string | null;
   accessType: PlanAccessType | null;
   status: { name: string | null; internal: PlanStatus | null };
-  blueprint: { id: string | null; label: string | null; groupId: string | null };
+  blueprint: {
+    id: string | null;
+    label: string | null;
+    groupId: string | null;
+    /** The blueprint's type (OpenCDMP 1.3); null from a 1.2 planning service. */
+    type: { id: string | null; name: string | null } | null;
+  };
   createdAt: Date | null;
   updatedAt: Date | null;
   finalizedAt: Date | null;

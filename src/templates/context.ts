@@ -19,6 +19,23 @@ import type { Labels } from './labels';
 
 export const CONTEXT_VERSION = 1;
 
+/** A field the reference's type declares (OpenCDMP 1.3), labelled, its value ready to print. */
+export interface ReferenceDetailContext {
+  code: string;
+  /** The reference type's label for the field ("Start date"). */
+  label: string;
+  description: string | null;
+  dataType: 'text' | 'date';
+  /** As the source gives it. */
+  value: string;
+  /** Date-typed values that read as a date: the day, ISO 8601 (for `formatDate`); else null. */
+  date: string | null;
+  /** The value in the label language: a date written out ("1 January 2024"), text as it is. */
+  display: string;
+  /** A link when a text value is a URL, DOI or ORCID. */
+  url: string | null;
+}
+
 export interface ReferenceContext {
   id: string | null;
   label: string;
@@ -30,6 +47,8 @@ export interface ReferenceContext {
   source: string | null;
   url: string | null;
   fields: Record<string, string>;
+  /** The fields the reference type declares, in its order, labelled (empty from a 1.2 planning service). */
+  details: ReferenceDetailContext[];
 }
 
 export interface PersonContext {
@@ -66,7 +85,13 @@ export type ValueContext =
   | { kind: 'boolean'; value: boolean; display: string }
   | { kind: 'options'; options: { value: string; label: string }[]; display: string }
   | { kind: 'tags'; tags: string[]; display: string }
-  | { kind: 'references'; references: ReferenceContext[]; display: string }
+  | {
+      kind: 'references';
+      references: ReferenceContext[];
+      /** Some reference has `details` to print (layouts print these references one by one). */
+      hasDetails: boolean;
+      display: string;
+    }
   | { kind: 'identifier'; identifier: string; type: string | null; url: string | null; display: string }
   | {
       kind: 'file';
@@ -221,7 +246,12 @@ export interface PlanContext {
   accessType: 'public' | 'restricted' | null;
   accessTypeLabel: string | null;
   status: { name: string | null; internal: string | null; label: string | null };
-  blueprint: { id: string | null; label: string | null };
+  blueprint: {
+    id: string | null;
+    label: string | null;
+    /** The blueprint's type as the planning service names it (OpenCDMP 1.3); null before. */
+    type: { id: string | null; name: string | null } | null;
+  };
   createdAt: string | null;
   updatedAt: string | null;
   finalizedAt: string | null;

@@ -139,7 +139,7 @@ export class ContextBuilder {
       accessType: view.accessType,
       accessTypeLabel: view.accessType ? this.accessLabel(view.accessType) : null,
       status: this.status(view.status),
-      blueprint: { id: view.blueprint.id, label: view.blueprint.label },
+      blueprint: { id: view.blueprint.id, label: view.blueprint.label, type: view.blueprint.type },
       createdAt: iso(view.createdAt),
       updatedAt: iso(view.updatedAt),
       finalizedAt: iso(view.finalizedAt),
@@ -351,6 +351,19 @@ export class ContextBuilder {
       url: view.url,
       // Plain string map from the plan view: shared, not copied.
       fields: view.fields,
+      details: view.details.map((detail) => {
+        const date = detail.date ? iso(detail.date) : null;
+        return {
+          code: detail.code,
+          label: detail.label,
+          description: detail.description,
+          dataType: detail.dataType,
+          value: detail.value,
+          date,
+          display: detail.date && date ? formatDate(detail.date, 'long', this.language) : detail.value,
+          url: detail.url,
+        };
+      }),
     };
   }
 
@@ -397,7 +410,12 @@ export class ContextBuilder {
         return { kind: 'tags', tags: value.tags, display: value.tags.join(', ') };
       case 'references': {
         const references = value.references.map((r) => this.reference(r));
-        return { kind: 'references', references, display: references.map((r) => r.label).join(', ') };
+        return {
+          kind: 'references',
+          references,
+          hasDetails: references.some((r) => r.details.length > 0),
+          display: references.map((r) => r.label).join(', '),
+        };
       }
       case 'identifier':
         return {

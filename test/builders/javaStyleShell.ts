@@ -34,6 +34,50 @@ export async function javaStyleShell(marker: string): Promise<Uint8Array> {
   return new Uint8Array(await Packer.toBuffer(document));
 }
 
+/**
+ * A shell shaped like the Java plugin's description.docx: a "Part of" block with the plan's title,
+ * the description's title, then `marker` alone in a paragraph, then a closing line.
+ */
+export async function javaStyleDescriptionShell(marker: string): Promise<Uint8Array> {
+  const document = new Document({
+    sections: [
+      {
+        children: [
+          new Paragraph("Part of '{OPENCDMP.PLAN.TITLE}'"),
+          new Paragraph({ style: 'Heading1', children: [new TextRun("'{OPENCDMP.DESCRIPTION.TITLE}'")] }),
+          new Paragraph({ children: [new TextRun('End of the description shell cover'), new PageBreak()] }),
+          new Paragraph(marker),
+          new Paragraph('Powered by the description shell'),
+        ],
+      },
+    ],
+  });
+  return new Uint8Array(await Packer.toBuffer(document));
+}
+
+/** description-full exported with a description shell in description-docx-template-id, as an admin would set it on the template. */
+export async function exportDescriptionWithJavaShell(
+  marker: string,
+  format: DocumentFormat = 'docx',
+): Promise<Uint8Array> {
+  const file = {
+    filename: 'description.docx',
+    fileRef: null,
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    file: Buffer.from(await javaStyleDescriptionShell(marker)).toString('base64'),
+  };
+  return exportFixture('description-full.json', format, (raw) => {
+    const template = raw.descriptionTemplate as { definition: { plugins: unknown[] } };
+    template.definition.plugins = [
+      {
+        code: 'dmp-file-transformer',
+        type: 0,
+        fields: [{ code: 'description-docx-template-id', textValue: null, file }],
+      },
+    ];
+  });
+}
+
 /** plan-full exported with the shell in plan-docx-template-id (and `cover-page` when given). */
 export async function exportWithJavaShell(
   marker: string,

@@ -17,6 +17,7 @@ export function reference(
     source: null,
     url: null,
     fields: {},
+    details: [],
     blueprintFieldId: null,
     ...extra,
   };
@@ -31,7 +32,7 @@ export function planView(overrides: Partial<PlanView> = {}): PlanView {
     language: 'en',
     accessType: 'public',
     status: { name: 'Finalized', internal: 'finalized' },
-    blueprint: { id: 'bp-1', label: 'Horizon Europe', groupId: null },
+    blueprint: { id: 'bp-1', label: 'Horizon Europe', groupId: null, type: null },
     createdAt: new Date('2026-03-05T10:00:00Z'),
     updatedAt: new Date('2026-04-07T10:00:00Z'),
     finalizedAt: null,

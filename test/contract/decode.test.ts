@@ -22,6 +22,21 @@ describe('wire decoding', () => {
     expect(decodeInstant(null)).toBeNull();
   });
 
+  it('reads an instant alike from a Jackson 2 backend (epoch seconds) and a Jackson 3 one (ISO string): cut to the millisecond', () => {
+    // As the backend writes it: nine fraction digits, more than a double holds.
+    const nanos = JSON.parse('1744476127.987654321') as number;
+    const pairs: [number, string][] = [
+      [nanos, '2025-04-12T16:42:07.987654321Z'],
+      [1735787045.123, '2025-01-02T03:04:05.123Z'],
+      [1735787045.9999, '2025-01-02T03:04:05.9999Z'],
+      [-1.5, '1969-12-31T23:59:58.5Z'],
+    ];
+    for (const [seconds, iso] of pairs) {
+      expect(decodeInstant(seconds)?.toISOString()).toBe(decodeInstant(iso)?.toISOString());
+    }
+    expect(decodeInstant(nanos)?.toISOString()).toBe('2025-04-12T16:42:07.987Z');
+  });
+
   it('reads an instant outside the years 0000 to 9999, or an unreadable one, as absent rather than an Invalid Date', () => {
     expect(decodeInstant(253402300799)?.toISOString()).toBe('9999-12-31T23:59:59.000Z');
     expect(decodeInstant(-62167219200)?.toISOString()).toBe('0000-01-01T00:00:00.000Z');

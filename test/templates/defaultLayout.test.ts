@@ -226,6 +226,7 @@ describe('the template context', () => {
     'plan-full': builder().planContext(plan),
     'plan-full with every option': builder({ includeUnanswered: true, includeGuidance: true }).planContext(plan),
     'plan-minimal': builder().planContext(planView('plan-minimal.json')),
+    'plan-1.3 (reference details, blueprint type)': builder().planContext(planView('plan-1.3.json')),
     'description-full': builder({ includeUnanswered: true, includeGuidance: true }).descriptionContext(description),
   };
 

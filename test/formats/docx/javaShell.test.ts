@@ -3,7 +3,7 @@
  * cover page, then the content) exported for real, uploaded under the Java plugin's field.
  */
 import { bodyParagraphs, openDocx, paragraphText } from '../../helpers/ooxml';
-import { exportWithJavaShell, JAVA_BODY_MARKERS } from '../../builders/javaStyleShell';
+import { exportDescriptionWithJavaShell, exportWithJavaShell, JAVA_BODY_MARKERS } from '../../builders/javaStyleShell';
 
 /** The text of the body's paragraphs of plan-full exported with a Java-style shell. */
 async function exportWithShell(marker: string, coverPage?: string): Promise<string[]> {
@@ -42,4 +42,26 @@ it('adds our cover after the shell when cover-page says true explicitly', async 
   expect(versionLines(lines)).toHaveLength(2);
   const coverEnd = lines.indexOf('End of the shell cover');
   expect(lines.slice(coverEnd + 1, coverEnd + 3)).toEqual(['Aegean Seagrass Observatory', 'Version 2']);
+});
+
+describe("a Java-style description shell with '{OPENCDMP.DESCRIPTION.FORM}'", () => {
+  let lines: string[];
+  beforeAll(async () => {
+    const docx = await openDocx(await exportDescriptionWithJavaShell("'{OPENCDMP.DESCRIPTION.FORM}'"));
+    lines = bodyParagraphs(docx.xml('word/document.xml'))
+      .map(paragraphText)
+      .filter((text) => text.trim() !== '');
+  });
+
+  it('fills the cover and puts the description body at the marker, before what follows it', () => {
+    expect(lines.slice(0, 2)).toEqual(['Part of Aegean Seagrass Observatory', 'Seagrass survey observations']);
+    const coverEnd = lines.indexOf('End of the description shell cover');
+    expect(coverEnd).toBeGreaterThan(0);
+    // The description's pages, in order, between the marker's neighbours.
+    const basic = lines.indexOf('Basic information');
+    expect(basic).toBeGreaterThan(coverEnd);
+    expect(lines.indexOf('Preservation')).toBeGreaterThan(basic);
+    expect(lines.at(-1)).toBe('Powered by the description shell');
+    expect(lines.some((line) => line.includes('OPENCDMP') || line.includes('FORM}'))).toBe(false);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * Word shell templates: an admin's .docx (cover, header, footer, logo, styles) whose
- * `'{OPENCDMP.*}'` placeholders are filled in and whose `'{OPENCDMP.BODY}'` (or `'{OPENCDMP.PLAN.FORM}'`) paragraph (or end) gets
+ * `'{OPENCDMP.*}'` placeholders are filled in and whose `'{OPENCDMP.BODY}'` (or the Java plugin's
+ * `'{OPENCDMP.PLAN.FORM}'` / `'{OPENCDMP.DESCRIPTION.FORM}'`) paragraph (or end) gets
  * the generated body, as OpenCDMP's Java docx plugin does, without its losses: rich values keep
  * their lists, tables and pictures, and the body uses the template's styles.
  *
@@ -45,7 +46,7 @@ export interface ShellInput {
   fieldCode: string;
   /** Placeholder key without delimiters ("OPENCDMP.PLAN.TITLE") -> text, or blocks for rich values. */
   values: Record<string, ShellValue>;
-  /** The generated body, placed at '{OPENCDMP.BODY}' / '{OPENCDMP.PLAN.FORM}' or at the end of the document. */
+  /** The generated body, placed at the body marker (BODY_KEYS) or at the end of the document. */
   body: Block[];
   meta: DocumentMeta;
 }
@@ -59,8 +60,12 @@ export interface ShellResult {
 const DOCUMENT_PART = 'word/document.xml';
 const STYLES_PART = 'word/styles.xml';
 const HEADER_FOOTER_PART = /^word\/(header|footer)\d*\.xml$/;
-/** Where the generated body goes: ours, and the newer Java plugin's ("Plan's sections and their content"). */
-const BODY_KEYS = new Set(['OPENCDMP.BODY', 'OPENCDMP.PLAN.FORM']);
+/**
+ * Where the generated body goes: ours, and the 1.3 Java plugin's ("Plan's sections and their
+ * content" in a plan shell, the description's form in a description shell). Any of them marks
+ * the body in either export, so a shell written for one entity still works for the other.
+ */
+const BODY_KEYS = new Set(['OPENCDMP.BODY', 'OPENCDMP.PLAN.FORM', 'OPENCDMP.DESCRIPTION.FORM']);
 /**
  * `'{OPENCDMP.KEY}'` with straight or curly quotes (Word's AutoCorrect turns ' into ‘ and ’), and
  * spaces tolerated inside the braces.
