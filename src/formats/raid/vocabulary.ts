@@ -181,7 +181,7 @@ export const ACCESS_TYPE: Vocabulary = {
     {
       id: 'https://vocabularies.coar-repositories.org/access_rights/c_abf2/',
       label: 'Open access',
-      aliases: ['Open', LEGACY.access('open')],
+      aliases: ['Open', 'Public', LEGACY.access('open')],
     },
     {
       id: 'https://vocabularies.coar-repositories.org/access_rights/c_f1cf/',

@@ -10,7 +10,7 @@ import { buildDescriptionExportView, buildPlanView } from '../../../plan/buildPl
 import type { DescriptionView, PlanView } from '../../../plan/types';
 import type { ExportContext, ExportResult } from '../../types';
 import type { RaidDocument } from '../model';
-import { raidSchemaErrors } from '../schema';
+import { raidSchemaErrors, raidValidator } from '../schema';
 import { collectAnswers } from './answers';
 import { recordContributors, recordOrganisations } from './people';
 import { recordAlternateIdentifiers, recordAlternateUrls, recordRelatedObjects, recordRelatedRaids } from './links';
@@ -73,6 +73,8 @@ export function mapToRaid(
 
 /** Maps, validates against the RAiD schema and serialises (2-space indent). */
 export function renderRaid(plan: PlanView, descriptions: readonly DescriptionView[]): RaidRendering {
+  // Compiled first, so a thread's warm-up compiles it even when its sample plan is a 422 for RAiD.
+  raidValidator();
   const { document, warnings } = mapToRaid(plan, descriptions);
   const errors = raidSchemaErrors(document);
   if (errors.length > 0) {

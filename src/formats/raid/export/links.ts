@@ -16,7 +16,7 @@ import {
 } from '../vocabulary';
 import type { Mapping } from './mapping';
 import { blueprintReferences } from './people';
-import { candidatesOf, referenceSpellings, textOf } from './values';
+import { candidatesOf, quotedValue, referenceSpellings } from './values';
 
 const objectType = (label: string): VocabularyRef => ({
   id: termOf(RELATED_OBJECT_TYPE, [label])!.id,
@@ -47,7 +47,7 @@ export function recordRelatedObjects(mapping: Mapping): RaidRelatedObject[] {
     if (!id)
       problems.push(
         idAnswer
-          ? `"${textOf(idAnswer.value) ?? ''}" is no identifier RAiD takes for a related object (a DOI, handle, ARK, ISBN, RRID or archive.org snapshot; raid.relatedObject.id)`
+          ? `${quotedValue(idAnswer.value)} is no identifier RAiD takes for a related object (a DOI, handle, ARK, ISBN, RRID or archive.org snapshot; raid.relatedObject.id)`
           : 'it has no identifier (raid.relatedObject.id)',
       );
     const schemeAnswer = entry.answers('schemaUri')[0];
@@ -119,7 +119,7 @@ export function recordRelatedRaids(mapping: Mapping): RaidRelatedRaid[] {
       mapping.problem(
         entry.source,
         !id
-          ? `${idAnswer ? `"${textOf(idAnswer.value) ?? ''}" is not a RAiD name` : 'This related RAiD has no RAiD name'} (raid.relatedRaid.id).`
+          ? `${idAnswer ? `${quotedValue(idAnswer.value)} is not a RAiD name` : 'This related RAiD has no RAiD name'} (raid.relatedRaid.id).`
           : 'This related RAiD needs its relation (Continues, IsPartOf, …; raid.relatedRaid.type.id).',
       );
       continue;
@@ -167,7 +167,7 @@ export function recordAlternateUrls(mapping: Mapping): { url: string }[] {
     if (!url) {
       mapping.problem(
         entry.source,
-        `"${answer ? (textOf(answer.value) ?? '') : ''}" is not a web address (raid.alternateUrl.url).`,
+        `${answer ? quotedValue(answer.value) : '""'} is not a web address (raid.alternateUrl.url).`,
       );
       continue;
     }

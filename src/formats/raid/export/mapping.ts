@@ -10,7 +10,7 @@ import { iso6393Of, raidLanguage } from '../languages';
 import type { RaidLanguage, VocabularyRef } from '../model';
 import { termOf, type Vocabulary } from '../vocabulary';
 import type { RaidAnswer, RaidAnswers, RaidEntry } from './answers';
-import { candidatesOf, dateOf, itemsOf, textOf } from './values';
+import { candidatesOf, dateOf, itemsOf, quoted, quotedValue, textOf } from './values';
 
 export class Mapping {
   readonly warnings: string[] = [];
@@ -48,7 +48,7 @@ export class Mapping {
     const term = termOf(vocabulary, candidatesOf(answer.value));
     if (term) return { id: term.id, schemaUri: vocabulary.schemaUri };
     this.warn(
-      `${answer.source}: "${textOf(answer.value) ?? ''}" is not in the RAiD list for ${key} (${vocabulary.terms.map((t) => t.label).join(', ')}); it is left out.`,
+      `${answer.source}: ${quotedValue(answer.value)} is not in the RAiD list for ${key} (${vocabulary.terms.map((t) => t.label).join(', ')}); it is left out.`,
     );
     return null;
   }
@@ -62,7 +62,9 @@ export class Mapping {
         if (term) {
           if (!ids.includes(term.id)) ids.push(term.id);
         } else
-          this.warn(`${answer.source}: "${item[item.length - 1]}" is not in the RAiD list for ${key}; it is left out.`);
+          this.warn(
+            `${answer.source}: ${quoted(item[item.length - 1])} is not in the RAiD list for ${key}; it is left out.`,
+          );
       }
     }
     return ids.map((id) => ({ id, schemaUri: vocabulary.schemaUri }));
@@ -74,7 +76,7 @@ export class Mapping {
     const date = dateOf(answer.value);
     if (date === null)
       this.warn(
-        `${answer.source}: "${textOf(answer.value) ?? ''}" is not a date (yyyy, yyyy-MM or yyyy-MM-dd); ${key} is left out.`,
+        `${answer.source}: ${quotedValue(answer.value)} is not a date (yyyy, yyyy-MM or yyyy-MM-dd); ${key} is left out.`,
       );
     return date;
   }
@@ -87,7 +89,7 @@ export class Mapping {
       .map(iso6393Of)
       .find((c) => c !== null);
     if (code) return raidLanguage(code);
-    this.warn(`${answer.source}: "${textOf(answer.value) ?? ''}" is no ISO 639-3 language; ${key} is left out.`);
+    this.warn(`${answer.source}: ${quotedValue(answer.value)} is no ISO 639-3 language; ${key} is left out.`);
     return null;
   }
 
@@ -104,7 +106,9 @@ export class Mapping {
     const allowed = typeof expected === 'string' ? [expected] : expected;
     const normal = (uri: string) => uri.trim().replace(/\/+$/, '').toLowerCase();
     if (given && !allowed.some((uri) => normal(uri) === normal(given)))
-      this.warn(`${answer.source}: ${key} "${given}" is not one RAiD allows (${allowed.join(', ')}); it is ignored.`);
+      this.warn(
+        `${answer.source}: ${key} ${quoted(given)} is not one RAiD allows (${allowed.join(', ')}); it is ignored.`,
+      );
   }
 
   /** The text of an entry's answer to `suffix`, when it has one. */

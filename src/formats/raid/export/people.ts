@@ -21,7 +21,7 @@ import {
 } from '../vocabulary';
 import type { RaidAnswer, RaidEntry } from './answers';
 import type { Mapping } from './mapping';
-import { candidatesOf, flagOf, referenceSpellings, textOf } from './values';
+import { candidatesOf, flagOf, quoted, referenceSpellings, textOf } from './values';
 
 /** Every reference the plan's blueprint fields hold (withheld fields hold none), in form order. */
 export function blueprintReferences(mapping: Mapping): ReferenceView[] {
@@ -78,8 +78,8 @@ export function recordContributors(mapping: Mapping, start: string): RaidContrib
         !given
           ? 'This contributor has no ORCID: RAiD identifies every contributor by ORCID (or ISNI); answer raid.contributor.id.'
           : isOrcidWithBadCheckDigit(given)
-            ? `"${given}" is not a valid ORCID: its check digit is wrong (raid.contributor.id).`
-            : `"${given}" is not an ORCID or ISNI (raid.contributor.id).`,
+            ? `${quoted(given)} is not a valid ORCID: its check digit is wrong (raid.contributor.id).`
+            : `${quoted(given)} is not an ORCID or ISNI (raid.contributor.id).`,
       );
       continue;
     }
@@ -171,7 +171,7 @@ export function recordOrganisations(mapping: Mapping, start: string): RaidOrgani
       mapping.problem(
         idAnswer?.source ?? entry.source,
         given
-          ? `"${given}" is not a ROR id (raid.organisation.id).`
+          ? `${quoted(given)} is not a ROR id (raid.organisation.id).`
           : 'This organisation has no ROR id: RAiD identifies organisations by ROR; answer raid.organisation.id.',
       );
       continue;

@@ -22,7 +22,7 @@ import {
   TITLE_TYPE,
 } from '../vocabulary';
 import type { Mapping } from './mapping';
-import { integerOf, textOf } from './values';
+import { integerOf, quoted, quotedValue, textOf } from './values';
 
 export const MAX_TITLE_LENGTH = 100;
 export const MAX_TEXT_LENGTH = 1000;
@@ -74,7 +74,7 @@ export function recordIdentifier(mapping: Mapping): RaidIdentifier | undefined {
     mapping.problem(
       given?.source ?? mapping.whereToFill(`raid.identifier.${suffix}`),
       given
-        ? `"${text ?? ''}" is not ${what} (raid.identifier.${suffix}).`
+        ? `${quoted(text)} is not ${what} (raid.identifier.${suffix}).`
         : `A RAiD identifier needs ${what}: fill raid.identifier.${suffix}, or clear the other raid.identifier fields to mint a new RAiD.`,
     );
     return null;
@@ -86,7 +86,7 @@ export function recordIdentifier(mapping: Mapping): RaidIdentifier | undefined {
     mapping.problem(
       given?.source ?? mapping.whereToFill(`raid.identifier.${suffix}`),
       given
-        ? `"${textOf(given.value) ?? ''}" is not ${what} (raid.identifier.${suffix}).`
+        ? `${quotedValue(given.value)} is not ${what} (raid.identifier.${suffix}).`
         : `A RAiD identifier needs ${what}: fill raid.identifier.${suffix}, or clear the other raid.identifier fields to mint a new RAiD.`,
     );
     return null;
@@ -106,7 +106,7 @@ export function recordIdentifier(mapping: Mapping): RaidIdentifier | undefined {
   const license = answer('license');
   if (license && !CC0.test(textOf(license.value) ?? ''))
     mapping.warn(
-      `${license.source}: RAiD metadata is licensed "${RAID_LICENSE}" only; "${textOf(license.value)}" is ignored.`,
+      `${license.source}: RAiD metadata is licensed "${RAID_LICENSE}" only; ${quotedValue(license.value)} is ignored.`,
     );
   if (id === null || agency === null || owner === null || servicePoint === null || version === null) return undefined;
   return {
@@ -211,7 +211,7 @@ export function recordTitles(mapping: Mapping, start: string): RaidTitle[] {
     if (text.text.length > MAX_TITLE_LENGTH) {
       mapping.problem(
         text.answer.source,
-        `The title "${text.text.slice(0, 40)}…" has ${text.text.length} characters; a RAiD title has at most ${MAX_TITLE_LENGTH} (raid.title.text).`,
+        `The title ${quoted(text.text)} has ${text.text.length} characters; a RAiD title has at most ${MAX_TITLE_LENGTH} (raid.title.text).`,
       );
       continue;
     }
@@ -245,7 +245,7 @@ export function recordTitles(mapping: Mapping, start: string): RaidTitle[] {
     if (clash) {
       mapping.problem(
         entry.source,
-        `"${title.text}" is a second primary title while "${clash.text}" is primary (from ${clash.startDate}${clash.endDate ? ` to ${clash.endDate}` : ''}); RAiD has one primary title at a time: choose another title type or give it dates that do not overlap (raid.title.type.id, raid.title.startDate, raid.title.endDate).`,
+        `${quoted(title.text)} is a second primary title while ${quoted(clash.text)} is primary (from ${clash.startDate}${clash.endDate ? ` to ${clash.endDate}` : ''}); RAiD has one primary title at a time: choose another title type or give it dates that do not overlap (raid.title.type.id, raid.title.startDate, raid.title.endDate).`,
       );
       continue;
     }

@@ -100,3 +100,15 @@ export function integerOf(value: Value): number | null {
   const text = textOf(value);
   return text && /^\d{1,15}$/.test(text) ? Number(text) : null;
 }
+
+/** At most this many characters of an answer are quoted in a message. */
+const QUOTED_LENGTH = 80;
+
+/** An answer's text for a message: quoted, on one line, cut short. */
+export function quoted(text: string | null | undefined): string {
+  const line = (text ?? '').replace(/\s+/g, ' ').trim();
+  return `"${line.length > QUOTED_LENGTH ? `${line.slice(0, QUOTED_LENGTH)}…` : line}"`;
+}
+
+/** `quoted` of an answer's plain text. */
+export const quotedValue = (value: Value): string => quoted(textOf(value));
