@@ -1,5 +1,5 @@
 /** @type {import('jest').Config} */
-// Some dependencies (jose, htmlparser2, unpdf) ship ESM only. Node runs them natively in
+// Some dependencies (jose, htmlparser2, unpdf, iso-639-3) ship ESM only. Node runs them natively in
 // production (require(esm)); under Jest's CommonJS runtime, swc compiles them to CommonJS.
 const esmOnly = [
   'jose',
@@ -11,6 +11,7 @@ const esmOnly = [
   'entities',
   'unpdf',
   'pixelmatch',
+  'iso-639-3',
 ];
 // The unified ecosystem (HTML and Markdown exports) is ESM only, in many small packages.
 const unified = [

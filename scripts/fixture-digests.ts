@@ -41,14 +41,19 @@ async function main() {
       .filter((f) => f.endsWith('.json'))
       .sort()
       .map((f) => `typography/${f}`),
+    'raid/plan-raid.json',
   ];
   const shell = Buffer.from(await javaStyleShell("'{OPENCDMP.PLAN.FORM}'")).toString('base64');
   const variants: {
     name: string;
     formats: string[];
     fields: { code: string; textValue: string | null; file: unknown }[];
+    /** Only for these fixtures (all when absent). */
+    only?: (file: string) => boolean;
   }[] = [
-    { name: 'default', formats: ALL_EXPORTERS.map((e) => e.format), fields: [] },
+    // RAiD needs a plan with raid.* semantics or an ORCID (the other fixtures get a 422): its own variant.
+    { name: 'default', formats: ALL_EXPORTERS.map((e) => e.format).filter((f) => f !== 'raid'), fields: [] },
+    { name: 'raid', formats: ['raid'], fields: [], only: (file) => file.startsWith('raid/') },
     ...['accessible', 'archival', 'archival-with-data'].map((profile) => ({
       name: profile,
       formats: ['pdf'],
@@ -74,6 +79,7 @@ async function main() {
   const context = { transformerId: 'dmp-file-transformer' };
   for (const file of files) {
     for (const variant of variants) {
+      if (variant.only && !variant.only(file)) continue;
       const raw = JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
       const isDescription = 'descriptionTemplate' in raw;
       if (variant.fields.length > 0) {
@@ -97,7 +103,7 @@ async function main() {
   // Imports: every producer-shaped RDA file into plan-full's blueprint and first description template.
   const planFull = JSON.parse(fs.readFileSync(path.join(root, 'plan-full.json'), 'utf8'));
   const producers = path.resolve(__dirname, '..', 'test', 'formats', 'rda', 'producers');
-  for (const importer of ALL_IMPORTERS) {
+  for (const importer of ALL_IMPORTERS.filter((i) => i.format === 'json')) {
     for (const name of fs
       .readdirSync(producers)
       .filter((f) => f.endsWith('.json'))
@@ -121,6 +127,24 @@ async function main() {
       if (out) fs.writeFileSync(path.join(out, `import-${importer.format}-${name}`), text);
     }
   }
+  // RAiD: the RAiD API record into the RAiD fixture's blueprint.
+  const raidImporter = ALL_IMPORTERS.find((i) => i.format === 'raid')!;
+  const raidPlan = JSON.parse(fs.readFileSync(path.join(root, 'raid', 'plan-raid.json'), 'utf8'));
+  const record = fs.readFileSync(path.join(root, 'raid', 'raid-record.json'));
+  const file = {
+    filename: 'raid-record.json',
+    fileRef: null,
+    mimeType: 'application/json',
+    file: record.toString('base64'),
+  };
+  const preprocessed = await raidImporter.preprocessPlan(file);
+  const imported = await raidImporter.importPlan(
+    { blueprintModel: raidPlan.planBlueprint, descriptions: [], file },
+    context,
+  );
+  const text = JSON.stringify({ preprocessed, imported });
+  console.log(`${createHash('sha256').update(text).digest('hex')}  import-raid-raid-record.json`);
+  if (out) fs.writeFileSync(path.join(out, 'import-raid-raid-record.json'), text);
 }
 
 main().catch((error) => {

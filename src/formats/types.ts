@@ -76,6 +76,13 @@ export interface Importer {
   icon: string;
   hasLogo: boolean;
   entityTypes: EntityType[];
+  /**
+   * Whether an uploaded file (a FileEnvelopeModel, wire JSON) is in this format: the planning
+   * service sends no format with an import, so when several importers are enabled the upload goes
+   * to the one that recognises it. Cheap, and never throws. An importer without it takes what no
+   * other recognises.
+   */
+  recognises?(fileEnvelope: unknown): boolean;
   /** POST /preprocessing/plan: body is a FileEnvelopeModel. */
   preprocessPlan(fileEnvelope: unknown): Promise<PreprocessingPlan>;
   /** POST /preprocessing/description: body is a FileEnvelopeModel. */

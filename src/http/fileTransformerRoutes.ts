@@ -139,14 +139,16 @@ export function fileTransformerRoutes({
   router.post('/export/description', checkFormat('description'), body, exportEntity('description'));
 
   const importing = (action: 'preprocess' | 'import', entity: EntityType) => async (req: Request, res: Response) => {
-    const result = await exports.runRequest({ action, entity, body: bodyOf(req), context });
+    const importFormats = registry.importersFor(req.query.format, entity).map((i) => i.format);
+    const result = await exports.runRequest({ action, entity, body: bodyOf(req), context, importFormats });
     res
       .type('application/json')
       .send(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));
   };
-  const importAvailable = (entity: EntityType) => (_req: Request, _res: Response, next: () => void) => {
-    if (!registry.importerFor(entity))
-      throw new HttpError(404, `Import of ${entity}s is not available (the json format is disabled).`);
+  // Checked before the body is read, as the export format is: a wrong query costs no upload.
+  const importAvailable = (entity: EntityType) => (req: Request, _res: Response, next: () => void) => {
+    if (registry.importersFor(req.query.format, entity).length === 0)
+      throw new HttpError(404, `Import of ${entity}s is not available (no enabled format imports them).`);
     next();
   };
   router.post('/preprocessing/plan', importAvailable('plan'), body, importing('preprocess', 'plan'));

@@ -4,6 +4,7 @@ import { htmlFormat } from '../formats/html';
 import { markdownFormat } from '../formats/md';
 import { pdfFormat } from '../formats/pdf';
 import { rdaExporter, rdaImporter } from '../formats/rda';
+import { raidExporter, raidImporter } from '../formats/raid';
 import { answerPackFormat } from '../formats/txt';
 import type { Exporter, Importer } from '../formats/types';
 import { documentExporter } from '../pipeline/documentExporter';
@@ -14,7 +15,7 @@ export const pdfExporter = documentExporter(pdfFormat);
 export const htmlExporter = documentExporter(htmlFormat);
 export const markdownExporter = documentExporter(markdownFormat);
 export const answerPackExporter = documentExporter(answerPackFormat);
-export { rdaExporter, rdaImporter };
+export { rdaExporter, rdaImporter, raidExporter, raidImporter };
 
 export const ALL_EXPORTERS: readonly Exporter[] = [
   docxExporter,
@@ -23,8 +24,9 @@ export const ALL_EXPORTERS: readonly Exporter[] = [
   htmlExporter,
   markdownExporter,
   answerPackExporter,
+  raidExporter,
 ];
-export const ALL_IMPORTERS: readonly Importer[] = [rdaImporter];
+export const ALL_IMPORTERS: readonly Importer[] = [rdaImporter, raidImporter];
 
 export const createRegistry = (enabledFormats: readonly string[]) =>
   new ExporterRegistry(ALL_EXPORTERS, ALL_IMPORTERS, enabledFormats);

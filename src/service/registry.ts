@@ -9,7 +9,7 @@ import type { ConfigurationFieldSpec, EntityType } from '../contract/formats';
 export class ExporterRegistry {
   /** Enabled exporters, in EXPORT_FORMATS order. */
   readonly exporters: readonly Exporter[];
-  /** Importers whose format is enabled. */
+  /** Importers whose format is enabled, in EXPORT_FORMATS order. */
   readonly importers: readonly Importer[];
 
   constructor(available: readonly Exporter[], importers: readonly Importer[], enabledFormats: readonly string[]) {
@@ -21,7 +21,7 @@ export class ExporterRegistry {
       );
     }
     this.exporters = enabledFormats.map((f) => known.get(f)!);
-    this.importers = importers.filter((i) => enabledFormats.includes(i.format));
+    this.importers = enabledFormats.flatMap((f) => importers.filter((i) => i.format === f));
   }
 
   /** The exporter for `format` and `entity`, or a 400 listing what is supported. */
@@ -40,8 +40,31 @@ export class ExporterRegistry {
     return exporter;
   }
 
-  importerFor(entity: EntityType): Importer | undefined {
-    return this.importers.find((i) => i.entityTypes.includes(entity));
+  /**
+   * The importers an upload for `entity` may go to: the one `format` names (a 400 listing the
+   * others when it names none), else every enabled one, in EXPORT_FORMATS order; the worker
+   * picks among them by content (`pickImporter`). The planning service sends no format with an
+   * import (file-transformer-base has none on /preprocessing or /import), other callers may.
+   */
+  importersFor(format: unknown, entity: EntityType): Importer[] {
+    const enabled = this.importers.filter((i) => i.entityTypes.includes(entity));
+    const name = typeof format === 'string' ? format.trim().toLowerCase() : '';
+    if (!name) return enabled;
+    const named = enabled.filter((i) => i.format === name);
+    if (named.length === 0) {
+      const supported = enabled.map((i) => i.format);
+      throw badRequest(
+        `Format "${format}" is not available for ${entity} imports; supported: ${supported.join(', ') || 'none'}.`,
+        [
+          {
+            path: 'format',
+            message:
+              supported.length > 0 ? `must be one of ${supported.join(', ')}` : 'no format imports ' + entity + 's',
+          },
+        ],
+      );
+    }
+    return named;
   }
 
   /** Every configuration field of the enabled formats, once per code (first declaration wins). */
@@ -58,4 +81,18 @@ export class ExporterRegistry {
     }
     return [...byCode.values()];
   }
+}
+
+/**
+ * The importer for an uploaded file among `candidates` (in EXPORT_FORMATS order): the only one,
+ * else the first that recognises the file, else the first that recognises nothing in particular
+ * (RDA, which also answers what no format recognises with its own errors), else the first.
+ */
+export function pickImporter(candidates: readonly Importer[], fileEnvelope: unknown): Importer | undefined {
+  if (candidates.length <= 1) return candidates[0];
+  return (
+    candidates.find((i) => i.recognises?.(fileEnvelope) === true) ??
+    candidates.find((i) => !i.recognises) ??
+    candidates[0]
+  );
 }

@@ -14,6 +14,7 @@ import { assertValidModel, warmUpValidation } from '../contract/validate';
 import { ServiceError, type ErrorData } from '../errors';
 import { PROJECT_ROOT } from '../paths';
 import { ALL_EXPORTERS, ALL_IMPORTERS } from './formats';
+import { pickImporter } from './registry';
 import type { ExportContext } from '../formats/types';
 import type { EntityType } from '../contract/formats';
 import { profiled } from './workerProfile';
@@ -50,6 +51,8 @@ export interface RequestTask {
   entity: EntityType;
   /** The export format (exports only). */
   format?: string;
+  /** Imports: the enabled formats the upload may be in, in EXPORT_FORMATS order (the registry's importersFor). */
+  importFormats?: readonly string[];
   body: Uint8Array;
   context: ExportContext;
   /** Exports: answer the file base64-encoded (as ASCII bytes), so the event loop need not encode it. */
@@ -146,7 +149,14 @@ async function handleRequest(task: RequestTask): Promise<RequestTaskResult> {
       const bytes = task.base64 ? new Uint8Array(Buffer.from(file.toString('base64'), 'latin1')) : result.bytes;
       return { ok: true, bytes, size: result.bytes.byteLength, warnings: result.warnings, label: model.label };
     }
-    const importer = ALL_IMPORTERS.find((i) => i.entityTypes.includes(task.entity));
+    const candidates = (task.importFormats ?? ALL_IMPORTERS.map((i) => i.format)).flatMap((format) =>
+      ALL_IMPORTERS.filter((i) => i.format === format && i.entityTypes.includes(task.entity)),
+    );
+    // The planning service sends no format with an upload: among several importers, the file decides.
+    const importer = pickImporter(
+      candidates,
+      task.action === 'preprocess' ? raw : (raw as { file?: unknown } | null)?.file,
+    );
     if (!importer) throw new ServiceError('not-found', `Import of ${task.entity}s is not available.`);
     const answer =
       task.action === 'preprocess'

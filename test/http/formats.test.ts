@@ -73,6 +73,37 @@ describe('GET /api/file-transformer/formats', () => {
     }
   });
 
+  it('lists RAiD (format raid, beside RDA json) only when EXPORT_FORMATS enables it, still 1.2.0-decodable', async () => {
+    const plain = await request(service.app).get('/api/file-transformer/formats');
+    expect(plain.body.exportVariants.map((v: { format: string }) => v.format)).not.toContain('raid');
+    const withRaid = startService({ EXPORT_FORMATS: 'docx,pdf,json,raid' });
+    try {
+      const { body } = await request(withRaid.app).get('/api/file-transformer/formats').expect(200);
+      expect(isFileTransformerConfiguration(body)).toBe(true);
+      expect(isFileTransformerConfiguration.errors).toBeNull();
+      expect(body.exportVariants).toContainEqual({ format: 'raid', hasLogo: true, icon: 'fa-file-code-o' });
+      expect(body.exportEntityTypes).toEqual([0, 1]);
+      expect(body.importVariants.map((v: { format: string }) => v.format)).toEqual(['json', 'raid']);
+      expect(body.importEntityTypes).toEqual([0, 1]);
+    } finally {
+      await withRaid.close();
+    }
+    const onlyRaid = startService({ EXPORT_FORMATS: 'raid', TRANSFORMER_ID: 'raid-file-transformer' });
+    try {
+      const { body } = await request(onlyRaid.app).get('/api/file-transformer/formats').expect(200);
+      expect(isFileTransformerConfiguration(body)).toBe(true);
+      expect(body).toMatchObject({
+        fileTransformerId: 'raid-file-transformer',
+        exportVariants: [{ format: 'raid', hasLogo: true, icon: 'fa-file-code-o' }],
+        importVariants: [{ format: 'raid', hasLogo: true, icon: 'fa-file-code-o' }],
+        importEntityTypes: [0],
+        configurationFields: [],
+      });
+    } finally {
+      await onlyRaid.close();
+    }
+  });
+
   it('refuses to start with an unknown format in EXPORT_FORMATS', () => {
     expect(() => createRegistry(loadConfig({ EXPORT_FORMATS: 'docx,odt' }).exportFormats)).toThrow(
       /unknown format\(s\) odt; known: docx, pdf, json/,

@@ -96,7 +96,7 @@ describe('JSON import over HTTP', () => {
     const withoutJson = startService({ EXPORT_FORMATS: 'docx,pdf' });
     try {
       const res = await request(withoutJson.app).post('/api/file-transformer/import/plan').send({}).expect(404);
-      expect(res.body.error).toMatch(/json format is disabled/);
+      expect(res.body.error).toMatch(/no enabled format imports them/);
     } finally {
       await withoutJson.close();
     }

@@ -1,0 +1,163 @@
+/**
+ * Reads an uploaded RAiD metadata record liberally: what our export writes, what the RAiD API
+ * answers (`RaidDto`, with `raidAgencyUrl` and the extended blocks, which are ignored), a list of
+ * them (the first is read), vocabulary values as IRIs of any RAiD version. Files that are not
+ * JSON, not RAiD, or too large are 4xx errors naming the problem.
+ */
+import { ServiceError, badRequest } from '../../../errors';
+
+/** The largest file we read, decoded. */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : null;
+
+const objects = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : []);
+
+/** `{id, schemaUri}` of a vocabulary block, as text. */
+const ref = (value: unknown) => ({
+  id: isObject(value) ? text(value.id) : null,
+  schemaUri: isObject(value) ? text(value.schemaUri) : null,
+});
+
+export interface ImportedTitle {
+  text: string;
+  type: { id: string | null; schemaUri: string | null };
+  language: { id: string | null; schemaUri: string | null };
+  startDate: string | null;
+  endDate: string | null;
+}
+
+export interface ImportedDescription {
+  text: string;
+  type: { id: string | null; schemaUri: string | null };
+  language: { id: string | null; schemaUri: string | null };
+}
+
+/** The record's values by `raid.*` key (identifier, date, access), as the file gives them. */
+export interface ImportedRaid {
+  singles: Map<string, string>;
+  titles: ImportedTitle[];
+  descriptions: ImportedDescription[];
+}
+
+/**
+ * The JSON inside a `FileEnvelopeModel` body (base64 bytes). 413 past MAX_IMPORT_BYTES; 400 when
+ * the bytes are missing, not UTF-8 or not JSON. (The RDA import reads its files the same way;
+ * formats share no code.)
+ */
+export function parseEnvelopeJson(envelope: unknown): unknown {
+  const file = (envelope as { file?: unknown } | null)?.file;
+  if (typeof file !== 'string' || file.trim() === '') {
+    throw badRequest('The upload has no file content: "file" must hold the base64 bytes of the JSON file.', [
+      { path: '/file', message: 'must be the file bytes, base64-encoded' },
+    ]);
+  }
+  const base64 = file.replace(/\s+/g, '');
+  const size = Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
+  if (size > MAX_IMPORT_BYTES) {
+    throw new ServiceError(
+      'too-large',
+      `The file is too large to import (${(size / 1048576).toFixed(1)} MB; at most 20 MB).`,
+      [{ path: '/file', message: `must be at most ${MAX_IMPORT_BYTES} bytes` }],
+    );
+  }
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) {
+    throw badRequest('The upload is not base64-encoded.', [{ path: '/file', message: 'must be base64' }]);
+  }
+  let decoded: string;
+  try {
+    decoded = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(base64, 'base64'));
+  } catch {
+    throw badRequest('The file is not UTF-8 text, so it cannot be RAiD JSON.', [
+      { path: '/file', message: 'must be UTF-8 JSON' },
+    ]);
+  }
+  try {
+    return JSON.parse(decoded.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw badRequest(`The file is not JSON: ${(error as Error).message}.`, [
+      { path: '/file', message: 'must be a JSON document' },
+    ]);
+  }
+}
+
+/** The record object: the root, or the first of a list (the RAiD API's list answer). */
+function recordOf(json: unknown): Json | null {
+  const root = Array.isArray(json) ? json.find(isObject) : json;
+  return isObject(root) ? root : null;
+}
+
+/**
+ * True when the JSON is a RAiD record: an object without an RDA `dmp`, with a `title` list or an
+ * `identifier` object naming a RAiD. Cheap: import routing asks it of every upload.
+ */
+export function looksLikeRaid(json: unknown): boolean {
+  const record = recordOf(json);
+  if (!record || 'dmp' in record) return false;
+  return Array.isArray(record.title) || (isObject(record.identifier) && text(record.identifier.id) !== null);
+}
+
+/** The RAiD record in a parsed file; 400 when it is none. */
+export function readRaid(json: unknown): ImportedRaid {
+  const record = recordOf(json);
+  if (!record || !looksLikeRaid(json)) {
+    throw badRequest('The file is not RAiD metadata: it needs a "title" list or an "identifier" object with an "id".', [
+      { path: '/title', message: 'must be a list of titles' },
+    ]);
+  }
+  const singles = new Map<string, string>();
+  const put = (key: string, value: string | null) => {
+    if (value !== null) singles.set(key, value);
+  };
+  const identifier = isObject(record.identifier) ? record.identifier : {};
+  put('raid.identifier.id', text(identifier.id));
+  put('raid.identifier.schemaUri', text(identifier.schemaUri));
+  const agency = ref(identifier.registrationAgency);
+  put('raid.identifier.registrationAgency.id', agency.id);
+  put('raid.identifier.registrationAgency.schemaUri', agency.schemaUri);
+  const owner = isObject(identifier.owner) ? identifier.owner : {};
+  put('raid.identifier.owner.id', text(owner.id));
+  put('raid.identifier.owner.schemaUri', text(owner.schemaUri));
+  put('raid.identifier.owner.servicePoint', text(owner.servicePoint));
+  put('raid.identifier.license', text(identifier.license));
+  put('raid.identifier.version', text(identifier.version));
+  const date = isObject(record.date) ? record.date : {};
+  put('raid.date.startDate', text(date.startDate));
+  put('raid.date.endDate', text(date.endDate));
+  const access = isObject(record.access) ? record.access : {};
+  const accessType = ref(access.type);
+  put('raid.access.type.id', accessType.id);
+  put('raid.access.type.schemaUri', accessType.schemaUri);
+  put('raid.access.embargoExpiry', text(access.embargoExpiry));
+  const statement = isObject(access.statement) ? access.statement : {};
+  put('raid.access.statement.text', text(statement.text));
+  const statementLanguage = ref(statement.language);
+  put('raid.access.statement.language.id', statementLanguage.id);
+  put('raid.access.statement.language.schemaUri', statementLanguage.schemaUri);
+
+  const titles = objects(record.title).flatMap((title): ImportedTitle[] => {
+    const value = text(title.text);
+    return value
+      ? [
+          {
+            text: value,
+            type: ref(title.type),
+            language: ref(title.language),
+            startDate: text(title.startDate),
+            endDate: text(title.endDate),
+          },
+        ]
+      : [];
+  });
+  const descriptions = objects(record.description).flatMap((description): ImportedDescription[] => {
+    const value = text(description.text);
+    return value ? [{ text: value, type: ref(description.type), language: ref(description.language) }] : [];
+  });
+  return { singles, titles, descriptions };
+}
