@@ -1,5 +1,5 @@
 /**
- * Plan-level RDA mapping (RdaMapper: description, dates, language, ids, contact, people,
+ * Plan-level RDA mapping (RdaMapper.ts: description, dates, language, ids; people.ts: contact,
  * contributors): the exact warnings a user reads, where the contact and its id come from, the
  * 422 that says which field to fill, and how people listed twice become one contributor. Every
  * export runs in this process so that mutation testing credits these tests.

@@ -1,7 +1,8 @@
 /**
  * RDA export of the plan-level objects: projects and their funding (from plan references, reference
  * answers and text answers), costs, ethics, the generic dataset, and the 1.2 alternate and related
- * identifiers. In-process, so mutation testing of RdaMapper.ts can credit each case.
+ * identifiers. In-process, so mutation testing of export/projects.ts, costs.ts, ethics.ts and
+ * RdaMapper.ts can credit each case.
  */
 import { reference } from '../../../fixtures/lib/wire';
 import type { TestBlueprintField, TestField, TestQuestion, Wire } from '../../builders/rda';

@@ -11,7 +11,7 @@ import type * as M from '../../../contract/model';
 import { assertValidRequest } from '../../../contract/validate';
 import { badRequest } from '../../../errors';
 import type { PreprocessingDescription, PreprocessingPlan } from '../../types';
-import { groupOf, type RdaGroup } from '../answers';
+import { groupOf, type RdaGroup } from '../groups';
 import { plainTextToHtml } from '../text';
 import { blueprintValue, draftToReference, emptyAnswer, referenceDraftOf, templateFieldValue } from './fill';
 import {
@@ -23,7 +23,8 @@ import {
   type ImportScope,
   type ImportValue,
 } from './importValues';
-import { parseEnvelopeJson, readDatasetFile, readDmp, type ImportedDataset, type ImportedDmp } from './readRda';
+import type { ImportedDataset, ImportedDmp } from './imported';
+import { parseEnvelopeJson, readDatasetFile, readDmp } from './readRda';
 
 const datasetLabel = (dataset: ImportedDataset, index: number) => dataset.title ?? `Dataset ${index + 1}`;
 

@@ -4,11 +4,11 @@
  * contributor, project…), so each field of the target blueprint or template can pick its value.
  */
 import { htmlToPlainText, sanitizeAnswerHtml } from '../../../document/html';
-import type { RdaGroup } from '../answers';
+import type { RdaGroup } from '../groups';
 import { parseIdentifier } from '../identifiers';
 import { plainTextToHtml } from '../text';
 import { toRdaLanguage, type YesNoUnknown } from '../vocabulary';
-import type { ImportedDataset, ImportedDmp, ImportedIdentifier, ImportedPerson, ImportedProject } from './readRda';
+import type { ImportedDataset, ImportedDmp, ImportedIdentifier, ImportedPerson, ImportedProject } from './imported';
 
 /** A reference to create in the planning service (its type comes from the target field). */
 export interface ReferenceDraft {

@@ -5,8 +5,8 @@
  */
 import spdxCorrect from 'spdx-correct';
 import spdxLicenses from 'spdx-license-list';
-import { LruCache } from '../../lru';
-import { isPortableUrl } from './schemas';
+import { LruCache } from '../../../lru';
+import { isPortableUrl } from '../schemas';
 
 /** The licence's own landing page where the SPDX list gives a legal-code page or an old address. */
 const PREFERRED_URLS: Readonly<Record<string, string>> = {

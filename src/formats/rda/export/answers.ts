@@ -4,26 +4,11 @@
  * (a distribution, a cost, a contributor…) are grouped: each item of a repeating question is one
  * object; the answers of non-repeating questions together form one more.
  */
-import { htmlToPlainText } from '../../document/html';
-import type { DescriptionView, FieldSetView, PlanView, ReferenceView, SectionView, Value } from '../../plan/types';
-import { dateOfPickedInstant, dateOfText, parseLocaleNumber } from './text';
-import { toRdaLanguage, toYesNoUnknown, type YesNoUnknown } from './vocabulary';
-
-/** RDA structures that repeat; a semantic key belongs to the longest group it starts with. */
-export const RDA_GROUPS = [
-  'rda.dataset.distribution',
-  'rda.dataset.metadata',
-  'rda.dataset.security_and_privacy',
-  'rda.dataset.technical_resource',
-  'rda.dmp.contributor',
-  'rda.dmp.cost',
-  'rda.dmp.project',
-] as const;
-export type RdaGroup = (typeof RDA_GROUPS)[number];
-
-export function groupOf(key: string): RdaGroup | null {
-  return RDA_GROUPS.find((group) => key === group || key.startsWith(`${group}.`)) ?? null;
-}
+import { htmlToPlainText } from '../../../document/html';
+import type { DescriptionView, FieldSetView, PlanView, ReferenceView, SectionView, Value } from '../../../plan/types';
+import { groupOf, type RdaGroup } from '../groups';
+import { dateOfPickedInstant, dateOfText, parseLocaleNumber } from '../text';
+import { toRdaLanguage, toYesNoUnknown, type YesNoUnknown } from '../vocabulary';
 
 /** One answer and where it came from, for warnings a person can act on. */
 export interface SemanticAnswer {
