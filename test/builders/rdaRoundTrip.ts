@@ -11,6 +11,8 @@ import { dayOfText, instantOfText } from '../../src/formats/rda/dates';
 import { parseIdentifier } from '../../src/formats/rda/identifiers';
 import { toYesNoUnknown } from '../../src/formats/rda/vocabulary';
 import { readPackageJson } from '../../src/paths';
+import { toJacksonJson } from '../../fixtures/lib/jackson';
+import { user } from '../../fixtures/lib/wire';
 import type { TestField, TestQuestion } from './rda';
 import {
   CONTEXT,
@@ -133,6 +135,13 @@ const QUESTIONS: TestQuestion[] = [
       { type: 'tags', label: 'roles', semantics: ['rda.dmp.contributor.role'] },
       text('rda.dmp.contributor.contributor_id.identifier'),
       text('rda.dmp.contributor.contributor_id.type'),
+      {
+        type: 'referenceTypes',
+        label: 'affiliations',
+        semantics: ['rda.dmp.contributor.affiliation'],
+        referenceCode: 'organisations',
+        multipleSelect: true,
+      },
     ],
     true,
   ),
@@ -197,6 +206,11 @@ export interface ImportTarget {
   questions?: TestQuestion[];
   /** `rda-version` of the blueprint; default 1.2 (keeps the 1.2-only fields). */
   rdaVersion?: string;
+  /**
+   * The planning service's user who imports the file: the backend makes them the plan's creator
+   * before the plan is exported again. None by default (the import answer has no creator).
+   */
+  importingUser?: { name: string; email: string };
 }
 
 /** A blueprint and a dataset template in wire form; by default the full target above. */
@@ -237,8 +251,24 @@ export async function importThenExport(
   spec: ImportTarget = {},
 ): Promise<{ imported: Wire; exported: Wire; warnings: string[] }> {
   const { imported } = await importInto(document, spec);
-  const { document: exported, warnings } = exportPlanWire(JSON.parse(JSON.stringify(imported)));
+  const stored = JSON.parse(JSON.stringify(imported));
+  if (spec.importingUser) stored.creator = importingUser(spec.importingUser);
+  const { document: exported, warnings } = exportPlanWire(stored);
   return { imported, exported, warnings };
+}
+
+function importingUser({ name, email }: { name: string; email: string }): Wire {
+  return JSON.parse(
+    toJacksonJson(
+      user({
+        id: testId('importing-user'),
+        name,
+        email,
+        emailContactId: testId('importing-user-email'),
+        registeredAt: '2024-01-01T00:00:00Z',
+      }),
+    ),
+  );
 }
 
 /** Every answer (one per item) of the template fields carrying `key`, in an imported description. */

@@ -7,6 +7,7 @@
 import { htmlToPlainText } from '../../../document/html';
 import type { DescriptionView } from '../../../plan/types';
 import { parseIdentifier, rdaIdentifier } from '../identifiers';
+import { withoutImportNotes } from '../importNotes';
 import {
   DMP_ID_TYPES,
   METADATA_STANDARD_ID_TYPES,
@@ -18,7 +19,6 @@ import {
   type TechnicalResource,
 } from '../madmp';
 import { paragraphs } from '../text';
-import type { RdaOutput } from '../version';
 import type { YesNoUnknown } from '../vocabulary';
 import {
   dateAnswer,
@@ -32,7 +32,6 @@ import {
 import { DistributionMapper } from './distributions';
 
 export interface DatasetMapperOptions {
-  output: RdaOutput;
   /** `YYYY-MM-DD` of `dmp.created`: the last fallback for a licence start date. */
   planCreatedDate: string;
   warn: (message: string) => void;
@@ -44,7 +43,7 @@ export class DatasetMapper {
   private readonly distributions: DistributionMapper;
 
   constructor(private readonly options: DatasetMapperOptions) {
-    this.distributions = new DistributionMapper({ output: options.output, warn: options.warn });
+    this.distributions = new DistributionMapper({ warn: options.warn });
   }
 
   map(description: DescriptionView, answers: ScopeAnswers): Dataset {
@@ -59,7 +58,7 @@ export class DatasetMapper {
       ...optional(
         'description',
         record.text('rda.dataset.description') ??
-          (description.descriptionHtml ? htmlToPlainText(description.descriptionHtml) : null),
+          (description.descriptionHtml ? withoutImportNotes(htmlToPlainText(description.descriptionHtml)) : null),
       ),
       ...optional('type', record.text('rda.dataset.type') ?? description.template.typeName),
       ...optional('issued', issued),
@@ -78,13 +77,12 @@ export class DatasetMapper {
       ...optionalList('metadata', this.metadata(answers)),
       ...optionalList('distribution', this.distributions.map(answers, issued ?? this.options.planCreatedDate, title)),
     };
-    if (this.options.output === '1.2') {
-      const reused = record.first('rda.dataset.is_reused', yesNoOf)?.value;
-      if (reused === 'yes' || reused === 'no') dataset.is_reused = reused === 'yes';
-      Object.assign(dataset, optional('rights', joined(texts(record, 'rda.dataset.rights'))));
-      if (dataset.dataset_id.identifier !== description.id)
-        dataset.alternate_identifier = [{ identifier: description.id, type: 'other' }];
-    }
+    // Keys only 1.2 defines; 1.1 allows extra keys below the top, so every output writes them.
+    const reused = record.first('rda.dataset.is_reused', yesNoOf)?.value;
+    if (reused === 'yes' || reused === 'no') dataset.is_reused = reused === 'yes';
+    Object.assign(dataset, optional('rights', joined(texts(record, 'rda.dataset.rights'))));
+    if (dataset.dataset_id.identifier !== description.id)
+      dataset.alternate_identifier = [{ identifier: description.id, type: 'other' }];
     return dataset;
   }
 

@@ -2,8 +2,9 @@
  * PlanView -> maDMP (`{"dmp": …}`). Values come from answers carrying `rda.*` semantics (blueprint
  * and template fields); where a plan has no such answer, from the plan itself (title, contacts,
  * references, users, DOIs…). Every semantic value overrides its fallback. The result is written to
- * validate against 1.1 and 1.2 at once (1.1 identifier types, no extra top-level keys); with output
- * '1.2' the fields only 1.2 defines are added.
+ * validate against 1.1 and 1.2 at once: 1.1 identifier types, no extra top-level keys, and the
+ * keys only 1.2 defines (affiliations, is_reused, project_id…) below the top, where 1.1 allows
+ * extra keys. Output '1.2' also uses what only 1.2 accepts (a `ror` funder, a report as text).
  *
  * This file writes the plan's head (title, language, times, ids) and puts the parts together:
  * people.ts (contact, contributors), projects.ts (projects, funding), costs.ts, ethics.ts, and
@@ -39,7 +40,7 @@ import {
 import { mapCosts } from './costs';
 import { DatasetMapper } from './DatasetMapper';
 import { mapEthics } from './ethics';
-import { mapContact, mapContributors } from './people';
+import { mapPeople } from './people';
 import type { PlanContext } from './planContext';
 import { mapProjects } from './projects';
 
@@ -95,17 +96,15 @@ export class RdaMapper {
       created,
       modified,
       dmp_id: this.dmpId(),
-      contact: mapContact(plan),
-      ...optionalList('contributor', mapContributors(plan)),
+      ...mapPeople(plan),
       ...optionalList('project', mapProjects(plan)),
       ...optionalList('cost', mapCosts(plan)),
       ...mapEthics(plan),
       dataset: this.datasets(created),
     };
-    if (this.options.output === '1.2') {
-      Object.assign(dmp, optionalList('alternate_identifier', this.alternateIdentifiers(dmp.dmp_id)));
-      Object.assign(dmp, optionalList('related_identifier', this.relatedIdentifiers()));
-    }
+    // Keys only 1.2 defines; 1.1 allows extra keys below the top, so every output writes them.
+    Object.assign(dmp, optionalList('alternate_identifier', this.alternateIdentifiers(dmp.dmp_id)));
+    Object.assign(dmp, optionalList('related_identifier', this.relatedIdentifiers()));
     return { document: { dmp }, warnings: [...this.warnings] };
   }
 
@@ -181,7 +180,6 @@ export class RdaMapper {
 
   private datasets(created: string): Dataset[] {
     const mapper = new DatasetMapper({
-      output: this.options.output,
       planCreatedDate: created.slice(0, 10),
       warn: (message) => this.warn(message),
     });

@@ -144,9 +144,20 @@ export const referenceIdentifier = (r: ReferenceView): string => r.reference?.tr
 /** Answers by semantic key, read with the conversions above. First answered value wins. */
 export class SemanticRecord {
   private readonly byKey = new Map<string, SemanticAnswer[]>();
+  private readonly asked = new Set<string>();
 
   /** `language`: the plan's (ISO 639-1), for dates typed as text. */
   constructor(readonly language: string | null = null) {}
+
+  /** Notes keys the questions that formed this record have a field for, answered or not. */
+  ask(keys: Iterable<string>): void {
+    for (const key of keys) this.asked.add(key);
+  }
+
+  /** Whether a question that formed this record asks for `key` (an empty answer then says "none"). */
+  asks(key: string): boolean {
+    return this.asked.has(key);
+  }
 
   add(key: string, answer: SemanticAnswer): void {
     const answers = this.byKey.get(key);
@@ -157,6 +168,7 @@ export class SemanticRecord {
   /** Appends another record's answers after this one's (this one keeps precedence). */
   merge(other: SemanticRecord): void {
     for (const [key, answers] of other.byKey) for (const answer of answers) this.add(key, answer);
+    this.ask(other.asked);
   }
 
   answers(key: string): SemanticAnswer[] {
@@ -244,6 +256,16 @@ function emptyScope(language: string | null): ScopeAnswers {
   return { scalars: new SemanticRecord(language), groups: new Map(), shared: new Map(), keys: new Set() };
 }
 
+/** The `rda.*` keys of `fields`, by the group each belongs to. */
+function keysByGroup(fields: { semantics: string[] }[]): Map<RdaGroup, string[]> {
+  const byGroup = new Map<RdaGroup, string[]>();
+  for (const key of fields.flatMap((f) => f.semantics.filter(isRda))) {
+    const group = groupOf(key);
+    if (group) byGroup.set(group, [...(byGroup.get(group) ?? []), key]);
+  }
+  return byGroup;
+}
+
 function pushGroupRecord(scope: ScopeAnswers, group: RdaGroup, record: SemanticRecord): void {
   const records = scope.groups.get(group);
   if (records) records.push(record);
@@ -275,6 +297,8 @@ export function planAnswers(plan: PlanView): ScopeAnswers {
       }
     }
   }
+  const asked = keysByGroup(plan.sections.flatMap((section) => section.fields));
+  for (const [group, record] of merged) record.ask(asked.get(group) ?? []);
   return scope;
 }
 
@@ -292,6 +316,7 @@ export function descriptionAnswers(
   const visitFieldSet = (fieldSet: FieldSetView) => {
     const question = `question '${fieldSet.title ?? fieldSet.id}' of description '${description.title}'`;
     for (const field of fieldSet.fields) for (const key of field.semantics.filter(isRda)) scope.keys.add(key);
+    const asked = keysByGroup(fieldSet.fields);
     for (const item of fieldSet.items) {
       const itemRecords = new Map<RdaGroup, SemanticRecord>();
       for (const field of item.fields) {
@@ -310,6 +335,7 @@ export function descriptionAnswers(
             records.set(group, record);
             pushGroupRecord(scope, group, record);
           }
+          record.ask(asked.get(group) ?? []);
           record.add(key, { value: field.value, source });
         }
       }

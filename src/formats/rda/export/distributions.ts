@@ -3,16 +3,15 @@
  * once apply to every item), each with its access, links, size, formats, host and licences.
  */
 import type { ReferenceView } from '../../../plan/types';
+import { asUrl } from '../identifiers';
 import { optional, optionalList, type Distribution, type Host, type License } from '../madmp';
 import { isPortableUrl } from '../schemas';
 import { dateOfText, parseByteSize } from '../text';
-import type { RdaOutput } from '../version';
 import { toCertification, toCountry, toDataAccess, toPidSystems } from '../vocabulary';
 import { candidatesOf, dateAnswer, SemanticRecord, textOf, yesNoOf, type ScopeAnswers } from './answers';
-import { isOpenLicense, licenseUrl } from './licenses';
+import { licenseUrl } from './licenses';
 
 export interface DistributionMapperOptions {
-  output: RdaOutput;
   warn: (message: string) => void;
 }
 
@@ -64,21 +63,18 @@ export class DistributionMapper {
         ...optional('available_until', dateAnswer(record, `${DISTRIBUTION}.available_until`, this.options.warn)),
         ...optional('host', host),
         ...optionalList('license', licenses),
+        // 1.2 only; 1.1 allows extra keys below the top, so every output writes it.
+        ...optional('issued', dateAnswer(record, `${DISTRIBUTION}.issued`, this.options.warn)),
       };
-      if (this.options.output === '1.2')
-        Object.assign(
-          distribution,
-          optional('issued', dateAnswer(record, `${DISTRIBUTION}.issued`, this.options.warn)),
-        );
       return [distribution];
     });
   }
 
   /**
-   * `data_access` for a distribution whose answers give none (RDA requires it): kept when
-   * anything says where the data goes (a host, a licence, a link), `open` under an open licence
-   * (publishing under CC-BY says the data is public), else `closed`, the value that promises
-   * nothing; the export log says which. Null (left out, logged) when nothing says where.
+   * `data_access` for a distribution whose answers give none (RDA requires it): `closed`, the
+   * value that promises nothing, when anything says the distribution exists (its own title, a
+   * host, a licence, a link); the export log says so. A licence says nothing about access: data
+   * under CC-BY may still sit behind a login. Null (left out, logged) when nothing names it.
    */
   private derivedAccess(
     record: SemanticRecord,
@@ -90,19 +86,17 @@ export class DistributionMapper {
     const problem = given
       ? `"${given}" is not open, shared or closed`
       : 'no data access answer (open, shared or closed)';
-    if (!where.host && where.licenses.length === 0 && !where.accessUrl && !where.downloadUrl) {
+    const titled = record.text(`${DISTRIBUTION}.title`) !== null;
+    if (!titled && !where.host && where.licenses.length === 0 && !where.accessUrl && !where.downloadUrl) {
       this.options.warn(
-        `Distribution '${title}' (${source}) has ${problem} and names no host, licence or link; it is left out.`,
+        `Distribution '${title}' (${source}) has ${problem} and names no title, host, licence or link; it is left out.`,
       );
       return null;
     }
-    const open = where.licenses.find((l) => isOpenLicense(l.license_ref));
     this.options.warn(
-      open
-        ? `Distribution '${title}' (${source}) has ${problem}; it is given as "open" because its licence ${open.license_ref} is an open licence.`
-        : `Distribution '${title}' (${source}) has ${problem}; it is given as "closed" until one is answered.`,
+      `Distribution '${title}' (${source}) has ${problem}; it is given as "closed" until one is answered.`,
     );
-    return open ? 'open' : 'closed';
+    return 'closed';
   }
 
   /** A link answer: a reference's URL or the text. `strict`: must be a URL both schema versions accept. */
@@ -139,12 +133,14 @@ export class DistributionMapper {
       ...record.references(`${key}.url`),
     ][0];
     const title = record.text(`${key}.title`) ?? hostReference?.label ?? null;
-    const url =
+    const given =
       record.first(`${key}.url`, (value) =>
         value.kind === 'references' ? (value.references[0]?.url ?? null) : textOf(value),
       )?.value ??
       hostReference?.url ??
       null;
+    // A bare DOI or domain (`zenodo.org`) is the https URL it names.
+    const url = given ? asUrl(given) : null;
     if (!url) {
       if (title)
         this.options.warn(

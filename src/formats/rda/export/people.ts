@@ -13,10 +13,11 @@ import {
   type Affiliation,
   type Contact,
   type Contributor,
+  type Dmp,
   type Identifier,
   type PersonIdType,
 } from '../madmp';
-import { MEMBER_CONTRIBUTOR_ROLES, RESEARCHER_ROLE, toContributorRole } from '../vocabulary';
+import { CONTACT_PERSON_ROLE, MEMBER_CONTRIBUTOR_ROLES, RESEARCHER_ROLE, toContributorRole } from '../vocabulary';
 import { identifierAnswer, referenceIdentifier, textOf, type SemanticRecord } from './answers';
 import { isEmail, planReferences, REFERENCE_CODE, textOnly, uniqueReferences, type PlanContext } from './planContext';
 
@@ -25,11 +26,31 @@ interface Person {
   email: string | null;
   id: Identifier<PersonIdType> | null;
   source: string;
+  /** A person the plan names (a contact person, a member), not an address typed on its own. */
+  named: boolean;
+}
+
+const lower = (value: string | null) => value?.trim().toLowerCase() ?? null;
+
+function samePerson(a: Person, b: Person): boolean {
+  if (a === b) return true;
+  return a.email ? lower(a.email) === lower(b.email) : a.name !== null && a.name === b.name;
+}
+
+/**
+ * `contact` and `contributor[]`. RDA has one contact; the plan's other contact persons are
+ * contributors with role ContactPerson.
+ */
+export function mapPeople(plan: PlanContext): Pick<Dmp, 'contact' | 'contributor'> {
+  const contactPersons = [...semanticContacts(plan), ...planContacts(plan)];
+  const { contact, chosen } = mapContact(plan, contactPersons);
+  const others = contactPersons.filter((person) => person.named && !samePerson(person, chosen));
+  return { contact, ...optionalList('contributor', mapContributors(plan, others)) };
 }
 
 /** The contact: semantic answers, else the plan's contacts, else its creator, else an owner. */
-export function mapContact(plan: PlanContext): Contact {
-  const candidates = [...semanticContacts(plan), ...planPeople(plan)];
+function mapContact(plan: PlanContext, contactPersons: Person[]): { contact: Contact; chosen: Person } {
+  const candidates = [...contactPersons, ...planMembers(plan)];
   // A name answered on its own (a text field) names whichever person is chosen; a Contact
   // field answers with people, each with their own name.
   const semanticName = plan.dmp.first('rda.dmp.contact.name', (value) =>
@@ -47,8 +68,8 @@ export function mapContact(plan: PlanContext): Contact {
       mbox: email,
       contact_id: candidate.id ?? personId(plan, email) ?? { identifier: email, type: 'other' },
     };
-    if (plan.output === '1.2') Object.assign(contact, optionalList('affiliation', affiliations(plan)));
-    return contact;
+    Object.assign(contact, optionalList('affiliation', contactAffiliations(plan)));
+    return { contact, chosen: candidate };
   }
   throw new ServiceError('unprocessable', 'The plan has no contact e-mail address, which an RDA maDMP requires.', [
     missingContactDetail(plan),
@@ -83,30 +104,40 @@ function semanticContacts({ dmp }: PlanContext): Person[] {
   for (const answer of dmp.answers('rda.dmp.contact.mbox')) {
     if (answer.value.kind === 'contacts') {
       for (const c of answer.value.contacts)
-        people.push({ name: c.name, email: c.email, id: personId, source: answer.source });
+        people.push({ name: c.name, email: c.email, id: personId, source: answer.source, named: true });
     } else if (answer.value.kind === 'users') {
       for (const u of answer.value.users)
-        people.push({ name: u.name, email: u.email, id: personId, source: answer.source });
+        people.push({ name: u.name, email: u.email, id: personId, source: answer.source, named: true });
     } else {
-      people.push({ name: null, email: textOf(answer.value), id: personId, source: answer.source });
+      people.push({ name: null, email: textOf(answer.value), id: personId, source: answer.source, named: false });
     }
   }
   return people;
 }
 
-function planPeople({ view }: PlanContext): Person[] {
+/** The plan's contact persons. */
+function planContacts({ view }: PlanContext): Person[] {
+  return view.contacts.map((c) => ({
+    name: c.name,
+    email: c.email,
+    id: null,
+    source: `plan contact '${c.name ?? c.email}'`,
+    named: true,
+  }));
+}
+
+/** Who stands in for a missing contact: the plan's creator, else an owner. */
+function planMembers({ view }: PlanContext): Person[] {
   const owners = view.users.filter((u) => u.roles.includes('owner'));
-  return [
-    ...view.contacts.map((c) => ({
-      name: c.name,
-      email: c.email,
+  return [view.creator, ...owners]
+    .filter((p): p is NonNullable<typeof p> => p !== null)
+    .map((p) => ({
+      name: p.name,
+      email: p.email,
       id: null,
-      source: `plan contact '${c.name ?? c.email}'`,
-    })),
-    ...[view.creator, ...owners]
-      .filter((p): p is NonNullable<typeof p> => p !== null)
-      .map((p) => ({ name: p.name, email: p.email, id: null, source: `plan member '${p.name ?? p.email}'` })),
-  ];
+      source: `plan member '${p.name ?? p.email}'`,
+      named: false,
+    }));
 }
 
 /**
@@ -131,13 +162,20 @@ function researchers(plan: PlanContext): ReferenceView[] {
   ]);
 }
 
-/** 1.2: the plan's organisations with an identifier, as the contact's affiliation. */
-function affiliations(plan: PlanContext): Affiliation[] {
-  const organisations = uniqueReferences([
+/**
+ * The contact's affiliations: `rda.dmp.contact.affiliation` answers and the plan's organisations.
+ * A 1.2 key that 1.1, which allows extra keys below the top, ignores: written in every output.
+ */
+function contactAffiliations(plan: PlanContext): Affiliation[] {
+  return affiliations([
     ...plan.dmp.references('rda.dmp.contact.affiliation'),
     ...planReferences(plan.view, REFERENCE_CODE.organisations),
   ]);
-  return organisations.flatMap((organisation) => {
+}
+
+/** Organisation references with an identifier (RDA requires `affiliation_id`), each once. */
+function affiliations(organisations: ReferenceView[]): Affiliation[] {
+  return uniqueReferences(organisations).flatMap((organisation) => {
     const raw = organisation.reference ?? organisation.url;
     if (!raw) return [];
     const parsed = parseIdentifier(raw, organisation.fields.pidTypeField);
@@ -146,12 +184,12 @@ function affiliations(plan: PlanContext): Affiliation[] {
 }
 
 /**
- * Declared contributors (`rda.dmp.contributor.*` answers, `researchers` references) and the
- * plan's data stewards (MEMBER_CONTRIBUTOR_ROLES), roles as DataCite contributorTypes where one
- * fits. A person whose identifier or e-mail an earlier one has is merged into it (roles added),
- * looked up by index: plans list thousands of members.
+ * Declared contributors (`rda.dmp.contributor.*` answers, `researchers` references), the plan's
+ * other contact persons (ContactPerson) and its data stewards (MEMBER_CONTRIBUTOR_ROLES), roles as
+ * DataCite contributorTypes where one fits. A person whose identifier or e-mail an earlier one
+ * has is merged into it (roles added), looked up by index: plans list thousands of members.
  */
-export function mapContributors(plan: PlanContext): Contributor[] {
+function mapContributors(plan: PlanContext, contactPersons: Person[]): Contributor[] {
   const contributors: Contributor[] = [];
   const byIdentifier = new Map<string, Contributor>();
   const byEmail = new Map<string, Contributor>();
@@ -168,12 +206,10 @@ export function mapContributors(plan: PlanContext): Contributor[] {
     if (email && !byEmail.has(email)) byEmail.set(email, contributor);
   };
 
-  const rolesOf = (record: SemanticRecord) => {
-    const roles = [...new Set(record.items('rda.dmp.contributor.role').map(toContributorRole))];
-    return roles.length > 0 ? roles : [RESEARCHER_ROLE];
-  };
   for (const record of plan.groupRecords('rda.dmp.contributor')) {
-    for (const r of record.references('rda.dmp.contributor')) add(referenceContributor(r, rolesOf(record)));
+    const roles = rolesOf(record);
+    const affiliation = affiliations(record.references('rda.dmp.contributor.affiliation'));
+    for (const r of record.references('rda.dmp.contributor')) add(referenceContributor(r, roles, affiliation));
     const name = record.text('rda.dmp.contributor.name') ?? textOnly(record, 'rda.dmp.contributor');
     if (!name) continue;
     const mbox = record.text('rda.dmp.contributor.mbox');
@@ -181,14 +217,26 @@ export function mapContributors(plan: PlanContext): Contributor[] {
     add({
       name,
       ...optional('mbox', isEmail(mbox) ? mbox : null),
-      role: rolesOf(record),
+      role: roles,
       contributor_id: id
         ? rdaIdentifier(parseIdentifier(id.identifier, id.type), PERSON_ID_TYPES)
         : { identifier: isEmail(mbox) ? mbox : name, type: 'other' },
+      ...optionalList('affiliation', affiliation),
     });
   }
   for (const r of planReferences(plan.view, REFERENCE_CODE.researchers)) {
-    add(referenceContributor(r, [RESEARCHER_ROLE]));
+    add(referenceContributor(r, [RESEARCHER_ROLE], []));
+  }
+  for (const person of contactPersons) {
+    const email = isEmail(person.email) ? person.email.trim() : null;
+    const name = person.name ?? email;
+    if (!name) continue;
+    add({
+      name,
+      ...optional('mbox', email),
+      role: [CONTACT_PERSON_ROLE],
+      contributor_id: (email ? personId(plan, email) : null) ?? { identifier: email ?? name, type: 'other' },
+    });
   }
   for (const member of plan.view.users) {
     const roles = member.roles.flatMap((role) => MEMBER_CONTRIBUTOR_ROLES[role] ?? []);
@@ -205,8 +253,18 @@ export function mapContributors(plan: PlanContext): Contributor[] {
   return contributors;
 }
 
+/**
+ * A contributor's roles: the answered ones; none when the question asks for roles and has no
+ * answer; Researcher for people listed where no role is asked (a researchers field).
+ */
+function rolesOf(record: SemanticRecord): string[] {
+  const roles = [...new Set(record.items('rda.dmp.contributor.role').map(toContributorRole))];
+  if (roles.length > 0 || record.asks('rda.dmp.contributor.role')) return roles;
+  return [RESEARCHER_ROLE];
+}
+
 /** A researcher reference as a contributor. */
-function referenceContributor(r: ReferenceView, roles: string[]): Contributor {
+function referenceContributor(r: ReferenceView, roles: string[], affiliation: Affiliation[]): Contributor {
   const email = isEmail(r.fields.primaryEmail) ? r.fields.primaryEmail.trim() : null;
   // A reference without an external id is known by its e-mail, else its name: its own id is the planning service's.
   const identifier = r.reference?.trim() || r.url || email || r.label;
@@ -215,5 +273,6 @@ function referenceContributor(r: ReferenceView, roles: string[]): Contributor {
     ...optional('mbox', email),
     role: roles,
     contributor_id: rdaIdentifier(parseIdentifier(identifier, r.fields.pidTypeField), PERSON_ID_TYPES),
+    ...optionalList('affiliation', affiliation),
   };
 }

@@ -30,13 +30,13 @@ export function mapProjects(plan: PlanContext): Project[] {
   const fundings = referenceFundings(plan, grants, funders, status);
 
   const projects: Project[] = projectRefs.map((r, index) => ({
-    ...referenceProject(r, plan.output),
+    ...referenceProject(r),
     ...optionalList('funding', index === 0 ? fundings.map((f) => f.funding) : []),
   }));
   if (projects.length === 0) {
     // No project in the plan: each grant stands for its project; lone funders fund the plan's work.
     for (const { funding, grant } of fundings) {
-      if (grant) projects.push({ ...referenceProject(grant, plan.output), funding: [funding] });
+      if (grant) projects.push({ ...referenceProject(grant), funding: [funding] });
     }
     const ungranted = fundings.filter((f) => !f.grant).map((f) => f.funding);
     if (ungranted.length > 0) projects.push({ title: plan.view.title, funding: ungranted });
@@ -59,8 +59,9 @@ export function mapProjects(plan: PlanContext): Project[] {
       ),
       ...optionalList('funding', textFunding(record, status, plan.output)),
     };
+    // 1.2 only; 1.1 allows extra keys below the top, so every output writes it.
     const id = identifierAnswer(record, 'rda.dmp.project.project_id');
-    if (plan.output === '1.2' && id) {
+    if (id) {
       const parsed = parseIdentifier(id.identifier, id.type);
       project.project_id = [
         { identifier: parsed.scheme === 'other' ? parsed.bare : parsed.url, type: id.type ?? parsed.scheme },
@@ -71,14 +72,14 @@ export function mapProjects(plan: PlanContext): Project[] {
   return projects;
 }
 
-function referenceProject(reference: ReferenceView, output: RdaOutput): Project {
+function referenceProject(reference: ReferenceView): Project {
   const project: Project = {
     title: reference.label,
     ...optional('description', reference.description),
     ...optional('start', referenceDate(reference, 'start')),
     ...optional('end', referenceDate(reference, 'end')),
   };
-  if (output === '1.2' && reference.reference) {
+  if (reference.reference) {
     const parsed = parseIdentifier(reference.reference, reference.fields.pidTypeField);
     project.project_id = [{ identifier: parsed.scheme === 'other' ? parsed.bare : parsed.url, type: parsed.scheme }];
   }

@@ -8,7 +8,14 @@ import type { RdaGroup } from '../groups';
 import { parseIdentifier } from '../identifiers';
 import { plainTextToHtml } from '../text';
 import { toRdaLanguage, type YesNoUnknown } from '../vocabulary';
-import type { ImportedDataset, ImportedDmp, ImportedIdentifier, ImportedPerson, ImportedProject } from './imported';
+import type {
+  ImportedAffiliation,
+  ImportedDataset,
+  ImportedDmp,
+  ImportedIdentifier,
+  ImportedPerson,
+  ImportedProject,
+} from './imported';
 
 /** A reference to create in the planning service (its type comes from the target field). */
 export interface ReferenceDraft {
@@ -186,7 +193,10 @@ function personRecord(person: ImportedPerson, prefix: 'rda.dmp.contact' | 'rda.d
     .set(`${prefix}.${idKey}.identifier`, textValue(id?.identifier))
     .set(`${prefix}.${idKey}.type`, textValue(id?.type));
   if (prefix === 'rda.dmp.contributor') {
-    record.set(prefix, personValue(person)).set(`${prefix}.role`, listValue(person.roles, ', '));
+    record
+      .set(prefix, personValue(person))
+      .set(`${prefix}.role`, listValue(person.roles, ', '))
+      .set(`${prefix}.affiliation`, ...person.affiliations.map(affiliationValue));
   }
   return record;
 }
@@ -373,23 +383,25 @@ export function allLicenses(datasets: ImportedDataset[]): ImportValue[] {
   return refs.map((ref) => ({ text: ref, reference: { label: ref, reference: ref, description: null, fields: [] } }));
 }
 
-/** Every affiliation of the contact and contributors, once (for a plan-level organisations field). */
-export function allAffiliations(dmp: ImportedDmp): ImportValue[] {
-  const people = [...(dmp.contact ? [dmp.contact] : []), ...dmp.contributors];
+/**
+ * The contact's affiliations, once each (for a plan-level organisations field, which exports give
+ * the contact). A contributor's affiliations are theirs: `rda.dmp.contributor.affiliation`.
+ */
+export function contactAffiliations(dmp: ImportedDmp): ImportValue[] {
   const seen = new Set<string>();
-  return people
-    .flatMap((p) => p.affiliations)
-    .filter((a) => !seen.has(a.name) && seen.add(a.name))
-    .map((a) => {
-      const catalogue = a.id ? catalogueForm(a.id) : null;
-      return {
-        text: a.name,
-        reference: {
-          label: a.name,
-          reference: catalogue?.reference ?? null,
-          description: null,
-          fields: pidTypeField(catalogue?.pidType ?? null),
-        },
-      };
-    });
+  return (dmp.contact?.affiliations ?? []).filter((a) => !seen.has(a.name) && seen.add(a.name)).map(affiliationValue);
+}
+
+/** An organisation as a reference in the catalogues' form (a ROR id bare, its scheme beside it). */
+function affiliationValue(affiliation: ImportedAffiliation): ImportValue {
+  const catalogue = affiliation.id ? catalogueForm(affiliation.id) : null;
+  return {
+    text: affiliation.name,
+    reference: {
+      label: affiliation.name,
+      reference: catalogue?.reference ?? null,
+      description: null,
+      fields: pidTypeField(catalogue?.pidType ?? null),
+    },
+  };
 }
