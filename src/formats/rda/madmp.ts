@@ -88,6 +88,8 @@ export interface Host {
   backup_frequency?: string;
   availability?: string;
   storage_type?: string;
+  /** 1.2 only. */
+  host_id?: Identifier[];
 }
 
 export interface License {

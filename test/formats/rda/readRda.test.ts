@@ -460,6 +460,7 @@ describe('distributions', () => {
           backup_frequency: 'daily',
           availability: '99.9',
           storage_type: 'disk',
+          host_id: [{ identifier: 'https://www.re3data.org/repository/r3d100010468', type: 'URL' }],
         },
         license: [
           { license_ref: 'https://creativecommons.org/licenses/by/4.0/', start_date: '2024-01-01' },
@@ -479,6 +480,7 @@ describe('distributions', () => {
       host: {
         title: 'Zenodo',
         url: 'https://zenodo.org',
+        id: { identifier: 'https://www.re3data.org/repository/r3d100010468', type: 'url' },
         description: 'Repository',
         geoLocation: 'CH',
         certifiedWith: 'coretrustseal',

@@ -3,12 +3,20 @@
  * once apply to every item), each with its access, links, size, formats, host and licences.
  */
 import type { ReferenceView } from '../../../plan/types';
-import { asUrl } from '../identifiers';
-import { optional, optionalList, type Distribution, type Host, type License } from '../madmp';
+import { asUrl, parseIdentifier } from '../identifiers';
+import { optional, optionalList, type Distribution, type Host, type Identifier, type License } from '../madmp';
 import { isPortableUrl } from '../schemas';
 import { dateOfText, parseByteSize } from '../text';
 import { toCertification, toCountry, toDataAccess, toPidSystems } from '../vocabulary';
-import { candidatesOf, dateAnswer, SemanticRecord, textOf, yesNoOf, type ScopeAnswers } from './answers';
+import {
+  candidatesOf,
+  dateAnswer,
+  identifierAnswer,
+  SemanticRecord,
+  textOf,
+  yesNoOf,
+  type ScopeAnswers,
+} from './answers';
 import { licenseUrl } from './licenses';
 
 export interface DistributionMapperOptions {
@@ -173,6 +181,8 @@ export class DistributionMapper {
       ...optional('backup_frequency', record.text(`${key}.backup_frequency`)),
       ...optional('availability', record.text(`${key}.availability`)),
       ...optional('storage_type', record.text(`${key}.storage_type`)),
+      // 1.2 only; 1.1 allows extra keys below the top, so every output writes it.
+      ...optionalList('host_id', hostIds(record)),
     };
   }
 
@@ -237,4 +247,12 @@ function hostnameOf(url: string): string {
   } catch {
     return url;
   }
+}
+
+/** `host_id`: the host's registry record (re3data, FAIRsharing) as its resolvable URL where it has one. */
+function hostIds(record: SemanticRecord): Identifier[] {
+  const id = identifierAnswer(record, `${DISTRIBUTION}.host.host_id`);
+  if (!id) return [];
+  const parsed = parseIdentifier(id.identifier, id.type);
+  return [{ identifier: parsed.url, type: id.type ?? parsed.scheme }];
 }

@@ -352,6 +352,9 @@ export function datasetScope(dataset: ImportedDataset): ImportScope {
             host?.title ? { text: host.title, reference: hostReference(host.title, host.url) } : null,
           )
           .set(`${DIST}.host.url`, textValue(host?.url))
+          .set(`${DIST}.host.host_id`, identifierValue(host?.id ?? null))
+          .set(`${DIST}.host.host_id.identifier`, textValue(host?.id?.identifier))
+          .set(`${DIST}.host.host_id.type`, textValue(host?.id?.type))
           .set(`${DIST}.host.description`, textValue(host?.description))
           .set(`${DIST}.host.geo_location`, textValue(host?.geoLocation))
           .set(`${DIST}.host.certified_with`, textValue(host?.certifiedWith))

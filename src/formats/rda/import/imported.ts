@@ -55,6 +55,8 @@ export interface ImportedLicense {
 export interface ImportedHost {
   title: string | null;
   url: string | null;
+  /** 1.2 `host_id` (a re3data or FAIRsharing record): the first. */
+  id: ImportedIdentifier | null;
   description: string | null;
   geoLocation: string | null;
   certifiedWith: string | null;

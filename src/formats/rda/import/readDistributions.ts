@@ -6,7 +6,7 @@
 import { asUrl } from '../identifiers';
 import { toDataAccess } from '../vocabulary';
 import type { ImportedDistribution, ImportedLicense } from './imported';
-import { date, flag, isObject, number, objects, strings, text, type Json } from './jsonReaders';
+import { date, firstIdentifier, flag, isObject, number, objects, strings, text, type Json } from './jsonReaders';
 
 export function readDistributions(value: unknown): ImportedDistribution[] {
   return joinFragments(objects(value)).map(readDistribution);
@@ -55,11 +55,14 @@ function continues(distribution: Json, fragment: Json): boolean {
   });
 }
 
+/** Adds a fragment's values; `distribution`'s host and licence list are its own copies, extended in place. */
 function addFragment(distribution: Json, fragment: Json): Json {
   for (const [key, value] of Object.entries(fragment)) {
     const said = distribution[key];
-    if (key === 'host' && isObject(value)) distribution.host = { ...(isObject(said) ? said : {}), ...present(value) };
-    else if (key === 'license') distribution.license = [...objects(said), ...objects(value)];
+    if (key === 'host' && isObject(value) && isObject(said)) Object.assign(said, present(value));
+    else if (key === 'host' && isObject(value)) distribution.host = present(value);
+    else if (key === 'license' && Array.isArray(said)) said.push(...objects(value));
+    else if (key === 'license') distribution.license = objects(value);
     else distribution[key] = value;
   }
   return distribution;
@@ -84,6 +87,7 @@ function readDistribution(raw: Json): ImportedDistribution {
           title: text(host.title),
           // The official 1.2 example 10 writes a bare DOI; others a bare domain.
           url: url ? asUrl(url) : null,
+          id: firstIdentifier(host.host_id),
           description: text(host.description),
           geoLocation: text(host.geo_location),
           certifiedWith: text(host.certified_with),

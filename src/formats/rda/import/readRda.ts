@@ -143,21 +143,33 @@ function readPeople(dmp: Json): Pick<ImportedDmp, 'contact' | 'contributors'> {
   const contacts = objects(dmp.contact).map((c) => person(c, 'contact_id'));
   const contact = contacts.find((c) => c.mbox !== null) ?? null;
   const contributors = objects(dmp.contributor).map((c) => person(c, 'contributor_id'));
+  // Looked up by index: a file may list thousands of people.
+  const byKey = new Map<string, ImportedPerson>();
+  for (const contributor of contributors) {
+    for (const key of personKeys(contributor)) if (!byKey.has(key)) byKey.set(key, contributor);
+  }
   for (const other of contacts.filter((c) => c !== contact && (c.name || c.mbox))) {
-    const same = contributors.find((c) => samePerson(c, other));
-    if (!same) contributors.push({ ...other, roles: [CONTACT_PERSON_ROLE] });
-    else if (!same.roles.some((role) => toContributorRole(role) === CONTACT_PERSON_ROLE))
+    const same = personKeys(other)
+      .map((key) => byKey.get(key))
+      .find((p) => p !== undefined);
+    if (!same) {
+      const added = { ...other, roles: [CONTACT_PERSON_ROLE] };
+      contributors.push(added);
+      for (const key of personKeys(added)) if (!byKey.has(key)) byKey.set(key, added);
+    } else if (!same.roles.some((role) => toContributorRole(role) === CONTACT_PERSON_ROLE)) {
       same.roles.push(CONTACT_PERSON_ROLE);
+    }
   }
   return { contact, contributors };
 }
 
-const lower = (value: string | null) => value?.toLowerCase() ?? null;
-
-function samePerson(a: ImportedPerson, b: ImportedPerson): boolean {
-  if (a.mbox && lower(a.mbox) === lower(b.mbox)) return true;
-  if (a.ids.some((id) => b.ids.some((other) => other.identifier === id.identifier))) return true;
-  return a.name !== null && a.name === b.name;
+/** What tells a person apart, most telling first: e-mail (any case), identifiers, name. */
+function personKeys(person: ImportedPerson): string[] {
+  return [
+    ...(person.mbox ? [`mbox:${person.mbox.toLowerCase()}`] : []),
+    ...person.ids.map((id) => `id:${id.identifier}`),
+    ...(person.name ? [`name:${person.name}`] : []),
+  ];
 }
 
 function readDmpObject(dmp: Json): ImportedDmp {
