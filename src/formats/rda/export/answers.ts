@@ -261,7 +261,9 @@ function keysByGroup(fields: { semantics: string[] }[]): Map<RdaGroup, string[]>
   const byGroup = new Map<RdaGroup, string[]>();
   for (const key of fields.flatMap((f) => f.semantics.filter(isRda))) {
     const group = groupOf(key);
-    if (group) byGroup.set(group, [...(byGroup.get(group) ?? []), key]);
+    const keys = group ? byGroup.get(group) : undefined;
+    if (keys) keys.push(key);
+    else if (group) byGroup.set(group, [key]);
   }
   return byGroup;
 }
@@ -319,6 +321,7 @@ export function descriptionAnswers(
     const asked = keysByGroup(fieldSet.fields);
     for (const item of fieldSet.items) {
       const itemRecords = new Map<RdaGroup, SemanticRecord>();
+      const answered = new Map<RdaGroup, SemanticRecord>();
       for (const field of item.fields) {
         if (!field.value) continue;
         const source = field.label ? `${question}, field '${field.label}'` : question;
@@ -335,10 +338,11 @@ export function descriptionAnswers(
             records.set(group, record);
             pushGroupRecord(scope, group, record);
           }
-          record.ask(asked.get(group) ?? []);
+          answered.set(group, record);
           record.add(key, { value: field.value, source });
         }
       }
+      for (const [group, record] of answered) record.ask(asked.get(group) ?? []);
     }
   };
   const visitSection = (section: SectionView) => {

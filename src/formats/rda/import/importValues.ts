@@ -46,8 +46,16 @@ export class ImportRecord {
   private readonly byKey = new Map<string, ImportValue[]>();
 
   set(key: string, ...values: (ImportValue | null)[]): this {
+    return this.setAll(key, values);
+  }
+
+  /** `set` for a list of any length (a spread of a million licences overflows the stack). */
+  setAll(key: string, values: (ImportValue | null)[]): this {
     const present = values.filter((v): v is ImportValue => v !== null);
-    if (present.length > 0) this.byKey.set(key, [...(this.byKey.get(key) ?? []), ...present]);
+    if (present.length === 0) return this;
+    const known = this.byKey.get(key);
+    if (known) for (const value of present) known.push(value);
+    else this.byKey.set(key, present);
     return this;
   }
 
@@ -196,7 +204,7 @@ function personRecord(person: ImportedPerson, prefix: 'rda.dmp.contact' | 'rda.d
     record
       .set(prefix, personValue(person))
       .set(`${prefix}.role`, listValue(person.roles, ', '))
-      .set(`${prefix}.affiliation`, ...person.affiliations.map(affiliationValue));
+      .setAll(`${prefix}.affiliation`, person.affiliations.map(affiliationValue));
   }
   return record;
 }
@@ -218,7 +226,7 @@ export function dmpScope(dmp: ImportedDmp): ImportScope {
   if (dmp.contact) {
     const contact = personRecord(dmp.contact, 'rda.dmp.contact');
     for (const key of ['name', 'mbox', 'contact_id', 'contact_id.identifier', 'contact_id.type']) {
-      scalars.set(`rda.dmp.contact.${key}`, ...contact.get(`rda.dmp.contact.${key}`));
+      scalars.setAll(`rda.dmp.contact.${key}`, contact.get(`rda.dmp.contact.${key}`));
     }
   }
   const groups = new Map<RdaGroup, ImportRecord[]>([
@@ -344,8 +352,8 @@ export function datasetScope(dataset: ImportedDataset): ImportScope {
           .set(`${DIST}.format`, listValue(d.formats, ', '))
           .set(`${DIST}.available_until`, dateValue(d.availableUntil))
           .set(`${DIST}.issued`, dateValue(d.issued))
-          .set(`${DIST}.license`, ...licenses)
-          .set(`${DIST}.license.license_ref`, ...licenses)
+          .setAll(`${DIST}.license`, licenses)
+          .setAll(`${DIST}.license.license_ref`, licenses)
           .set(`${DIST}.license.start_date`, dateValue(d.licenses[0]?.startDate))
           .set(
             `${DIST}.host.title`,

@@ -47,11 +47,13 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 function continues(distribution: Json, fragment: Json): boolean {
   return Object.entries(fragment).every(([key, value]) => {
     const said = distribution[key];
-    if (said === undefined || same(said, value) || key === 'license') return true;
-    if (key !== 'host' || !isObject(said) || !isObject(value)) return false;
-    return Object.entries(present(value)).every(([hostKey, hostValue]) => {
-      return said[hostKey] === undefined || same(said[hostKey], hostValue);
-    });
+    if (said === undefined || key === 'license') return true;
+    if (key === 'host' && isObject(said) && isObject(value)) {
+      return Object.entries(present(value)).every(([hostKey, hostValue]) => {
+        return said[hostKey] === undefined || same(said[hostKey], hostValue);
+      });
+    }
+    return same(said, value);
   });
 }
 
@@ -61,7 +63,7 @@ function addFragment(distribution: Json, fragment: Json): Json {
     const said = distribution[key];
     if (key === 'host' && isObject(value) && isObject(said)) Object.assign(said, present(value));
     else if (key === 'host' && isObject(value)) distribution.host = present(value);
-    else if (key === 'license' && Array.isArray(said)) said.push(...objects(value));
+    else if (key === 'license' && Array.isArray(said)) for (const license of objects(value)) said.push(license);
     else if (key === 'license') distribution.license = objects(value);
     else distribution[key] = value;
   }
