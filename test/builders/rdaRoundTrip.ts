@@ -1,16 +1,13 @@
 /**
- * The round-trip measure: a blueprint and template with a field for every RDA key (the best
- * target a tenant can build), a file imported into it and exported again, and the share of the
- * file's standard leaves (keys the 1.2 schema defines, non-empty values) the export still holds.
+ * The round trip: a blueprint and template with a field for every RDA key (the best target a
+ * tenant can build), a file imported into it and exported again. rdaLeaves.ts measures what came
+ * back.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { rdaImporter } from '../../src/service/formats';
-import { htmlToPlainText } from '../../src/document/html';
-import { dayOfText, instantOfText } from '../../src/formats/rda/dates';
-import { parseIdentifier } from '../../src/formats/rda/identifiers';
-import { toYesNoUnknown } from '../../src/formats/rda/vocabulary';
-import { readPackageJson } from '../../src/paths';
+import { toJacksonJson } from '../../fixtures/lib/jackson';
+import { user } from '../../fixtures/lib/wire';
 import type { TestField, TestQuestion } from './rda';
 import {
   CONTEXT,
@@ -113,6 +110,8 @@ const QUESTIONS: TestQuestion[] = [
       },
       text(`${HOST}.title`),
       text(`${HOST}.url`),
+      text(`${HOST}.host_id.identifier`),
+      text(`${HOST}.host_id.type`),
       text(`${HOST}.description`),
       text(`${HOST}.geo_location`),
       text(`${HOST}.certified_with`),
@@ -133,6 +132,13 @@ const QUESTIONS: TestQuestion[] = [
       { type: 'tags', label: 'roles', semantics: ['rda.dmp.contributor.role'] },
       text('rda.dmp.contributor.contributor_id.identifier'),
       text('rda.dmp.contributor.contributor_id.type'),
+      {
+        type: 'referenceTypes',
+        label: 'affiliations',
+        semantics: ['rda.dmp.contributor.affiliation'],
+        referenceCode: 'organisations',
+        multipleSelect: true,
+      },
     ],
     true,
   ),
@@ -197,6 +203,11 @@ export interface ImportTarget {
   questions?: TestQuestion[];
   /** `rda-version` of the blueprint; default 1.2 (keeps the 1.2-only fields). */
   rdaVersion?: string;
+  /**
+   * The planning service's user who imports the file: the backend makes them the plan's creator
+   * before the plan is exported again. None by default (the import answer has no creator).
+   */
+  importingUser?: { name: string; email: string };
 }
 
 /** A blueprint and a dataset template in wire form; by default the full target above. */
@@ -237,8 +248,27 @@ export async function importThenExport(
   spec: ImportTarget = {},
 ): Promise<{ imported: Wire; exported: Wire; warnings: string[] }> {
   const { imported } = await importInto(document, spec);
-  const { document: exported, warnings } = exportPlanWire(JSON.parse(JSON.stringify(imported)));
+  const stored = JSON.parse(JSON.stringify(imported));
+  if (spec.importingUser) stored.creator = importingUser(spec.importingUser);
+  const { document: exported, warnings } = exportPlanWire(stored);
   return { imported, exported, warnings };
+}
+
+/** Whoever imports a file in the round-trip measure (scripts/rda-round-trip.ts, producers.test.ts). */
+export const IMPORTING_USER = { name: 'Ida Importer', email: 'ida.importer@example.org' };
+
+function importingUser({ name, email }: { name: string; email: string }): Wire {
+  return JSON.parse(
+    toJacksonJson(
+      user({
+        id: testId('importing-user'),
+        name,
+        email,
+        emailContactId: testId('importing-user-email'),
+        registeredAt: '2024-01-01T00:00:00Z',
+      }),
+    ),
+  );
 }
 
 /** Every answer (one per item) of the template fields carrying `key`, in an imported description. */
@@ -256,95 +286,6 @@ export function answersOf(description: Wire, template: Wire, key: string): Wire[
 }
 
 export { text as textField };
-
-// ---- standard leaves ----
-
-type Schema = {
-  $ref?: string;
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  oneOf?: Schema[];
-  $defs?: Record<string, Schema>;
-};
-const schema12 = readPackageJson<Schema>('schemas/rda/maDMP-schema-1.2.json');
-
-const resolve = (s: Schema): Schema => (s.$ref ? resolve(schema12.$defs![s.$ref.replace('#/$defs/', '')]) : s);
-
-/** Schema branches a value may follow (`oneOf` object-or-array identifiers). */
-const branches = (s: Schema): Schema[] => {
-  const r = resolve(s);
-  return r.oneOf ? r.oneOf.flatMap(branches) : [r];
-};
-
-/**
- * `path=value` for every non-empty leaf under keys the 1.2 schema defines, array positions
- * dropped. Values are compared as a reader would: identifiers by their bare form (URL or not),
- * timestamps to the second, text with whitespace collapsed.
- */
-export function standardLeaves(document: unknown): string[] {
-  const leaves: string[] = [];
-  const walk = (value: unknown, schemas: Schema[], at: string, key: string) => {
-    if (value === null || value === undefined || value === '') return;
-    if (Array.isArray(value)) {
-      const itemSchemas = schemas.flatMap((s) => (s.items ? branches(s.items) : []));
-      const wantsArray = schemas.some((s) => s.items);
-      for (const item of value) walk(item, wantsArray ? itemSchemas : schemas, at, key);
-      return;
-    }
-    if (typeof value === 'object') {
-      // An identifier object without identifier (`{"identifier": "", "type": "fundref"}`) says nothing.
-      if ('identifier' in value && (value as { identifier: unknown }).identifier === '') return;
-      for (const [k, v] of Object.entries(value as object)) {
-        const child = schemas.flatMap((s) => (s.properties?.[k] ? branches(s.properties[k]) : []));
-        if (child.length > 0) walk(v, child, `${at}/${k}`, k);
-      }
-      return;
-    }
-    // A scalar where the schema wants an object or array (1.1 ex9's string `project_id`) is no standard leaf.
-    if (schemas.every((s) => s.properties || s.items)) return;
-    leaves.push(`${at}=${normalise(key, value as string | number | boolean)}`);
-  };
-  walk(document, branches(schema12), '', '');
-  return leaves;
-}
-
-const DATE_KEYS = new Set(['start', 'end', 'issued', 'available_until', 'start_date']);
-const FLAG_KEYS = new Set(['personal_data', 'sensitive_data', 'ethical_issues_exist', 'support_versioning']);
-
-/**
- * A leaf's value as a reader takes it: the instant or day a date names in whatever form, plain
- * text of HTML, an e-mail without `mailto:`, the yes/no/unknown a word means, identifiers by
- * their bare form. So a value read right and written in the standard's form counts as kept.
- */
-function normalise(key: string, value: string | number | boolean): string {
-  if (key === 'created' || key === 'modified') {
-    const instant = instantOfText(typeof value === 'boolean' ? '' : value);
-    return instant ? String(Math.floor(instant.getTime() / 1000)) : String(value);
-  }
-  if (key === 'is_reused' && typeof value === 'string')
-    return String({ reused: true, produced: false, yes: true, no: false }[value.toLowerCase()] ?? value);
-  if (typeof value !== 'string') return String(value);
-  const trimmed = value.replace(/\s+/g, ' ').trim();
-  if (DATE_KEYS.has(key)) return dayOfText(trimmed) ?? trimmed;
-  if (FLAG_KEYS.has(key)) return toYesNoUnknown([trimmed]) ?? trimmed;
-  if (key === 'mbox') return trimmed.replace(/^mailto:/i, '');
-  if (key === 'identifier' || key === 'license_ref' || key === 'url')
-    return parseIdentifier(trimmed).bare.replace(/\/+$/, '').toLowerCase();
-  return /<[a-z]/i.test(trimmed) ? htmlToPlainText(trimmed).replace(/\s+/g, ' ') : trimmed;
-}
-
-/** Share of `before`'s leaves found in `after` (as a multiset), and the ones missing. */
-export function keptShare(before: string[], after: string[]): { share: number; missing: string[] } {
-  const available = new Map<string, number>();
-  for (const leaf of after) available.set(leaf, (available.get(leaf) ?? 0) + 1);
-  const missing: string[] = [];
-  for (const leaf of before) {
-    const left = available.get(leaf) ?? 0;
-    if (left > 0) available.set(leaf, left - 1);
-    else missing.push(leaf);
-  }
-  return { share: before.length === 0 ? 1 : (before.length - missing.length) / before.length, missing };
-}
 
 export const PRODUCERS_DIR = path.join(__dirname, '..', 'formats', 'rda', 'producers');
 

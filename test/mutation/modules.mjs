@@ -55,7 +55,15 @@ export const MODULES = {
   // module takes the files where a silent bug does most harm (what the maDMP says, what an import
   // puts into a plan).
   rdaMapping: {
-    mutate: ['src/formats/rda/export/DatasetMapper.ts', 'src/formats/rda/export/RdaMapper.ts'],
+    mutate: [
+      'src/formats/rda/export/RdaMapper.ts',
+      'src/formats/rda/export/people.ts',
+      'src/formats/rda/export/projects.ts',
+      'src/formats/rda/export/costs.ts',
+      'src/formats/rda/export/ethics.ts',
+      'src/formats/rda/export/DatasetMapper.ts',
+      'src/formats/rda/export/distributions.ts',
+    ],
     tests: [
       'test/formats/rda/export.test.ts',
       'test/formats/rda/visibility.test.ts',

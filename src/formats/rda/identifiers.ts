@@ -23,6 +23,9 @@ const ARK = /^(?:https?:\/\/[^/]+\/)?(ark:\/?\d{5,}\/\S+)$/i;
 const ROR = /^(?:https?:\/\/ror\.org\/|ror:\s*)?(0[a-hj-km-np-tv-z0-9]{6}\d{2})\/?$/i;
 const ISNI = /^(?:https?:\/\/isni\.org\/isni\/|isni:\s*)?(\d{4}\s?\d{4}\s?\d{4}\s?\d{3}[\dX])$/i;
 const HTTP_URL = /^(?:https?|ftp):\/\/\S+$/i;
+const HAS_SCHEME = /^[a-z][a-z\d+.-]*:/i;
+/** `zenodo.org`, `www.re3data.org/repository/r3d100010468`: host names with a top-level domain. */
+const BARE_DOMAIN = /^(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}(?::\d{1,5})?(?:[/?#]\S*)?$/i;
 const FUNDREF_DIGITS = /^50\d{4,10}$/;
 
 /**
@@ -90,4 +93,17 @@ export function resolvableUrl(raw: string | null | undefined, hint?: string | nu
   if (!raw?.trim()) return null;
   const parsed = parseIdentifier(raw, hint);
   return /^(?:https?|ftp):\/\//i.test(parsed.url) ? parsed.url : null;
+}
+
+/**
+ * What people write where a URL belongs, as a URL: a DOI without resolver (`10.25504/…`, as the
+ * official 1.2 example 10 writes a host) as `https://doi.org/…`, a bare domain (`zenodo.org`)
+ * with `https://`. Anything else (a URL, other text) is returned trimmed, as it is.
+ */
+export function asUrl(text: string): string {
+  const value = text.trim();
+  if (HTTP_URL.test(value)) return value;
+  const doi = DOI.exec(value);
+  if (doi) return `https://doi.org/${doi[1]}`;
+  return !HAS_SCHEME.test(value) && BARE_DOMAIN.test(value) ? `https://${value}` : value;
 }

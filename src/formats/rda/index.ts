@@ -1,6 +1,8 @@
 /**
  * RDA maDMP JSON (RDA DMP Common Standard 1.1 / 1.2): export of plans and descriptions, import
- * of plans and descriptions. See export.ts (mapping + schema validation) and import/.
+ * of plans and descriptions. export/ maps a plan view to a maDMP (export.ts: mapping + schema
+ * validation), import/ reads a file into the planning service's models; what both use (the
+ * schemas, the document's types, identifiers, controlled words, dates) sits in this folder.
  */
 import type { Exporter, Importer } from '../types';
 import { RDA_VERSION_FIELD } from './version';

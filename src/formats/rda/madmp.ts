@@ -49,7 +49,7 @@ export interface Contributor {
 }
 
 export interface Funding {
-  /** Not standard (no RDA key holds a funder's name); see RdaMapper's funderName. */
+  /** Not standard (no RDA key holds a funder's name); see funderName in export/projects.ts. */
   name?: string;
   /** Not standard; the same name under the key of the official 1.1 example ex9. */
   funder_name?: string;
@@ -88,6 +88,8 @@ export interface Host {
   backup_frequency?: string;
   availability?: string;
   storage_type?: string;
+  /** 1.2 only. */
+  host_id?: Identifier[];
 }
 
 export interface License {

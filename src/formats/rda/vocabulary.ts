@@ -144,11 +144,21 @@ const DATA_ACCESS_WORDS: Readonly<Record<string, DataAccess>> = {
   confidential: 'closed',
 };
 
+/**
+ * Access behind a login (an AAI such as ELIXIR AAI or eduGAIN, single sign-on, an account):
+ * the data is shared with whoever may log in, not open to all.
+ */
+const LOGIN =
+  /\b(?:aai|login|log in|sign in|single sign on|sso|shibboleth|edugain|authenticat\w*|account|registration)\b/;
+/** "No login needed" names a login and means the opposite. */
+const NEGATION = /\b(?:no|not|without|never|none)\b/;
+
 export function toDataAccess(candidates: readonly string[]): DataAccess | null {
   for (const candidate of candidates) {
     const word = candidate.trim().toLowerCase().replace(/[_-]+/g, ' ');
     const access = DATA_ACCESS_WORDS[word] ?? DATA_ACCESS_WORDS[word.split(/[\s,(]+/)[0]];
     if (access) return access;
+    if (LOGIN.test(word) && !NEGATION.test(word)) return 'shared';
   }
   return null;
 }
@@ -224,6 +234,9 @@ export function toContributorRole(role: string): string {
 
 /** The role given to people listed in a researchers field. */
 export const RESEARCHER_ROLE = 'Researcher';
+
+/** The role of a plan's contact persons other than the one RDA's `contact` names. */
+export const CONTACT_PERSON_ROLE = 'ContactPerson';
 
 export const FUNDING_STATUSES = ['planned', 'applied', 'granted', 'rejected'] as const;
 export type FundingStatus = (typeof FUNDING_STATUSES)[number];

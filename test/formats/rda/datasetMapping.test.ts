@@ -36,6 +36,8 @@ const refs = (code: string, ...specs: [label: string, id: string][]) => ({
 const from = (question: string, label: string) =>
   `question '${question}' of description 'Dataset one', field '${label}'`;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 function exported(
   questions: TestQuestion[],
   extra: Partial<TestPlan> = {},
@@ -85,7 +87,7 @@ describe('1.1 and 1.2 fields', () => {
     },
   ];
 
-  it('the default output (valid against 1.1) has no is_reused, rights, alternate_identifier or distribution issued', () => {
+  it('the default output (valid against 1.1) has is_reused, rights, alternate_identifier and distribution issued too', () => {
     const { dataset, document } = exported([
       ...questions,
       {
@@ -94,11 +96,15 @@ describe('1.1 and 1.2 fields', () => {
         items: [[{ identifier: '10.1234/reef', type: 'doi' }]],
       },
     ]);
-    expect(dataset).not.toHaveProperty('is_reused');
-    expect(dataset).not.toHaveProperty('rights');
-    expect(dataset).not.toHaveProperty('alternate_identifier');
-    expect(dataset.distribution).toEqual([{ title: 'Tables', data_access: 'open' }]);
+    // Keys 1.1 does not define, which it allows below the top.
+    expect(dataset.is_reused).toBe(true);
+    expect(dataset.rights).toBe('Owned by the consortium\n\nThird-party images under their own terms');
+    // The dataset id is the DOI answered; the description's own id is the alternate one.
+    expect(dataset.dataset_id).toEqual({ identifier: 'https://doi.org/10.1234/reef', type: 'doi' });
+    expect(dataset.alternate_identifier).toEqual([{ identifier: expect.stringMatching(UUID), type: 'other' }]);
+    expect(dataset.distribution).toEqual([{ title: 'Tables', data_access: 'open', issued: '2026-05-01' }]);
     expect(ajvErrors('1.1', document)).toEqual([]);
+    expect(ajvErrors('1.2', document)).toEqual([]);
   });
 
   it('1.2 joins the rights answers with a blank line', () => {
@@ -339,10 +345,11 @@ describe('distributions', () => {
         ],
       },
     ]);
-    expect(distributions.map((d) => d.data_access)).toEqual(['closed', 'open']);
+    // A licence, even an open one, says nothing about access.
+    expect(distributions.map((d) => d.data_access)).toEqual(['closed', 'closed']);
     expect(warnings).toEqual([
       `Distribution 'Tables' (${from('Deposits', 'access')}) has "sometimes" is not open, shared or closed; it is given as "closed" until one is answered.`,
-      `Distribution 'Images' (${from('Deposits', 'name')}) has no data access answer (open, shared or closed); it is given as "open" because its licence ${CC_BY} is an open licence.`,
+      `Distribution 'Images' (${from('Deposits', 'name')}) has no data access answer (open, shared or closed); it is given as "closed" until one is answered.`,
     ]);
   });
 

@@ -401,7 +401,8 @@ describe('contributors', () => {
         role: ['DataCurator'],
         contributor_id: { identifier: 'rui@example.org', type: 'other' },
       },
-      { name: 'Lee Park', role: ['Researcher'], contributor_id: { identifier: 'Lee Park', type: 'other' } },
+      // The question asks for roles and none is answered: none is invented.
+      { name: 'Lee Park', role: [], contributor_id: { identifier: 'Lee Park', type: 'other' } },
     ]);
   });
 });
@@ -440,6 +441,7 @@ describe('projects and funding', () => {
             grant_id: { identifier: '101094523', type: 'other' },
           },
         ],
+        project_id: [{ identifier: 'reef-1', type: 'other' }],
       },
     ]);
   });
@@ -464,6 +466,7 @@ describe('projects and funding', () => {
             grant_id: { identifier: '101094523', type: 'other' },
           },
         ],
+        project_id: [{ identifier: '101094523', type: 'other' }],
       },
     ]);
   });
@@ -494,7 +497,9 @@ describe('projects and funding', () => {
     const result = exportPlanWire(
       testPlanWire({ blueprintFields: [referenceField('projects', 'projects', [project])] }),
     );
-    expect(result.document.dmp.project).toEqual([{ title: 'REEF', end: '2027-01-31' }]);
+    expect(result.document.dmp.project).toEqual([
+      { title: 'REEF', end: '2027-01-31', project_id: [{ identifier: 'reef-1', type: 'other' }] },
+    ]);
   });
 
   it('reports a grant it cannot attach to a funder', () => {
@@ -821,14 +826,17 @@ describe('distributions', () => {
     ]);
   });
 
-  it('drops a host without a public URL, and a distribution without data access, with warnings', () => {
+  it('drops a host without a public URL, and gives a distribution without data access "closed", with warnings', () => {
     const { dataset, warnings } = distributions([
       ['Intranet copy', 'closed', null, 'NAS', 'http://192.168.1.5/share', null],
       ['No access given', null, null, null, null, null],
     ]);
-    expect(dataset.distribution).toEqual([{ title: 'Intranet copy', data_access: 'closed' }]);
+    expect(dataset.distribution).toEqual([
+      { title: 'Intranet copy', data_access: 'closed' },
+      { title: 'No access given', data_access: 'closed' },
+    ]);
     expect(warnings).toMatch(/192\.168\.1\.5.*host is left out/);
-    expect(warnings).toMatch(/'No access given'.*left out/);
+    expect(warnings).toMatch(/'No access given'.*"closed" until one is answered/);
   });
 
   it('uses the answered licence start date first', () => {

@@ -53,40 +53,39 @@ describe('1. licences and hosts asked once reach every repeated distribution', (
     ]);
   });
 
-  it('without a data access answer a distribution with a licence or host is kept: open under an open licence, else closed, and logged', () => {
-    const licensed = exportPlanWire(planWithQuestions([licence('CC-BY-4.0'), repositories([null, null])]));
+  it('without a data access answer a distribution with a licence or host is kept as "closed", whatever its licence, and logged', () => {
+    const licensed = exportPlanWire(planWithQuestions([licence('CC-BY-4.0'), repositories([null, 'shared'])]));
+    // A licence says nothing about access: CC-BY data may sit behind a login.
     expect(
       licensed.document.dmp.dataset[0].distribution?.map((d) => [d.title, d.data_access, d.license?.[0].license_ref]),
     ).toEqual([
-      ['Zenodo', 'open', CC_BY],
-      ['PANGAEA', 'open', CC_BY],
+      ['Zenodo', 'closed', CC_BY],
+      ['PANGAEA', 'shared', CC_BY],
     ]);
-    expect(licensed.warnings.join('\n')).toMatch(
-      /Distribution 'Zenodo'.*"open" because its licence .* is an open licence/,
-    );
-    const hostOnly = exportPlanWire(planWithQuestions([repositories([null, 'shared'])]));
-    expect(hostOnly.document.dmp.dataset[0].distribution?.map((d) => [d.title, d.data_access])).toEqual([
-      ['Zenodo', 'closed'],
-      ['PANGAEA', 'shared'],
-    ]);
-    expect(hostOnly.warnings.join('\n')).toMatch(/Distribution 'Zenodo'.*"closed" until one is answered/);
+    expect(licensed.warnings.join('\n')).toMatch(/Distribution 'Zenodo'.*"closed" until one is answered/);
   });
 
-  it('a licence-only answer is a distribution of the dataset; a title alone, which says nowhere, is left out with a log line', () => {
+  it('a licence-only answer is a distribution of the dataset; a title alone is one too; nothing at all is none', () => {
     const [dataset] = dmpOf(planWithQuestions([licence('CC0-1.0')])).dataset;
     expect(dataset.distribution).toEqual([
       {
         title: 'Dataset one',
-        data_access: 'open',
+        data_access: 'closed',
         license: [{ license_ref: 'https://creativecommons.org/publicdomain/zero/1.0/', start_date: '2025-01-02' }],
       },
     ]);
     const titleOnly = exportPlanWire(
       planWithQuestions([{ title: 'Copies', fields: [textField(`${DIST}.title`)], items: [['Working copy']] }]),
     );
-    expect(titleOnly.document.dmp.dataset[0].distribution).toBeUndefined();
-    expect(titleOnly.warnings.join('\n')).toMatch(
-      /Distribution 'Working copy'.*names no host, licence or link; it is left out/,
+    expect(titleOnly.document.dmp.dataset[0].distribution).toEqual([{ title: 'Working copy', data_access: 'closed' }]);
+    expect(titleOnly.warnings.join('\n')).toMatch(/Distribution 'Working copy'.*"closed" until one is answered/);
+    // A format alone names no distribution.
+    const formatOnly = exportPlanWire(
+      planWithQuestions([{ title: 'Formats', fields: [textField(`${DIST}.format`)], items: [['text/csv']] }]),
+    );
+    expect(formatOnly.document.dmp.dataset[0].distribution).toBeUndefined();
+    expect(formatOnly.warnings.join('\n')).toMatch(
+      /Distribution 'Dataset one'.*names no title, host, licence or link; it is left out/,
     );
   });
 });
@@ -302,12 +301,12 @@ describe('15. a distribution without data access in the file', () => {
     expect(exported.dmp.dataset[0].distribution).toEqual([
       {
         title: 'Archive copy',
-        data_access: 'open',
+        data_access: 'closed',
         host: { title: 'Zenodo', url: 'https://zenodo.org' },
         license: [{ license_ref: CC_BY, start_date: '2026-01-01' }],
       },
     ]);
-    expect(warnings.join('\n')).toMatch(/Distribution 'Archive copy'.*open licence/);
+    expect(warnings.join('\n')).toMatch(/Distribution 'Archive copy'.*"closed" until one is answered/);
   });
 });
 

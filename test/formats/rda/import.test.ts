@@ -520,13 +520,21 @@ describe('export -> import -> export', () => {
         .sort();
     for (const code of ['researchers', 'funders', 'grants'])
       expect([code, catalogue(imported, code)]).toEqual([code, catalogue(planFull, code)]);
-    // The data steward comes back as a researcher known by name and e-mail (no catalogue id).
-    const stewards = (imported as Wire).references.filter(
+    // The data steward and the second contact person come back as researchers known by name and
+    // e-mail (no catalogue id): the blueprint's researchers field is its one place for people.
+    const namedOnly = (imported as Wire).references.filter(
       (r: Wire) => r.reference.type?.code === 'researchers' && r.reference.reference === null,
     );
     expect(
-      stewards.map((r: Wire) => r.reference.definition.fields.find((f: Wire) => f.code === 'primaryEmail')?.value),
-    ).toEqual((first.contributor ?? []).filter((c) => c.role.includes('DataManager')).map((c) => c.mbox));
+      namedOnly
+        .map((r: Wire) => r.reference.definition.fields.find((f: Wire) => f.code === 'primaryEmail')?.value)
+        .sort(),
+    ).toEqual(
+      (first.contributor ?? [])
+        .filter((c) => c.role.includes('DataManager') || c.role.includes('ContactPerson'))
+        .map((c) => c.mbox)
+        .sort(),
+    );
     expect(second.project).toEqual(first.project);
     const byTitle = (dmp: Dmp) => Object.fromEntries(dmp.dataset.map((d) => [d.title, d]));
     expect(Object.keys(byTitle(second)).sort()).toEqual(Object.keys(byTitle(first)).sort());

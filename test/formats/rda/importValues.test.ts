@@ -4,8 +4,8 @@
  * reference (in the catalogues' own form) a reference field gets.
  */
 import {
-  allAffiliations,
   allLicenses,
+  contactAffiliations,
   datasetScope,
   dmpScope,
   ImportRecord,
@@ -395,7 +395,7 @@ describe('plan-level values', () => {
     ]);
   });
 
-  it('lists every licence once and every affiliation once, ROR ids bare', () => {
+  it("lists every licence once and the contact's affiliations once, ROR ids bare; contributors keep theirs", () => {
     const read = dmp();
     expect(allLicenses(read.datasets)).toEqual([
       {
@@ -417,7 +417,7 @@ describe('plan-level values', () => {
         },
       },
     ]);
-    expect(allAffiliations(read)).toEqual([
+    expect(contactAffiliations(read)).toEqual([
       {
         text: 'Uni',
         reference: {
@@ -427,8 +427,10 @@ describe('plan-level values', () => {
           fields: [{ code: 'pidTypeField', value: 'ror' }],
         },
       },
-      { text: 'Lab', reference: { label: 'Lab', reference: null, description: null, fields: [] } },
     ]);
+    const affiliations = (scope: ImportScope) =>
+      group(scope, 'rda.dmp.contributor', 'rda.dmp.contributor.affiliation').map((values) => values.map((v) => v.text));
+    expect(affiliations(dmpScope(read))).toEqual([['Uni'], ['Lab'], []]);
   });
 });
 

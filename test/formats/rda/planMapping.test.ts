@@ -1,5 +1,5 @@
 /**
- * Plan-level RDA mapping (RdaMapper: description, dates, language, ids, contact, people,
+ * Plan-level RDA mapping (RdaMapper.ts: description, dates, language, ids; people.ts: contact,
  * contributors): the exact warnings a user reads, where the contact and its id come from, the
  * 422 that says which field to fill, and how people listed twice become one contributor. Every
  * export runs in this process so that mutation testing credits these tests.
@@ -299,7 +299,7 @@ describe('1.2 contact affiliation', () => {
     expect(dmp.contact.affiliation).toEqual([AEGEAN]);
   });
 
-  it('leaves the affiliation out of a 1.1 contact, whose schema has no such key', () => {
+  it('writes the affiliation in the output valid against 1.1 too, which allows keys it does not define below the top', () => {
     const dmp = dmpOf(
       testPlanWire({
         ...base,
@@ -307,8 +307,13 @@ describe('1.2 contact affiliation', () => {
         blueprintFields: [orgs([aegean()], ['rda.dmp.contact.affiliation'])],
       }),
     );
-    expect(dmp.contact.mbox).toBe('ana@example.org');
-    expect(dmp.contact).not.toHaveProperty('affiliation');
+    expect(dmp.contact).toEqual({
+      name: 'Ana Silva',
+      mbox: 'ana@example.org',
+      contact_id: { identifier: 'ana@example.org', type: 'other' },
+      affiliation: [AEGEAN],
+    });
+    expect([ajvErrors('1.1', { dmp }), ajvErrors('1.2', { dmp })]).toEqual([[], []]);
   });
 
   it('takes the affiliation a description answers', () => {
@@ -510,6 +515,9 @@ describe('contributors', () => {
 });
 
 describe('projects from references', () => {
+  // The catalogue's identifier of the project, as written (no scheme to resolve it by).
+  const REEF_ID = [{ identifier: 'reef-1', type: 'other' }];
+
   it('reads start and end dates written as start_date/end_date or start/end', () => {
     const projects = (fields: [string, string][]) =>
       dmpOf(
@@ -524,19 +532,21 @@ describe('projects from references', () => {
         ['start_date', '2024-02-01'],
         ['end_date', '2027-01-31'],
       ]),
-    ).toEqual([{ title: 'REEF', start: '2024-02-01', end: '2027-01-31' }]);
+    ).toEqual([{ title: 'REEF', start: '2024-02-01', end: '2027-01-31', project_id: REEF_ID }]);
     expect(
       projects([
         ['startDate', 'soon'],
         ['start', '2024-03-01'],
         ['end', '2027-02-28'],
       ]),
-    ).toEqual([{ title: 'REEF', start: '2024-03-01', end: '2027-02-28' }]);
+    ).toEqual([{ title: 'REEF', start: '2024-03-01', end: '2027-02-28', project_id: REEF_ID }]);
   });
 
   it("takes the project's description from its reference", () => {
     const reef = { ...testReference('projects', 'REEF', 'reef-1'), description: 'Coral reef monitoring in the Aegean' };
     const dmp = dmpOf(testPlanWire({ blueprintFields: [referenceField('projects', 'Project', [reef])] }));
-    expect(dmp.project).toEqual([{ title: 'REEF', description: 'Coral reef monitoring in the Aegean' }]);
+    expect(dmp.project).toEqual([
+      { title: 'REEF', description: 'Coral reef monitoring in the Aegean', project_id: REEF_ID },
+    ]);
   });
 });

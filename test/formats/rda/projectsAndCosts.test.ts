@@ -1,7 +1,8 @@
 /**
  * RDA export of the plan-level objects: projects and their funding (from plan references, reference
  * answers and text answers), costs, ethics, the generic dataset, and the 1.2 alternate and related
- * identifiers. In-process, so mutation testing of RdaMapper.ts can credit each case.
+ * identifiers. In-process, so mutation testing of export/projects.ts, costs.ts, ethics.ts and
+ * RdaMapper.ts can credit each case.
  */
 import { reference } from '../../../fixtures/lib/wire';
 import type { TestBlueprintField, TestField, TestQuestion, Wire } from '../../builders/rda';
@@ -108,7 +109,7 @@ describe('projects and funding from answers', () => {
       { rdaVersion },
     );
 
-  it('writes projects given as text answers, each title once, with dates, funding and (1.2) project ids', () => {
+  it('writes projects given as text answers, each title once, with dates, funding and project ids', () => {
     const result = textProjects('1.2');
     expect(result.document.dmp.project).toEqual([
       {
@@ -135,10 +136,15 @@ describe('projects and funding from answers', () => {
     expect(ajvErrors('1.2', result.document)).toEqual([]);
   });
 
-  it('writes no project_id in 1.1, which has none', () => {
+  it('writes project_id in the output valid against 1.1 too: 1.1 allows keys it does not define below the top', () => {
     const result = textProjects('1.1');
-    expect(result.document.dmp.project?.map((p) => p.project_id)).toEqual([undefined, undefined, undefined]);
+    expect(result.document.dmp.project?.map((p) => p.project_id)).toEqual([
+      [{ identifier: 'https://doi.org/10.5281/zenodo.42', type: 'doi' }],
+      [{ identifier: 'PRJ-7', type: 'other' }],
+      undefined,
+    ]);
     expect(ajvErrors('1.1', result.document)).toEqual([]);
+    expect(ajvErrors('1.2', result.document)).toEqual([]);
   });
 
   it('gives a plan project its id in 1.2 (a DOI as its URL, another id as written) and a ROR funder the ror type', () => {
@@ -209,7 +215,11 @@ describe('funders and grants of the plan', () => {
       }),
     );
     expect(result.document.dmp.project).toEqual([
-      { title: 'Grant A', funding: [{ ...EC_FUNDING, grant_id: { identifier: 'A-1', type: 'other' } }] },
+      {
+        title: 'Grant A',
+        funding: [{ ...EC_FUNDING, grant_id: { identifier: 'A-1', type: 'other' } }],
+        project_id: [{ identifier: 'A-1', type: 'other' }],
+      },
       {
         title: 'Grant B',
         funding: [
@@ -220,6 +230,7 @@ describe('funders and grants of the plan', () => {
             grant_id: { identifier: 'B-2', type: 'other' },
           },
         ],
+        project_id: [{ identifier: 'B-2', type: 'other' }],
       },
     ]);
     expect(result.warnings).toEqual([]);
@@ -428,13 +439,16 @@ describe('1.2 alternate and related identifiers', () => {
     ]);
   });
 
-  it('writes neither list in a 1.1 export, whose schema has no such keys', () => {
+  it('writes both lists in a 1.1 export too, valid against 1.1, which allows keys it does not define below the top', () => {
     const raw: Wire = testPlanWire({ rdaVersion: '1.1', dois: [['10.1234/other.1', 'Other']] });
     raw.previousDOI = '10.5281/zenodo.8';
     const dmp = exportPlanWire(raw).document.dmp;
     expect(dmp.dmp_id).toEqual({ identifier: 'https://doi.org/10.1234/other.1', type: 'doi' });
-    expect(dmp).not.toHaveProperty('alternate_identifier');
-    expect(dmp).not.toHaveProperty('related_identifier');
+    expect(dmp.alternate_identifier).toEqual([{ identifier: raw.id, type: 'other' }]);
+    expect(dmp.related_identifier).toEqual([
+      { identifier: 'https://doi.org/10.5281/zenodo.8', type: 'doi', relation_type: 'IsNewVersionOf' },
+    ]);
+    expect([ajvErrors('1.1', { dmp }), ajvErrors('1.2', { dmp })]).toEqual([[], []]);
   });
 
   it('has no alternate identifier when the plan id is the dmp_id, and names the previous version', () => {

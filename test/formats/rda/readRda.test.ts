@@ -203,7 +203,7 @@ describe('values as producers write them', () => {
     expect(dmpOf({ title: 'T', dmp_id: { type: 'doi' } }).dmpId).toBeNull();
   });
 
-  it('reads the contact (or the first of a list) and contributors with ids, roles, e-mails and affiliations', () => {
+  it('reads the contact (the first with an e-mail) and contributors with ids, roles, e-mails and affiliations', () => {
     const dmp = dmpOf({
       title: 'T',
       contact: [
@@ -236,14 +236,44 @@ describe('values as producers write them', () => {
         affiliations: [{ name: 'Uni', id: { identifier: 'https://ror.org/1', type: 'ror' } }],
       },
       { name: 'D', mbox: null, ids: [], roles: ['a', 'b'], affiliations: [{ name: 'Lab', id: null }] },
+      // RDA has one contact: the others are contributors with role ContactPerson.
+      { name: 'Second', mbox: null, ids: [], roles: ['ContactPerson'], affiliations: [] },
     ]);
-    expect(dmpOf({ title: 'T', contact: { mbox: 'mailto:' } }).contact?.mbox).toBeNull();
+    expect(dmpOf({ title: 'T', contact: { mbox: 'mailto:' } }).contact).toBeNull();
     expect(dmpOf({ title: 'T', contact: { mbox: 'mailto: ada@example.org' } }).contact?.mbox).toBe('ada@example.org');
     // Only a leading scheme is a link's; an mbox that is a sentence stays as written.
     expect(dmpOf({ title: 'T', contact: { mbox: 'Write to mailto:office@example.org' } }).contact?.mbox).toBe(
       'Write to mailto:office@example.org',
     );
     expect(dmpOf({ title: 'T' }).contact).toBeNull();
+  });
+
+  it('makes a contact without e-mail, and every contact after the first with one, a ContactPerson', () => {
+    const dmp = dmpOf({
+      title: 'T',
+      contact: [
+        { name: 'No Mail', contact_id: { identifier: '0000-0002-1825-0097', type: 'orcid' } },
+        { name: 'Ada', mbox: 'ada@example.org' },
+        { name: 'Bob', mbox: 'BOB@example.org' },
+        { name: 'Cy', mbox: 'cy@example.org', contact_id: { identifier: 'cy-1', type: 'other' } },
+        { name: 'Dee', mbox: 'dee@example.org' },
+        { mbox: null },
+      ],
+      contributor: [
+        // The same people as contacts 3 to 5, by e-mail (any case), by identifier and by name.
+        { name: 'Robert', mbox: 'bob@example.org', role: ['DataCurator'] },
+        { name: 'Cyrus', contributor_id: { identifier: 'cy-1', type: 'other' }, role: ['contact person'] },
+        { name: 'Dee', role: [] },
+      ],
+    });
+    expect(dmp.contact?.name).toBe('Ada');
+    expect(dmp.contributors.map((c) => [c.name, c.roles, c.ids.map((i) => i.identifier)])).toEqual([
+      ['Robert', ['DataCurator', 'ContactPerson'], []],
+      // "contact person" already says ContactPerson.
+      ['Cyrus', ['contact person'], ['cy-1']],
+      ['Dee', ['ContactPerson'], []],
+      ['No Mail', ['ContactPerson'], ['0000-0002-1825-0097']],
+    ]);
   });
 
   it('reads projects with dates and fundings, the funder named by funder_name or name', () => {
@@ -430,6 +460,7 @@ describe('distributions', () => {
           backup_frequency: 'daily',
           availability: '99.9',
           storage_type: 'disk',
+          host_id: [{ identifier: 'https://www.re3data.org/repository/r3d100010468', type: 'URL' }],
         },
         license: [
           { license_ref: 'https://creativecommons.org/licenses/by/4.0/', start_date: '2024-01-01' },
@@ -449,6 +480,7 @@ describe('distributions', () => {
       host: {
         title: 'Zenodo',
         url: 'https://zenodo.org',
+        id: { identifier: 'https://www.re3data.org/repository/r3d100010468', type: 'url' },
         description: 'Repository',
         geoLocation: 'CH',
         certifiedWith: 'coretrustseal',
@@ -483,7 +515,7 @@ describe('distributions', () => {
     expect(distributionOf({ title: 'X', host: ['Zenodo'] }).host).toBeNull();
   });
 
-  it("joins OpenCDMP's one-field fragments: empty ones dropped, a fragment with a title or data access starts a new one, the first value kept", () => {
+  it("joins OpenCDMP's fragments: each continues the distribution before it until it repeats what that one says", () => {
     const distributions = datasetOf({
       title: 'D',
       distribution: [
@@ -491,18 +523,63 @@ describe('distributions', () => {
         { format: ['text/csv'] },
         { title: 'First', format: [] },
         { byte_size: 10, title: '' },
+        // A second size: a new distribution.
         { byte_size: 20 },
         { description: '   ' },
         { data_access: 'open' },
-        { title: 'Third', description: null },
-        { description: 'third description' },
+        { title: 'Second', description: null },
+        // The same value again continues it.
+        { title: 'Second', description: 'second description' },
       ],
     }).distributions;
     expect(distributions.map((d) => [d.title, d.byteSize, d.formats, d.dataAccess, d.description])).toEqual([
-      [null, null, ['text/csv'], null, null],
-      ['First', 10, [], null, null],
-      [null, null, [], 'open', null],
-      ['Third', null, [], null, 'third description'],
+      ['First', 10, ['text/csv'], null, null],
+      ['Second', 20, [], 'open', 'second description'],
+    ]);
+  });
+
+  it('joins host fragments key by key, adds up licences, and dates licences by a start date given alone', () => {
+    const [first, second] = datasetOf({
+      title: 'D',
+      distribution: [
+        { title: 'A', host: { title: 'Zenodo', url: 'https://zenodo.org' } },
+        { host: { description: 'Repository', url: 'https://zenodo.org', pid_system: [] } },
+        { license: [{ license_ref: 'https://example.org/l1' }] },
+        { license: [{ start_date: '' }, { start_date: '2026-01-15' }] },
+        { license: [{ license_ref: 'https://example.org/l2', start_date: '2025-01-01' }] },
+        // Another host URL: another distribution.
+        { host: { title: 'Mirror', url: 'https://mirror.example.org' } },
+      ],
+    }).distributions;
+    expect(first.host).toMatchObject({ title: 'Zenodo', url: 'https://zenodo.org', description: 'Repository' });
+    expect(first.licenses).toEqual([
+      { ref: 'https://example.org/l1', startDate: '2026-01-15' },
+      { ref: 'https://example.org/l2', startDate: '2025-01-01' },
+    ]);
+    expect([second.title, second.host?.title]).toEqual([null, 'Mirror']);
+  });
+
+  it('reads a host URL written as a bare DOI or a bare domain as the https URL it names', () => {
+    const hostUrl = (url: unknown) => distributionOf({ title: 'X', host: { title: 'H', url } }).host?.url;
+    expect(hostUrl('10.25504/FAIRsharing.zv11j3')).toBe('https://doi.org/10.25504/FAIRsharing.zv11j3');
+    expect(hostUrl('doi:10.5281/zenodo.1')).toBe('https://doi.org/10.5281/zenodo.1');
+    expect(hostUrl(' zenodo.org ')).toBe('https://zenodo.org');
+    expect(hostUrl('www.re3data.org/repository/r3d100010468')).toBe('https://www.re3data.org/repository/r3d100010468');
+    // A URL, and what is no URL at all, stay as written.
+    expect(hostUrl('http://dx.doi.org/10.1/x')).toBe('http://dx.doi.org/10.1/x');
+    expect(hostUrl('ftp.example.org:21/data')).toBe('ftp.example.org:21/data');
+    expect(hostUrl('our NAS')).toBe('our NAS');
+    expect(hostUrl('localhost')).toBe('localhost');
+  });
+
+  it('reads a technical resource named by `title` (DMPTool) as its name', () => {
+    expect(
+      datasetOf({ title: 'D', technical_resource: [{ title: 'Scanner' }, { name: 'Own', title: 'Other' }, {}] })
+        .technicalResources,
+    ).toEqual([
+      { name: 'Scanner', description: null },
+      { name: 'Own', description: null },
+      { name: null, description: null },
     ]);
   });
 });

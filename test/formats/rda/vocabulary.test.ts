@@ -180,6 +180,17 @@ describe('controlled words', () => {
     [['embargoed'], 'closed'],
     [['Closed access'], 'closed'],
     [['whatever'], null],
+    // Behind a login: shared with whoever may log in.
+    [['ELIXIR AAI'], 'shared'],
+    [['eduGAIN login'], 'shared'],
+    [['Single sign-on (SSO)'], 'shared'],
+    [['requires an institutional account'], 'shared'],
+    [['Authenticated users'], 'shared'],
+    // A login named only to say there is none.
+    [['no login needed'], null],
+    [['without registration'], null],
+    // Letters inside a word ("aai" in "Kaaien") name no login.
+    [['Kaaien'], null],
   ])('data access %j -> %s', (words, expected) => {
     expect(toDataAccess(words)).toBe(expected);
   });

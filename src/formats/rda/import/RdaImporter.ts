@@ -11,11 +11,12 @@ import type * as M from '../../../contract/model';
 import { assertValidRequest } from '../../../contract/validate';
 import { badRequest } from '../../../errors';
 import type { PreprocessingDescription, PreprocessingPlan } from '../../types';
-import { groupOf, type RdaGroup } from '../answers';
-import { plainTextToHtml } from '../text';
+import { groupOf, type RdaGroup } from '../groups';
+import { CONTACT_PERSON_ROLE, toContributorRole } from '../vocabulary';
+import { withImportNotes } from '../importNotes';
 import { blueprintValue, draftToReference, emptyAnswer, referenceDraftOf, templateFieldValue } from './fill';
 import {
-  allAffiliations,
+  contactAffiliations,
   allLicenses,
   datasetScope,
   dmpScope,
@@ -23,7 +24,8 @@ import {
   type ImportScope,
   type ImportValue,
 } from './importValues';
-import { parseEnvelopeJson, readDatasetFile, readDmp, type ImportedDataset, type ImportedDmp } from './readRda';
+import type { ImportedDataset, ImportedDmp } from './imported';
+import { parseEnvelopeJson, readDatasetFile, readDmp } from './readRda';
 
 const datasetLabel = (dataset: ImportedDataset, index: number) => dataset.title ?? `Dataset ${index + 1}`;
 
@@ -85,7 +87,7 @@ function fillBlueprint(blueprint: M.PlanBlueprint, dmp: ImportedDmp, scope: Impo
       let values = keys.map(valuesFor).find((v) => v.length > 0) ?? [];
       if (values.length === 0 && KEY_FOR_REFERENCE_CODE[code]) values = valuesFor(KEY_FOR_REFERENCE_CODE[code]);
       if (values.length === 0 && code === 'licenses') values = allLicenses(dmp.datasets);
-      if (values.length === 0 && code === 'organisations') values = allAffiliations(dmp);
+      if (values.length === 0 && code === 'organisations') values = contactAffiliations(dmp);
       const chosen = uniqueDrafts(values).slice(0, field.multipleSelect ? undefined : 1);
       for (const value of chosen) {
         parts.references.push({
@@ -183,14 +185,14 @@ function importedDescription(
     for (const [position, distribution] of dataset.distributions.entries()) {
       if (distribution.dataAccess) continue;
       notes.push(
-        `Distribution '${distribution.title ?? position + 1}' has no data access (open, shared or closed) in the file: answer it, or exports give it "open" under an open licence and "closed" otherwise.`,
+        `Distribution '${distribution.title ?? position + 1}' has no data access (open, shared or closed) in the file: answer it, or exports give it "closed".`,
       );
     }
   }
   return {
     id: randomUUID(),
     label: datasetLabel(dataset, index),
-    description: withNotes(richText(dataset.description), notes),
+    description: withImportNotes(richText(dataset.description), notes),
     // Keywords go to a keyword question when the template has one, else to the tags.
     tags: templateHasKey(template, 'rda.dataset.keyword') ? [] : dataset.keywords,
     status: null,
@@ -201,16 +203,6 @@ function importedDescription(
     fieldSets,
     visibilityStates: null,
   };
-}
-
-/**
- * What the import could not place, under the description's text where its author sees it (the
- * import answer has no place for warnings).
- */
-function withNotes(html: string | null, notes: string[]): string | null {
-  if (notes.length === 0) return html;
-  const list = plainTextToHtml(['Notes from the RDA import:', ...notes.map((n) => `- ${n}`)].join('\n'));
-  return `${html ?? ''}${list}`;
 }
 
 /** No plan a person made has more descriptions; each one costs a template fill and a full template in the answer. */
@@ -275,7 +267,7 @@ export function importPlan(body: unknown): WireObject {
     creator: null,
     blueprint,
     blueprintValues,
-    contacts: dmp.contact?.mbox || dmp.contact?.name ? [splitContact(dmp.contact.name, dmp.contact.mbox)] : [],
+    contacts: planContacts(dmp, takesContributors(blueprint, importModel.descriptions)),
     entityDois: [],
     descriptions,
     users: [],
@@ -289,6 +281,38 @@ export function importPlan(body: unknown): WireObject {
     language: dmp.language6391 ?? 'en',
   };
   return encodePlan(plan);
+}
+
+/**
+ * The plan's contact persons: the file's contact; and, when neither the blueprint nor a template
+ * has a field for contributors, the contributors with role ContactPerson (the file's other
+ * contacts among them), which would otherwise be lost.
+ */
+function planContacts(dmp: ImportedDmp, contributorsHaveAPlace: boolean): M.PlanContact[] {
+  const contactPersons = contributorsHaveAPlace
+    ? []
+    : dmp.contributors.filter((c) => c.roles.some((role) => toContributorRole(role) === CONTACT_PERSON_ROLE));
+  return [...(dmp.contact ? [dmp.contact] : []), ...contactPersons].map((p) => splitContact(p.name, p.mbox));
+}
+
+/** Whether the blueprint or a chosen template has a field that takes contributors. */
+function takesContributors(blueprint: M.PlanBlueprint, descriptions: M.DescriptionImportModel[]): boolean {
+  const isContributorKey = (key: string) => groupOf(key) === 'rda.dmp.contributor';
+  const blueprintTakes = blueprint.sections
+    .flatMap((s) => s.fields)
+    .some(
+      (f) =>
+        f.semantics.some(isContributorKey) ||
+        (f.category === 'referenceType' && f.referenceType?.code === 'researchers'),
+    );
+  return (
+    blueprintTakes ||
+    descriptions.some((d) =>
+      allFieldSets(d.template?.pages.flatMap((p) => p.sections) ?? []).some((fs) =>
+        fs.fields.some((f) => f.semantics.some(isContributorKey)),
+      ),
+    )
+  );
 }
 
 /** "Eleni Papadopoulou" -> first name "Eleni", last name "Papadopoulou" (the last word is the surname). */

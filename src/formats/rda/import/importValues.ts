@@ -4,11 +4,18 @@
  * contributor, project…), so each field of the target blueprint or template can pick its value.
  */
 import { htmlToPlainText, sanitizeAnswerHtml } from '../../../document/html';
-import type { RdaGroup } from '../answers';
+import type { RdaGroup } from '../groups';
 import { parseIdentifier } from '../identifiers';
 import { plainTextToHtml } from '../text';
 import { toRdaLanguage, type YesNoUnknown } from '../vocabulary';
-import type { ImportedDataset, ImportedDmp, ImportedIdentifier, ImportedPerson, ImportedProject } from './readRda';
+import type {
+  ImportedAffiliation,
+  ImportedDataset,
+  ImportedDmp,
+  ImportedIdentifier,
+  ImportedPerson,
+  ImportedProject,
+} from './imported';
 
 /** A reference to create in the planning service (its type comes from the target field). */
 export interface ReferenceDraft {
@@ -39,8 +46,16 @@ export class ImportRecord {
   private readonly byKey = new Map<string, ImportValue[]>();
 
   set(key: string, ...values: (ImportValue | null)[]): this {
+    return this.setAll(key, values);
+  }
+
+  /** `set` for a list of any length (a spread of a million licences overflows the stack). */
+  setAll(key: string, values: (ImportValue | null)[]): this {
     const present = values.filter((v): v is ImportValue => v !== null);
-    if (present.length > 0) this.byKey.set(key, [...(this.byKey.get(key) ?? []), ...present]);
+    if (present.length === 0) return this;
+    const known = this.byKey.get(key);
+    if (known) for (const value of present) known.push(value);
+    else this.byKey.set(key, present);
     return this;
   }
 
@@ -186,7 +201,10 @@ function personRecord(person: ImportedPerson, prefix: 'rda.dmp.contact' | 'rda.d
     .set(`${prefix}.${idKey}.identifier`, textValue(id?.identifier))
     .set(`${prefix}.${idKey}.type`, textValue(id?.type));
   if (prefix === 'rda.dmp.contributor') {
-    record.set(prefix, personValue(person)).set(`${prefix}.role`, listValue(person.roles, ', '));
+    record
+      .set(prefix, personValue(person))
+      .set(`${prefix}.role`, listValue(person.roles, ', '))
+      .setAll(`${prefix}.affiliation`, person.affiliations.map(affiliationValue));
   }
   return record;
 }
@@ -208,7 +226,7 @@ export function dmpScope(dmp: ImportedDmp): ImportScope {
   if (dmp.contact) {
     const contact = personRecord(dmp.contact, 'rda.dmp.contact');
     for (const key of ['name', 'mbox', 'contact_id', 'contact_id.identifier', 'contact_id.type']) {
-      scalars.set(`rda.dmp.contact.${key}`, ...contact.get(`rda.dmp.contact.${key}`));
+      scalars.setAll(`rda.dmp.contact.${key}`, contact.get(`rda.dmp.contact.${key}`));
     }
   }
   const groups = new Map<RdaGroup, ImportRecord[]>([
@@ -334,14 +352,17 @@ export function datasetScope(dataset: ImportedDataset): ImportScope {
           .set(`${DIST}.format`, listValue(d.formats, ', '))
           .set(`${DIST}.available_until`, dateValue(d.availableUntil))
           .set(`${DIST}.issued`, dateValue(d.issued))
-          .set(`${DIST}.license`, ...licenses)
-          .set(`${DIST}.license.license_ref`, ...licenses)
+          .setAll(`${DIST}.license`, licenses)
+          .setAll(`${DIST}.license.license_ref`, licenses)
           .set(`${DIST}.license.start_date`, dateValue(d.licenses[0]?.startDate))
           .set(
             `${DIST}.host.title`,
             host?.title ? { text: host.title, reference: hostReference(host.title, host.url) } : null,
           )
           .set(`${DIST}.host.url`, textValue(host?.url))
+          .set(`${DIST}.host.host_id`, identifierValue(host?.id ?? null))
+          .set(`${DIST}.host.host_id.identifier`, textValue(host?.id?.identifier))
+          .set(`${DIST}.host.host_id.type`, textValue(host?.id?.type))
           .set(`${DIST}.host.description`, textValue(host?.description))
           .set(`${DIST}.host.geo_location`, textValue(host?.geoLocation))
           .set(`${DIST}.host.certified_with`, textValue(host?.certifiedWith))
@@ -373,23 +394,25 @@ export function allLicenses(datasets: ImportedDataset[]): ImportValue[] {
   return refs.map((ref) => ({ text: ref, reference: { label: ref, reference: ref, description: null, fields: [] } }));
 }
 
-/** Every affiliation of the contact and contributors, once (for a plan-level organisations field). */
-export function allAffiliations(dmp: ImportedDmp): ImportValue[] {
-  const people = [...(dmp.contact ? [dmp.contact] : []), ...dmp.contributors];
+/**
+ * The contact's affiliations, once each (for a plan-level organisations field, which exports give
+ * the contact). A contributor's affiliations are theirs: `rda.dmp.contributor.affiliation`.
+ */
+export function contactAffiliations(dmp: ImportedDmp): ImportValue[] {
   const seen = new Set<string>();
-  return people
-    .flatMap((p) => p.affiliations)
-    .filter((a) => !seen.has(a.name) && seen.add(a.name))
-    .map((a) => {
-      const catalogue = a.id ? catalogueForm(a.id) : null;
-      return {
-        text: a.name,
-        reference: {
-          label: a.name,
-          reference: catalogue?.reference ?? null,
-          description: null,
-          fields: pidTypeField(catalogue?.pidType ?? null),
-        },
-      };
-    });
+  return (dmp.contact?.affiliations ?? []).filter((a) => !seen.has(a.name) && seen.add(a.name)).map(affiliationValue);
+}
+
+/** An organisation as a reference in the catalogues' form (a ROR id bare, its scheme beside it). */
+function affiliationValue(affiliation: ImportedAffiliation): ImportValue {
+  const catalogue = affiliation.id ? catalogueForm(affiliation.id) : null;
+  return {
+    text: affiliation.name,
+    reference: {
+      label: affiliation.name,
+      reference: catalogue?.reference ?? null,
+      description: null,
+      fields: pidTypeField(catalogue?.pidType ?? null),
+    },
+  };
 }

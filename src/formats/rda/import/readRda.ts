@@ -8,129 +8,25 @@
  * not JSON, not a maDMP, or too large are 4xx errors naming the problem.
  */
 import { ServiceError, badRequest } from '../../../errors';
-import { dayOfText, instantOfText } from '../dates';
-import { toDataAccess, toIso6391, toYesNoUnknown, type DataAccess, type YesNoUnknown } from '../vocabulary';
+import { CONTACT_PERSON_ROLE, toContributorRole, toIso6391 } from '../vocabulary';
+import type { ImportedDataset, ImportedDmp, ImportedIdentifier, ImportedPerson } from './imported';
+import {
+  date,
+  firstIdentifier,
+  flag,
+  identifiers,
+  isObject,
+  number,
+  objects,
+  strings,
+  text,
+  timestamp,
+  type Json,
+} from './jsonReaders';
+import { readDistributions } from './readDistributions';
 
 /** The largest file we read, decoded. */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
-
-export interface ImportedIdentifier {
-  identifier: string;
-  type: string | null;
-}
-
-export interface ImportedAffiliation {
-  name: string;
-  id: ImportedIdentifier | null;
-}
-
-export interface ImportedPerson {
-  name: string | null;
-  mbox: string | null;
-  ids: ImportedIdentifier[];
-  roles: string[];
-  affiliations: ImportedAffiliation[];
-}
-
-export interface ImportedFunding {
-  funderId: ImportedIdentifier | null;
-  /** Not standard; DMPRoadmap and 1.1 examples send `funder_name` or `name`. */
-  funderName: string | null;
-  grantId: ImportedIdentifier | null;
-  status: string | null;
-}
-
-export interface ImportedProject {
-  title: string | null;
-  description: string | null;
-  start: string | null;
-  end: string | null;
-  ids: ImportedIdentifier[];
-  fundings: ImportedFunding[];
-}
-
-export interface ImportedCost {
-  title: string | null;
-  description: string | null;
-  value: number | null;
-  currency: string | null;
-}
-
-export interface ImportedLicense {
-  ref: string;
-  startDate: string | null;
-}
-
-export interface ImportedHost {
-  title: string | null;
-  url: string | null;
-  description: string | null;
-  geoLocation: string | null;
-  certifiedWith: string | null;
-  pidSystems: string[];
-  supportVersioning: YesNoUnknown | null;
-  backupType: string | null;
-  backupFrequency: string | null;
-  availability: string | null;
-  storageType: string | null;
-}
-
-export interface ImportedDistribution {
-  title: string | null;
-  description: string | null;
-  dataAccess: DataAccess | null;
-  accessUrl: string | null;
-  downloadUrl: string | null;
-  byteSize: number | null;
-  formats: string[];
-  availableUntil: string | null;
-  issued: string | null;
-  host: ImportedHost | null;
-  licenses: ImportedLicense[];
-}
-
-export interface ImportedDataset {
-  /** What preprocessing answered as this dataset's id, and import matches on. */
-  key: string;
-  id: ImportedIdentifier | null;
-  title: string | null;
-  description: string | null;
-  type: string | null;
-  personalData: YesNoUnknown | null;
-  sensitiveData: YesNoUnknown | null;
-  keywords: string[];
-  issued: string | null;
-  /** As the file gives it (3-letter in valid files). */
-  language: string | null;
-  preservationStatement: string | null;
-  dataQualityAssurance: string[];
-  securityAndPrivacy: { title: string | null; description: string | null }[];
-  technicalResources: { name: string | null; description: string | null }[];
-  metadata: { id: ImportedIdentifier | null; language: string | null; description: string | null }[];
-  distributions: ImportedDistribution[];
-  isReused: boolean | null;
-  rights: string | null;
-}
-
-export interface ImportedDmp {
-  title: string | null;
-  description: string | null;
-  /** As the file gives it. */
-  language: string | null;
-  /** ISO 639-1, for the planning service. */
-  language6391: string | null;
-  created: Date | null;
-  modified: Date | null;
-  dmpId: ImportedIdentifier | null;
-  contact: ImportedPerson | null;
-  contributors: ImportedPerson[];
-  projects: ImportedProject[];
-  costs: ImportedCost[];
-  ethicalIssuesExist: YesNoUnknown | null;
-  ethicalIssuesDescription: string | null;
-  ethicalIssuesReport: string | null;
-  datasets: ImportedDataset[];
-}
 
 // ---- the file ----
 
@@ -173,11 +69,6 @@ export function parseEnvelopeJson(envelope: unknown): unknown {
     ]);
   }
 }
-
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `{"dmp": …}`, or the first of a list (`{"items": [{"dmp": …}]}`, DMPRoadmap's API shape). */
 function dmpObjectOf(json: unknown): Json | null {
@@ -223,67 +114,6 @@ export function readDatasetFile(json: unknown): { dataset: ImportedDataset; dmp:
   return { dataset: readDatasets([candidate])[0], dmp: null };
 }
 
-// ---- liberal readers ----
-
-/** A string from a string or number. Empty -> null. */
-function scalarText(value: unknown): string | null {
-  if (typeof value === 'string') return value.trim() || null;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return null;
-}
-
-/** Text from a scalar, or from an array of scalars joined by lines (DMPRoadmap writes some texts as arrays). */
-function text(value: unknown): string | null {
-  return Array.isArray(value) ? value.map(scalarText).filter(Boolean).join('\n') || null : scalarText(value);
-}
-
-/** A list of objects from an array or a single object (1.0 `dataset`). */
-function objects(value: unknown): Json[] {
-  if (Array.isArray(value)) return value.filter(isObject);
-  return isObject(value) ? [value] : [];
-}
-
-function strings(value: unknown): string[] {
-  const list = Array.isArray(value) ? value : value == null ? [] : [value];
-  return list.map(scalarText).filter((s): s is string => s !== null);
-}
-
-/** Identifier objects from an object, an array of them (1.2), or a bare string. */
-function identifiers(value: unknown): ImportedIdentifier[] {
-  if (typeof value === 'string' || typeof value === 'number') {
-    const identifier = text(value);
-    return identifier ? [{ identifier, type: null }] : [];
-  }
-  return objects(value).flatMap((o) => {
-    const identifier = text(o.identifier);
-    return identifier ? [{ identifier, type: text(o.type)?.toLowerCase() ?? null }] : [];
-  });
-}
-
-const firstIdentifier = (value: unknown): ImportedIdentifier | null => identifiers(value)[0] ?? null;
-
-/** A timestamp in any form instantOfText reads; without a zone it is UTC. */
-function timestamp(value: unknown): Date | null {
-  if (typeof value === 'number') return instantOfText(value);
-  const raw = text(value);
-  return raw ? instantOfText(raw) : null;
-}
-
-/** `YYYY-MM-DD` a date field means, in any form `timestamp` reads (the day as written, see dayOfText). */
-function date(value: unknown): string | null {
-  const raw = typeof value === 'number' ? value : text(value);
-  return raw === null ? null : dayOfText(raw);
-}
-
-function number(value: unknown): number | null {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  const parsed = typeof value === 'string' ? Number(value.trim().replace(',', '.')) : NaN;
-  return Number.isFinite(parsed) ? parsed : null;
-}
-
-const flag = (value: unknown): YesNoUnknown | null =>
-  typeof value === 'boolean' ? (value ? 'yes' : 'no') : toYesNoUnknown(strings(value));
-
 /** An e-mail as `mailto:` links give it, without the scheme. */
 const email = (value: unknown): string | null =>
   text(value)
@@ -304,6 +134,44 @@ function person(raw: Json, idKey: string): ImportedPerson {
   };
 }
 
+/**
+ * RDA has one contact, with the e-mail it requires: the first contact that has one (DMPTool's
+ * API v3 drafts send a list). The other contacts, and a contact without e-mail, are contributors
+ * with role ContactPerson; a contributor the file lists already gains that role.
+ */
+function readPeople(dmp: Json): Pick<ImportedDmp, 'contact' | 'contributors'> {
+  const contacts = objects(dmp.contact).map((c) => person(c, 'contact_id'));
+  const contact = contacts.find((c) => c.mbox !== null) ?? null;
+  const contributors = objects(dmp.contributor).map((c) => person(c, 'contributor_id'));
+  // Looked up by index: a file may list thousands of people.
+  const byKey = new Map<string, ImportedPerson>();
+  for (const contributor of contributors) {
+    for (const key of personKeys(contributor)) if (!byKey.has(key)) byKey.set(key, contributor);
+  }
+  for (const other of contacts.filter((c) => c !== contact && (c.name || c.mbox))) {
+    const same = personKeys(other)
+      .map((key) => byKey.get(key))
+      .find((p) => p !== undefined);
+    if (!same) {
+      const added = { ...other, roles: [CONTACT_PERSON_ROLE] };
+      contributors.push(added);
+      for (const key of personKeys(added)) if (!byKey.has(key)) byKey.set(key, added);
+    } else if (!same.roles.some((role) => toContributorRole(role) === CONTACT_PERSON_ROLE)) {
+      same.roles.push(CONTACT_PERSON_ROLE);
+    }
+  }
+  return { contact, contributors };
+}
+
+/** What tells a person apart, most telling first: e-mail (any case), identifiers, name. */
+function personKeys(person: ImportedPerson): string[] {
+  return [
+    ...(person.mbox ? [`mbox:${person.mbox.toLowerCase()}`] : []),
+    ...person.ids.map((id) => `id:${id.identifier}`),
+    ...(person.name ? [`name:${person.name}`] : []),
+  ];
+}
+
 function readDmpObject(dmp: Json): ImportedDmp {
   const language = text(dmp.language);
   return {
@@ -314,12 +182,7 @@ function readDmpObject(dmp: Json): ImportedDmp {
     created: timestamp(dmp.created),
     modified: timestamp(dmp.modified),
     dmpId: firstIdentifier(dmp.dmp_id),
-    // DMPTool's API v3 drafts send the contact as a list.
-    contact:
-      objects(dmp.contact)
-        .slice(0, 1)
-        .map((c) => person(c, 'contact_id'))[0] ?? null,
-    contributors: objects(dmp.contributor).map((c) => person(c, 'contributor_id')),
+    ...readPeople(dmp),
     projects: objects(dmp.project).map((p) => ({
       title: text(p.title),
       description: text(p.description),
@@ -381,7 +244,8 @@ function readDataset(raw: Json, key: string, id: ImportedIdentifier | null): Imp
       description: text(s.description),
     })),
     technicalResources: objects(raw.technical_resource).map((t) => ({
-      name: text(t.name),
+      // DMPTool writes the name as `title`.
+      name: text(t.name) ?? text(t.title),
       description: text(t.description),
     })),
     metadata: objects(raw.metadata).map((m) => ({
@@ -389,7 +253,7 @@ function readDataset(raw: Json, key: string, id: ImportedIdentifier | null): Imp
       language: text(m.language),
       description: text(m.description),
     })),
-    distributions: joinFragments(objects(raw.distribution)).map(readDistribution),
+    distributions: readDistributions(raw.distribution),
     isReused: reused(raw.is_reused),
     rights: text(raw.rights),
   };
@@ -403,67 +267,4 @@ function reused(value: unknown): boolean | null {
   if (/^(produced|new|generated|created|primary)$/.test(word)) return false;
   const yesNo = flag(value);
   return yesNo === 'yes' ? true : yesNo === 'no' ? false : null;
-}
-
-/** Nothing said: null, blank text, an empty list. */
-const isEmptyValue = (value: unknown) =>
-  value === null ||
-  value === undefined ||
-  (typeof value === 'string' && value.trim() === '') ||
-  (Array.isArray(value) && value.length === 0);
-
-/**
- * OpenCDMP's Java exporter writes one object per answered field, plus empty ones:
- * `[{"title":"Survey tables"},{"format":["text/csv"]},{},{"byte_size":1000}]`. Empty objects go;
- * an object with neither `title` nor `data_access` continues the one before it.
- */
-function joinFragments(raws: Json[]): Json[] {
-  const joined: Json[] = [];
-  for (const raw of raws) {
-    const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => !isEmptyValue(value)));
-    if (Object.keys(present).length === 0) continue;
-    const previous = joined[joined.length - 1];
-    const standsAlone = 'title' in present || 'data_access' in present;
-    if (previous && !standsAlone) {
-      for (const [key, value] of Object.entries(present)) if (!(key in previous)) previous[key] = value;
-    } else {
-      joined.push({ ...present });
-    }
-  }
-  return joined;
-}
-
-function readDistribution(raw: Json): ImportedDistribution {
-  const host = isObject(raw.host) ? raw.host : null;
-  return {
-    title: text(raw.title),
-    description: text(raw.description),
-    // Peers emit `restricted`/`embargoed`; read them as the standard's nearest value.
-    dataAccess: toDataAccess(strings(raw.data_access)),
-    accessUrl: text(raw.access_url),
-    downloadUrl: text(raw.download_url),
-    byteSize: number(raw.byte_size),
-    formats: strings(raw.format),
-    availableUntil: date(raw.available_until),
-    issued: date(raw.issued),
-    host: host
-      ? {
-          title: text(host.title),
-          url: text(host.url),
-          description: text(host.description),
-          geoLocation: text(host.geo_location),
-          certifiedWith: text(host.certified_with),
-          pidSystems: strings(host.pid_system),
-          supportVersioning: flag(host.support_versioning),
-          backupType: text(host.backup_type),
-          backupFrequency: text(host.backup_frequency),
-          availability: text(host.availability),
-          storageType: text(host.storage_type),
-        }
-      : null,
-    licenses: objects(raw.license).flatMap((l) => {
-      const ref = text(l.license_ref);
-      return ref ? [{ ref, startDate: date(l.start_date) }] : [];
-    }),
-  };
 }

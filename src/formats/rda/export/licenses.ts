@@ -5,8 +5,8 @@
  */
 import spdxCorrect from 'spdx-correct';
 import spdxLicenses from 'spdx-license-list';
-import { LruCache } from '../../lru';
-import { isPortableUrl } from './schemas';
+import { LruCache } from '../../../lru';
+import { isPortableUrl } from '../schemas';
 
 /** The licence's own landing page where the SPDX list gives a legal-code page or an old address. */
 const PREFERRED_URLS: Readonly<Record<string, string>> = {
@@ -88,30 +88,4 @@ export function licenseUrl(text: string): string | null {
   if (!id) return null;
   const url = PREFERRED_URLS[id] ?? withoutLegalCode((spdxLicenses as Record<string, { url: string }>)[id]?.url ?? '');
   return url && isPortableUrl(url) ? url : null;
-}
-
-const OPEN_LICENSE_HOSTS = /^https?:\/\/(?:www\.)?(?:creativecommons\.org|opendatacommons\.org)\//i;
-
-/**
- * Whether a licence URL publishes the data openly: Creative Commons and Open Data Commons
- * licences, and every licence the SPDX list marks OSI-approved.
- */
-export function isOpenLicense(url: string): boolean {
-  if (OPEN_LICENSE_HOSTS.test(url)) return true;
-  const normalized = url
-    .replace(/^https?:\/\/(www\.)?/i, '')
-    .replace(/\/+$/, '')
-    .toLowerCase();
-  return Object.entries(spdxLicenses).some(
-    ([id, license]) =>
-      license.osiApproved &&
-      [license.url, PREFERRED_URLS[id] ?? ''].some(
-        (u) =>
-          u &&
-          u
-            .replace(/^https?:\/\/(www\.)?/i, '')
-            .replace(/\/+$/, '')
-            .toLowerCase() === normalized,
-      ),
-  );
 }

@@ -4,26 +4,11 @@
  * (a distribution, a cost, a contributor…) are grouped: each item of a repeating question is one
  * object; the answers of non-repeating questions together form one more.
  */
-import { htmlToPlainText } from '../../document/html';
-import type { DescriptionView, FieldSetView, PlanView, ReferenceView, SectionView, Value } from '../../plan/types';
-import { dateOfPickedInstant, dateOfText, parseLocaleNumber } from './text';
-import { toRdaLanguage, toYesNoUnknown, type YesNoUnknown } from './vocabulary';
-
-/** RDA structures that repeat; a semantic key belongs to the longest group it starts with. */
-export const RDA_GROUPS = [
-  'rda.dataset.distribution',
-  'rda.dataset.metadata',
-  'rda.dataset.security_and_privacy',
-  'rda.dataset.technical_resource',
-  'rda.dmp.contributor',
-  'rda.dmp.cost',
-  'rda.dmp.project',
-] as const;
-export type RdaGroup = (typeof RDA_GROUPS)[number];
-
-export function groupOf(key: string): RdaGroup | null {
-  return RDA_GROUPS.find((group) => key === group || key.startsWith(`${group}.`)) ?? null;
-}
+import { htmlToPlainText } from '../../../document/html';
+import type { DescriptionView, FieldSetView, PlanView, ReferenceView, SectionView, Value } from '../../../plan/types';
+import { groupOf, type RdaGroup } from '../groups';
+import { dateOfPickedInstant, dateOfText, parseLocaleNumber } from '../text';
+import { toRdaLanguage, toYesNoUnknown, type YesNoUnknown } from '../vocabulary';
 
 /** One answer and where it came from, for warnings a person can act on. */
 export interface SemanticAnswer {
@@ -159,9 +144,20 @@ export const referenceIdentifier = (r: ReferenceView): string => r.reference?.tr
 /** Answers by semantic key, read with the conversions above. First answered value wins. */
 export class SemanticRecord {
   private readonly byKey = new Map<string, SemanticAnswer[]>();
+  private readonly asked = new Set<string>();
 
   /** `language`: the plan's (ISO 639-1), for dates typed as text. */
   constructor(readonly language: string | null = null) {}
+
+  /** Notes keys the questions that formed this record have a field for, answered or not. */
+  ask(keys: Iterable<string>): void {
+    for (const key of keys) this.asked.add(key);
+  }
+
+  /** Whether a question that formed this record asks for `key` (an empty answer then says "none"). */
+  asks(key: string): boolean {
+    return this.asked.has(key);
+  }
 
   add(key: string, answer: SemanticAnswer): void {
     const answers = this.byKey.get(key);
@@ -172,6 +168,7 @@ export class SemanticRecord {
   /** Appends another record's answers after this one's (this one keeps precedence). */
   merge(other: SemanticRecord): void {
     for (const [key, answers] of other.byKey) for (const answer of answers) this.add(key, answer);
+    this.ask(other.asked);
   }
 
   answers(key: string): SemanticAnswer[] {
@@ -259,6 +256,18 @@ function emptyScope(language: string | null): ScopeAnswers {
   return { scalars: new SemanticRecord(language), groups: new Map(), shared: new Map(), keys: new Set() };
 }
 
+/** The `rda.*` keys of `fields`, by the group each belongs to. */
+function keysByGroup(fields: { semantics: string[] }[]): Map<RdaGroup, string[]> {
+  const byGroup = new Map<RdaGroup, string[]>();
+  for (const key of fields.flatMap((f) => f.semantics.filter(isRda))) {
+    const group = groupOf(key);
+    const keys = group ? byGroup.get(group) : undefined;
+    if (keys) keys.push(key);
+    else if (group) byGroup.set(group, [key]);
+  }
+  return byGroup;
+}
+
 function pushGroupRecord(scope: ScopeAnswers, group: RdaGroup, record: SemanticRecord): void {
   const records = scope.groups.get(group);
   if (records) records.push(record);
@@ -290,6 +299,8 @@ export function planAnswers(plan: PlanView): ScopeAnswers {
       }
     }
   }
+  const asked = keysByGroup(plan.sections.flatMap((section) => section.fields));
+  for (const [group, record] of merged) record.ask(asked.get(group) ?? []);
   return scope;
 }
 
@@ -307,8 +318,10 @@ export function descriptionAnswers(
   const visitFieldSet = (fieldSet: FieldSetView) => {
     const question = `question '${fieldSet.title ?? fieldSet.id}' of description '${description.title}'`;
     for (const field of fieldSet.fields) for (const key of field.semantics.filter(isRda)) scope.keys.add(key);
+    const asked = keysByGroup(fieldSet.fields);
     for (const item of fieldSet.items) {
       const itemRecords = new Map<RdaGroup, SemanticRecord>();
+      const answered = new Map<RdaGroup, SemanticRecord>();
       for (const field of item.fields) {
         if (!field.value) continue;
         const source = field.label ? `${question}, field '${field.label}'` : question;
@@ -325,9 +338,11 @@ export function descriptionAnswers(
             records.set(group, record);
             pushGroupRecord(scope, group, record);
           }
+          answered.set(group, record);
           record.add(key, { value: field.value, source });
         }
       }
+      for (const [group, record] of answered) record.ask(asked.get(group) ?? []);
     }
   };
   const visitSection = (section: SectionView) => {
