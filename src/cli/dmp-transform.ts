@@ -8,10 +8,11 @@ import path from 'node:path';
 import { Command, Option } from 'commander';
 import { checkTemplate, printReport, SAMPLE_PLANS } from './check';
 import { CliError } from './diagnostics';
-import { FORMATS, describeFailure, printFailure, renderToFile } from './render';
+import { FORMATS, describeFailure, renderToFile } from './render';
+import { printFailure, printOutcome } from './report';
 import { initTemplate, writeFixtures } from './scaffold';
 import { TemplateInput } from './templateInput';
-import { watchTemplate } from './watch';
+import { timePrefix, watchTemplate } from './watch';
 
 const DEFAULT_FORMAT = 'pdf';
 
@@ -76,13 +77,14 @@ Exit code 1 when the template or the plan is invalid; the errors name file:line:
   .action(
     run(async (plan: string, options: { template?: string; format?: string; out?: string }) => {
       const format = formatOf(options);
-      const ok = await renderToFile({
+      const outcome = await renderToFile({
         plan,
         template: options.template,
         format,
         out: options.out ?? defaultOut(plan, format),
       });
-      return ok ? 0 : 1;
+      printOutcome(outcome, { plan });
+      return outcome.result ? 0 : 1;
     }),
   );
 
@@ -132,7 +134,7 @@ Example:
       const out = options.out ?? defaultOut(options.plan, format);
       TemplateInput.read(template);
       console.log(
-        `Watching ${template} and ${options.plan}; rendering ${format.toUpperCase()} to ${out}. Press Ctrl-C to stop.`,
+        `${timePrefix()}Watching ${template} and ${options.plan}; rendering ${format.toUpperCase()} to ${out}. Press Ctrl-C to stop.`,
       );
       const watcher = watchTemplate({ plan: options.plan, template, format, out });
       process.once('SIGINT', () => watcher.close());
