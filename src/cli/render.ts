@@ -190,10 +190,12 @@ export async function renderModel(options: {
     return { entity, result, diagnostics, planWarnings, failure: null, seconds: elapsed() };
   } catch (error) {
     const failure = describeFailure(error, context);
+    // What a render would have warned about, found without rendering: unknown data.
+    const warnings = context.template?.staticWarnings() ?? [];
     return {
       entity,
       result: null,
-      diagnostics: failure.diagnostics,
+      diagnostics: [...failure.diagnostics, ...warnings],
       planWarnings: [],
       failure: failure.summary,
       seconds: elapsed(),
