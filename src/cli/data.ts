@@ -127,8 +127,8 @@ function schemaPaths(root: Shape): ContextPath[] {
 
 /** One aligned line per path: path, type, example ("(empty in this plan)" for what the plan leaves out). */
 export function formatPaths(paths: ContextPath[]): string {
-  const width = Math.min(64, Math.max(...paths.map((p) => p.path.length)));
-  const typeWidth = Math.min(24, Math.max(...paths.map((p) => p.type.length)));
+  const width = Math.min(48, Math.max(...paths.map((p) => p.path.length)));
+  const typeWidth = Math.min(16, Math.max(...paths.map((p) => p.type.length)));
   return paths
     .map((p) =>
       `${p.path.padEnd(width)}  ${p.type.padEnd(typeWidth)}  ${p.empty ? '(empty in this plan)' : p.example}`.trimEnd(),

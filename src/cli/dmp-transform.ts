@@ -132,7 +132,8 @@ program
   .addHelpText(
     'after',
     `
-Errors are printed and watching goes on; keep the output open in a viewer that reloads.
+Errors are printed and watching goes on; every line starts with the time. To see the document
+update itself on every save, use the studio instead: dmp-transform preview <template>.
 
 Example:
   $ dmp-transform watch my-template --plan plan.json --out plan.pdf`,

@@ -82,6 +82,23 @@ describe('the template studio in a browser', () => {
     expect(policyViolations).toEqual([]);
   });
 
+  it("keeps the reader's place in the document when a save renders it again", async () => {
+    await page.goto(`${studio.url}?format=html&plan=sample:plan-full.json`, WAIT);
+    await page.frameLocator('#html-view').getByText('SAVED-COVER').waitFor(WAIT);
+    const documentFrame = () => page.frames().find((frame) => frame.url().includes('/output/'))!;
+    await documentFrame().evaluate(() => window.scrollTo(0, 900));
+    fs.writeFileSync(
+      path.join(template, 'partials', 'cover.hbs'),
+      '<p class="title">PLACE-KEPT {{plan.title}}</p>\n<p>{{plan.titel}}</p>\n{{pageBreak}}\n',
+    );
+    await page.frameLocator('#html-view').getByText('PLACE-KEPT').waitFor(WAIT);
+    await page.waitForFunction(
+      () => (document.getElementById('html-view') as HTMLIFrameElement).contentWindow?.scrollY === 900,
+      undefined,
+      { timeout: 10_000 },
+    );
+  });
+
   it("lists the template's problems with a link to file and line, and the plan's own warnings apart", async () => {
     await page.goto(`${studio.url}?format=html&plan=sample:plan-full.json`, WAIT);
     const problem = page.locator('#problem-list li');

@@ -101,6 +101,22 @@ describe('unknown data', () => {
     expect(warnings.map((w) => w.message)).toEqual(['unknown data "emial" (did you mean "email"?)']);
   });
 
+  it('says so, instead of guessing, when partials are included in more contexts than the check follows', () => {
+    const contexts = ['plan.sections', 'plan.descriptions', 'plan.users', 'plan.contacts', 'plan.references'];
+    const files: Record<string, string> = { 'plan.hbs': '{{> p0}}' };
+    for (let i = 0; i < 30; i++) {
+      const includes = Array.from({ length: 30 }, (_, j) => `{{> p${j} from${i}=this}}`).join('');
+      files[`partials/p${i}.hbs`] = contexts.map((list) => `{{#each ${list}}}${includes}{{/each}}`).join('');
+    }
+    expect(warningsOf(files)).toEqual([
+      {
+        file: '',
+        message:
+          'the data the template reads was not checked: its partials are included in more contexts than the check follows',
+      },
+    ]);
+  });
+
   it('is an error, failing the template, when the manifest asks for strict', () => {
     const error = serviceErrorOf(() =>
       resolveTemplate(

@@ -23,8 +23,8 @@ select, input { font: inherit; padding: 3px 6px; border: 1px solid var(--line); 
 main { flex: 1; min-height: 0; display: grid; grid-template-columns: minmax(300px, 28%) 1fr; }
 aside { display: flex; flex-direction: column; min-height: 0; border-right: 1px solid var(--line); }
 aside section { padding: 8px 14px; overflow: auto; }
-#problems-panel { flex: 0 1 auto; max-height: 45%; border-bottom: 1px solid var(--line); }
-#data-panel { flex: 1 1 auto; }
+#problems-panel { flex: 0 0 auto; max-height: 45%; border-bottom: 1px solid var(--line); }
+#data-panel { flex: 1 1 auto; min-height: 0; }
 h2 { font-size: 0.95rem; margin: 4px 0 8px; }
 ul { padding-left: 1.1em; margin: 4px 0; }
 li { margin: 3px 0; }
@@ -103,22 +103,35 @@ function showProblems(render) {
   fromPlan.hidden = render.planWarnings.length === 0;
 }
 
+let shownKey = null;
+
 async function showDocument(render) {
-  for (const view of Object.values(views)) view.hidden = true;
+  const key = render.plan + '|' + render.format;
   const output = render.output;
+  // A save re-renders what is being read: keep the place in it.
+  let place = 0;
+  const previous = output && views[output.view];
+  if (key === shownKey && previous && !previous.hidden) {
+    try { place = previous.tagName === 'PRE' ? previous.scrollTop : previous.contentWindow.scrollY; } catch { place = 0; }
+  }
+  shownKey = key;
+  for (const view of Object.values(views)) view.hidden = true;
   $('document-name').textContent = output ? output.filename + (render.pages ? ' (' + render.pages + (render.pages === 1 ? ' page)' : ' pages)') : '') : '';
   const download = $('download');
   download.hidden = !output;
   if (!output) return;
   download.href = output.url;
   download.download = output.filename;
+  const view = views[output.view];
   if (output.view === 'text') {
-    const text = await (await fetch(output.viewUrl)).text();
-    views.text.textContent = text;
-  } else {
-    views[output.view].src = output.viewUrl;
+    view.textContent = await (await fetch(output.viewUrl)).text();
+    view.hidden = false;
+    view.scrollTop = place;
+    return;
   }
-  views[output.view].hidden = false;
+  view.onload = () => { try { view.contentWindow.scrollTo(0, place); } catch { /* the PDF viewer keeps its own place */ } };
+  view.src = output.viewUrl;
+  view.hidden = false;
 }
 
 async function render() {
@@ -286,8 +299,8 @@ export const STUDIO_PAGE_HTML = `<!doctype html>
   <section id="document" aria-label="Rendered document">
     <div id="document-bar"><span id="document-name"></span><a id="download" hidden>Download</a></div>
     <iframe id="pdf-view" class="view" title="Rendered PDF" hidden></iframe>
-    <iframe id="html-view" class="view" title="Rendered HTML" sandbox hidden></iframe>
-    <iframe id="docx-view" class="view" title="Rendered DOCX, drawn as HTML" sandbox hidden></iframe>
+    <iframe id="html-view" class="view" title="Rendered HTML" sandbox="allow-same-origin" hidden></iframe>
+    <iframe id="docx-view" class="view" title="Rendered DOCX, drawn as HTML" sandbox="allow-same-origin" hidden></iframe>
     <pre id="text-view" class="view" hidden></pre>
   </section>
 </main>

@@ -186,8 +186,9 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     const [, , id, name] = pathname.split('/');
     const stored = renders.output(id);
     if (!stored) throw new RequestError(404, 'That output is gone; the page renders again.');
-    // Rendered documents are shown in sandboxed frames: no script, nothing fetched.
-    const policy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
+    // Rendered documents run no script and fetch nothing; their frames (sandboxed, without
+    // scripts) stay same-origin only so the page can keep the reader's place across renders.
+    const policy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
     if (name === 'view.html' && stored.html)
       return send(res, 200, 'text/html; charset=utf-8', stored.html, { 'Content-Security-Policy': policy });
     send(
