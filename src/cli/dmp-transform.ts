@@ -100,7 +100,7 @@ Exit code 1 when the template or the plan is invalid; the errors name file:line:
 program
   .command('check')
   .description(
-    'Check a template: manifest, syntax, helpers, partials and assets, then render the sample plans ' +
+    'Check a template: manifest, syntax, helpers, partials, assets and the data it reads, then render the sample plans ' +
       `(${SAMPLE_PLANS.join(', ')}) to DOCX and PDF so run-time errors show too.`,
   )
   .argument('<template>', 'bundle directory, .zip, .hbs or .docx')

@@ -187,8 +187,11 @@ export function elementOf(shape: Shape): Shape {
       return shape.items;
     case 'object':
       return union([...shape.properties.values(), ...(shape.rest ? [shape.rest] : [])]);
-    case 'union':
-      return union(shape.members.map(elementOf));
+    case 'union': {
+      // A nullable list: null is not iterated, so only the list's items count.
+      const iterable = shape.members.filter((member) => member.kind !== 'scalar');
+      return iterable.length > 0 ? union(iterable.map(elementOf)) : ANY;
+    }
     default:
       // A scalar is not iterated at all; nothing inside the block runs, so nothing is checked.
       return ANY;

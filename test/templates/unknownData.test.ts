@@ -215,4 +215,18 @@ describe('the context shape', () => {
     schema.$defs.plan.properties.type = { enum: ['standard', 'prototype'] };
     expect(walk(shapeOfSchema(schema))).toEqual(['unknown data "plan.tipe" (did you mean "plan.type"?)']);
   });
+
+  it('reads the items of a list that may be null', () => {
+    const schema = readPackageJson<{ $defs: { plan: { properties: Record<string, object> } } }>(
+      'schemas/template-context.schema.json',
+    );
+    schema.$defs.plan.properties.keywords = { type: ['array', 'null'], items: { $ref: '#/$defs/person' } };
+    const ast = handlebars.parse('{{#each plan.keywords}}{{email}} {{emial}}{{/each}}');
+    const problems = unknownDataProblems(
+      { plan: { file: 'plan.hbs', ast }, description: null, partials: new Map() },
+      () => true,
+      shapeOfSchema(schema),
+    );
+    expect(problems.map((p) => p.message)).toEqual(['unknown data "emial" (did you mean "email"?)']);
+  });
 });
