@@ -12,7 +12,7 @@ import type { ExportContext } from '../formats/types';
 import { PROJECT_ROOT } from '../paths';
 import { formatDiagnostic, type Diagnostic } from './diagnostics';
 import { readModelFile, type ModelFile } from '../contract/modelFile';
-import { describeFailure, exportContext, exportModel, exporterFor } from './render';
+import { describeFailure, exportContext, exportModel, exporterFor, planOwnWarnings } from './render';
 import type { TemplateInput } from './templateInput';
 
 export const SAMPLE_PLANS = ['plan-full.json', 'description-full.json', 'plan-minimal.json'];
@@ -33,12 +33,15 @@ function renderDocument(sample: ModelFile, context: ExportContext) {
 }
 
 export async function checkTemplate(template: TemplateInput): Promise<CheckReport> {
-  const diagnostics = template.staticProblems().map((problem) => template.diagnostic(problem));
-  if (diagnostics.length > 0) return { diagnostics, rendered: false, pages: {} };
+  const errors = template.staticProblems().map((problem) => template.diagnostic(problem));
+  const staticWarnings = template.staticWarnings();
+  if (errors.length > 0) return { diagnostics: [...errors, ...staticWarnings], rendered: false, pages: {} };
+  const diagnostics: Diagnostic[] = [...staticWarnings];
+  const known = new Set(staticWarnings.map(formatDiagnostic));
   const pages: Record<string, number> = {};
 
-  /** Template warnings, each with the samples that raised it. */
-  const warnings = new Map<string, Set<string>>();
+  /** Template warnings found rendering, each with the samples that raised it. */
+  const warnings = new Map<string, { diagnostic: Diagnostic; samples: Set<string> }>();
   for (const name of SAMPLE_PLANS) {
     const samplePath = path.join(SAMPLES_FOLDER, name);
     const sample = readModelFile(fs.readFileSync(samplePath), name);
@@ -58,25 +61,30 @@ export async function checkTemplate(template: TemplateInput): Promise<CheckRepor
       continue;
     }
     // The samples carry hostile rich text on purpose; what the built-in layout warns about too is the plan's doing, not the template's.
-    const baseline = new Set(renderDocument(sample, exportContext(null)).warnings);
+    const baseline = new Set(planOwnWarnings(sample));
     for (const format of RENDERED_FORMATS) {
       try {
         const result = await exportModel(sample, exporterFor(format), template);
         if (result.pages !== undefined) pages[name] = result.pages;
         for (const warning of result.warnings.filter((w) => !baseline.has(w))) {
-          warnings.set(warning, (warnings.get(warning) ?? new Set()).add(name));
+          const diagnostic = template.warningDiagnostic(warning) ?? {
+            location: template.path,
+            severity: 'warning' as const,
+            message: warning,
+          };
+          const line = formatDiagnostic(diagnostic);
+          if (known.has(line)) continue; // found without rendering, and reported as such
+          const entry = warnings.get(line) ?? { diagnostic, samples: new Set<string>() };
+          warnings.set(line, entry);
+          entry.samples.add(name);
         }
       } catch (error) {
         fail(error);
       }
     }
   }
-  for (const [warning, samples] of warnings) {
-    diagnostics.push({
-      location: template.path,
-      severity: 'warning',
-      message: `${warning} (with ${[...samples].join(', ')})`,
-    });
+  for (const { diagnostic, samples } of warnings.values()) {
+    diagnostics.push({ ...diagnostic, message: `${diagnostic.message} (with ${[...samples].join(', ')})` });
   }
   return { diagnostics, rendered: true, pages };
 }
@@ -97,7 +105,7 @@ export function printReport(template: TemplateInput, report: CheckReport): numbe
     ? 'the sample plans are rendered once these are fixed'
     : template.kind === 'word'
       ? rendered
-      : `checked the manifest, syntax, helpers, partials and assets, and ${rendered}`;
+      : `checked the manifest, syntax, helpers, partials, assets and data, and ${rendered}`;
   console.log(`${template.path}: ${plural(errors, 'error')}, ${plural(warnings, 'warning')} (${checked}).`);
   return errors;
 }

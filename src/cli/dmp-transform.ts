@@ -7,13 +7,23 @@
 import path from 'node:path';
 import { Command, Option } from 'commander';
 import { checkTemplate, printReport, SAMPLE_PLANS } from './check';
+import { contextFor, contextPaths, formatPaths } from './data';
 import { CliError } from './diagnostics';
-import { FORMATS, describeFailure, printFailure, renderToFile } from './render';
+import { FORMATS, describeFailure, renderToFile } from './render';
+import { printFailure, printOutcome } from './report';
 import { initTemplate, writeFixtures } from './scaffold';
 import { TemplateInput } from './templateInput';
-import { watchTemplate } from './watch';
+import { startStudio } from './studio/server';
+import { timePrefix, watchTemplate } from './watch';
+
+/**
+ * `npm run dmp-transform -- init x` runs the command in the package root; the designer means the
+ * folder they typed it in, which npm passes as INIT_CWD. Every path is theirs, so start there.
+ */
+if (process.env.npm_lifecycle_event === 'dmp-transform' && process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
 
 const DEFAULT_FORMAT = 'pdf';
+const DEFAULT_STUDIO_PORT = 8400;
 
 /** --format, else the extension of --out when it names a format, else PDF. */
 function formatOf(options: { format?: string; out?: string }): string {
@@ -76,20 +86,21 @@ Exit code 1 when the template or the plan is invalid; the errors name file:line:
   .action(
     run(async (plan: string, options: { template?: string; format?: string; out?: string }) => {
       const format = formatOf(options);
-      const ok = await renderToFile({
+      const outcome = await renderToFile({
         plan,
         template: options.template,
         format,
         out: options.out ?? defaultOut(plan, format),
       });
-      return ok ? 0 : 1;
+      printOutcome(outcome, { plan });
+      return outcome.result ? 0 : 1;
     }),
   );
 
 program
   .command('check')
   .description(
-    'Check a template: manifest, syntax, helpers, partials and assets, then render the sample plans ' +
+    'Check a template: manifest, syntax, helpers, partials, assets and the data it reads, then render the sample plans ' +
       `(${SAMPLE_PLANS.join(', ')}) to DOCX and PDF so run-time errors show too.`,
   )
   .argument('<template>', 'bundle directory, .zip, .hbs or .docx')
@@ -121,7 +132,8 @@ program
   .addHelpText(
     'after',
     `
-Errors are printed and watching goes on; keep the output open in a viewer that reloads.
+Errors are printed and watching goes on; every line starts with the time. To see the document
+update itself on every save, use the studio instead: dmp-transform preview <template>.
 
 Example:
   $ dmp-transform watch my-template --plan plan.json --out plan.pdf`,
@@ -132,7 +144,7 @@ Example:
       const out = options.out ?? defaultOut(options.plan, format);
       TemplateInput.read(template);
       console.log(
-        `Watching ${template} and ${options.plan}; rendering ${format.toUpperCase()} to ${out}. Press Ctrl-C to stop.`,
+        `${timePrefix()}Watching ${template} and ${options.plan}; rendering ${format.toUpperCase()} to ${out}. Press Ctrl-C to stop.`,
       );
       const watcher = watchTemplate({ plan: options.plan, template, format, out });
       process.once('SIGINT', () => watcher.close());
@@ -142,10 +154,75 @@ Example:
   );
 
 program
+  .command('preview')
+  .description(
+    'Open the template studio: a page on 127.0.0.1 that shows a plan rendered with the template, its problems ' +
+      'and its data, and renders again on every save. Stop with Ctrl-C.',
+  )
+  .argument('<template>', 'bundle directory (watched recursively), .zip, .hbs or .docx')
+  .option(
+    '-p, --plan <file>',
+    'a plan or description file to offer besides the samples and the plan files of this folder (repeatable)',
+    (file: string, files: string[]) => [...files, file],
+    [] as string[],
+  )
+  .option('--port <port>', 'port on 127.0.0.1 (0: any free one)', String(DEFAULT_STUDIO_PORT))
+  .addHelpText(
+    'after',
+    `
+The page's address selects what it shows, so it can be shared or bookmarked:
+  http://127.0.0.1:${DEFAULT_STUDIO_PORT}/?plan=sample:plan-full.json&format=html
+
+Example:
+  $ dmp-transform preview funder-template --plan my-plan.json`,
+  )
+  .action(
+    run(async (template: string, options: { plan: string[]; port: string }) => {
+      const port = Number(options.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new CliError(`--port ${options.port} is not a port number (0 to 65535).`);
+      const studio = await startStudio({ template, plans: options.plan, port });
+      console.log(`Template studio for ${template} at ${studio.url} (Ctrl-C to stop).`);
+      await new Promise((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      });
+      await studio.close();
+      return 0;
+    }),
+  );
+
+program
+  .command('data')
+  .description(
+    'Print the context a template receives for a plan: the data {{…}} can read, as JSON or one path per line.',
+  )
+  .argument('<plan>', 'plan or description JSON file')
+  .option('-t, --template <path>', 'the template whose labels and options apply (default: the built-in layout)')
+  .option('--paths', 'one line per path: path, type, example value; then the paths this plan leaves empty')
+  .addHelpText(
+    'after',
+    `
+Examples:
+  $ dmp-transform data plan-full.json --paths | grep title
+  $ dmp-transform data description-full.json --template my-template > context.json
+
+Lists are written with []: plan.sections[].title is {{title}} inside {{#each plan.sections}}.`,
+  )
+  .action(
+    run((plan: string, options: { template?: string; paths?: boolean }) => {
+      const context = contextFor(plan, options.template);
+      console.log(options.paths ? formatPaths(contextPaths(context)) : JSON.stringify(context, null, 2));
+      return 0;
+    }),
+  );
+
+program
   .command('init')
   .description('Start a template bundle directory from the built-in default layout.')
-  .argument('<dir>', 'a new or empty directory')
+  .argument('<dir>', 'a new or empty directory, relative to the current one')
   .option('-n, --name <name>', 'the template name in template.json (default: from the directory name)')
+  .option('--force', 'write into a directory that is not empty, replacing files of the same names')
   .addHelpText(
     'after',
     `
@@ -156,8 +233,8 @@ Example:
 Keep the files you change; delete the partials you do not, they come from the built-in layout.`,
   )
   .action(
-    run((dir: string, options: { name?: string }) => {
-      const files = initTemplate(dir, options.name);
+    run((dir: string, options: { name?: string; force?: boolean }) => {
+      const files = initTemplate(dir, options.name, options.force ?? false);
       console.log(`Created ${dir} with ${files.length} files from the built-in layout:`);
       for (const file of files) console.log(`  ${file}`);
       return 0;
@@ -167,7 +244,7 @@ Keep the files you change; delete the partials you do not, they come from the bu
 program
   .command('fixtures')
   .description(`Write the sample plans (${SAMPLE_PLANS.join(', ')}) into a directory, to render against.`)
-  .argument('<dir>', 'target directory (created if missing)')
+  .argument('<dir>', 'target directory, relative to the current one (created if missing)')
   .option('--force', 'overwrite existing files')
   .action(
     run((dir: string, options: { force?: boolean }) => {

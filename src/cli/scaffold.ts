@@ -15,14 +15,19 @@ function nameFrom(dir: string): string {
   return base[0].toUpperCase() + base.slice(1);
 }
 
-/** Creates `dir` (or takes it when empty) and copies the built-in layout into it; returns the files written. */
-export function initTemplate(dir: string, name = nameFrom(dir)): string[] {
+/**
+ * Creates `dir` (or takes it when empty, or with `force` whatever it holds) and copies the
+ * built-in layout into it; returns the files written.
+ */
+export function initTemplate(dir: string, name = nameFrom(dir), force = false): string[] {
   const stat = fs.statSync(dir, { throwIfNoEntry: false });
   if (stat && !stat.isDirectory()) throw new CliError(`${dir} exists and is not a directory.`);
-  if (stat && fs.readdirSync(dir).length > 0)
-    throw new CliError(`${dir} is not empty; init writes only into a new or empty directory.`);
+  if (stat && !force && fs.readdirSync(dir).length > 0)
+    throw new CliError(
+      `${dir} is not empty; init writes only into a new or empty directory (--force writes into it, replacing files of the same names).`,
+    );
   fs.mkdirSync(dir, { recursive: true });
-  fs.cpSync(DEFAULT_TEMPLATE, dir, { recursive: true, errorOnExist: true, force: false });
+  fs.cpSync(DEFAULT_TEMPLATE, dir, { recursive: true, errorOnExist: !force, force });
 
   const manifestPath = path.join(dir, MANIFEST_FILE);
   const {
@@ -42,9 +47,9 @@ export function initTemplate(dir: string, name = nameFrom(dir)): string[] {
   };
   fs.writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
   return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .readdirSync(DEFAULT_TEMPLATE, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
+    .map((entry) => path.join(dir, path.relative(DEFAULT_TEMPLATE, path.join(entry.parentPath, entry.name))))
     .sort();
 }
 

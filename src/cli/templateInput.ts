@@ -19,7 +19,7 @@ import {
   sourceFromEntries,
   type TemplateSource,
 } from '../templates/bundle';
-import { templateProblems } from '../templates/compile';
+import { templateProblems, templateWarnings } from '../templates/compile';
 import { MANIFEST_FILE } from '../templates/manifest';
 import type { TemplateProblem } from '../templates/problems';
 import { CliError, jsonPointerPosition, type Diagnostic, type Severity, type TextPosition } from './diagnostics';
@@ -38,6 +38,15 @@ function kindOfFile(file: string): TemplateKind {
   throw new CliError(
     `${file} is not a template: give a bundle directory, a .zip bundle, a .hbs layout or a Word .docx shell.`,
   );
+}
+
+/**
+ * The name a folder is uploaded under: its own name, so messages name the folder; a name that
+ * looks like another kind of template ("x.docx/") gets ".zip" so the service reads it as a bundle.
+ */
+function uploadNameOf(folder: string): string {
+  const name = path.basename(path.resolve(folder));
+  return /\.(?:docx|hbs|handlebars)$/i.test(name) ? `${name}.zip` : name;
 }
 
 /** Hidden files and folders (.git, .DS_Store, editor swap files) are not part of a template. */
@@ -69,6 +78,14 @@ function readDirectory(root: string): [string, Uint8Array][] {
   return files;
 }
 
+/** Where a pointer lies in the manifest, or where its nearest written parent does (a rule a preset sets). */
+function nearestPosition(text: string, pointer: string): TextPosition | null {
+  for (let at = pointer; ; at = at.slice(0, at.lastIndexOf('/'))) {
+    const position = jsonPointerPosition(text, at);
+    if (position || at === '') return position;
+  }
+}
+
 export class TemplateInput {
   private staticCheck: { source: TemplateSource | null; problems: TemplateProblem[] } | undefined;
 
@@ -88,12 +105,7 @@ export class TemplateInput {
     if (stat.isDirectory()) {
       const files = readDirectory(templatePath);
       const bytes = zipSync(Object.fromEntries(files));
-      return new TemplateInput(
-        templatePath,
-        'directory',
-        { filename: `${path.basename(path.resolve(templatePath))}.zip`, bytes },
-        files,
-      );
+      return new TemplateInput(templatePath, 'directory', { filename: uploadNameOf(templatePath), bytes }, files);
     }
     const kind = kindOfFile(templatePath);
     // Larger than any upload the service accepts: refused before it is read.
@@ -112,6 +124,12 @@ export class TemplateInput {
   staticProblems(): TemplateProblem[] {
     const { source, problems } = this.read();
     return source ? [...problems, ...templateProblems(source)] : problems;
+  }
+
+  /** Data the template reads that the context does not have (errors instead, among staticProblems, when strict). */
+  staticWarnings(): Diagnostic[] {
+    const { source } = this.read();
+    return source ? templateWarnings(source).map((problem) => this.diagnostic(problem, 'warning')) : [];
   }
 
   private read() {
@@ -153,10 +171,23 @@ export class TemplateInput {
     let message = problem.message;
     if (problem.pointer !== undefined) {
       const manifest = this.read().source?.files.get(MANIFEST_FILE);
-      position ??= manifest ? jsonPointerPosition(new TextDecoder().decode(manifest), problem.pointer) : null;
+      position ??= manifest ? nearestPosition(new TextDecoder().decode(manifest), problem.pointer) : null;
       if (problem.pointer) message = `${problem.pointer} ${message}`;
     }
     return { location: this.location(problem.file), ...position, severity, message };
+  }
+
+  /**
+   * An export warning that names a place in this template (`t.zip:partials/q.hbs:3:7: unknown
+   * data …`, `t.zip:template.json#/compliance/maxPages: …`) -> a located warning; null for others.
+   */
+  warningDiagnostic(warning: string): Diagnostic | null {
+    const origin = this.upload.filename;
+    if (!warning.startsWith(`${origin}:`)) return null;
+    const end = warning.indexOf(': ', origin.length + 1);
+    if (end === -1) return null;
+    const problem = this.problemOf({ path: warning.slice(0, end), message: warning.slice(end + 2) });
+    return problem && this.diagnostic(problem, 'warning');
   }
 
   /**

@@ -3,12 +3,14 @@
  * watching: it follows files that editors replace (write a temp file, rename it over the
  * original), new and deleted files in a bundle folder, and renames. Editors save in bursts (write,
  * rename, touch), so changes are gathered for a moment before rendering; a change during a render
- * queues exactly one more. Each render prints one line with its time; errors are printed and
- * watching goes on.
+ * queues exactly one more. Every line starts with the time; errors are printed and watching goes
+ * on. The plan's own warnings (what it warns about with any template) are printed when they first
+ * show and when they change, not on every save.
  */
 import path from 'node:path';
 import chokidar, { type FSWatcher } from 'chokidar';
 import { renderToFile, type RenderOptions } from './render';
+import { printOutcome } from './report';
 
 const DEBOUNCE_MS = 150;
 
@@ -34,11 +36,16 @@ function hiddenInside(folder: string) {
 
 const clock = () => new Date().toTimeString().slice(0, 8);
 
+/** "[10:42:07] ": what every line of watch starts with. */
+export const timePrefix = () => `[${clock()}] `;
+
 export function watchTemplate(options: WatchOptions): Watcher {
   let timer: NodeJS.Timeout | undefined;
   let rendering = false;
   let again = false;
   let stopped = false;
+  /** The plan's own warnings as last printed. */
+  let planWarningsShown: string | null = null;
   let settle: (failed: boolean) => void = () => {};
   const closed = new Promise<boolean>((resolve) => (settle = resolve));
 
@@ -48,7 +55,14 @@ export function watchTemplate(options: WatchOptions): Watcher {
       return;
     }
     rendering = true;
-    await renderToFile({ ...options, linePrefix: `[${clock()}] ` });
+    const outcome = await renderToFile(options);
+    const planWarnings = outcome.planWarnings.join('\n');
+    printOutcome(outcome, {
+      prefix: timePrefix(),
+      plan: options.plan,
+      planWarnings: outcome.result !== null && planWarnings !== planWarningsShown,
+    });
+    if (outcome.result) planWarningsShown = planWarnings;
     rendering = false;
     if (again && !stopped) {
       again = false;
@@ -71,7 +85,7 @@ export function watchTemplate(options: WatchOptions): Watcher {
     if (!stopped) schedule();
   });
   watcher.on('error', (error) => {
-    console.error(`error: stopped watching: ${(error as Error).message}`);
+    console.error(`${timePrefix()}error: stopped watching: ${(error as Error).message}`);
     close(true);
   });
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));

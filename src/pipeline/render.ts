@@ -11,9 +11,16 @@ import { buildDescriptionExportView, buildPlanView } from '../plan/buildPlanView
 import type { ConfigurationValues, DescriptionExportView, PlanView } from '../plan/types';
 import { answerPackDocument } from '../templates/answerPack';
 import type { CompiledLayout } from '../templates/compile';
-import { renderDescriptionDocument, renderPlanDocument } from '../templates/layout';
+import {
+  descriptionContextFor,
+  planContextFor,
+  renderDescriptionDocument,
+  renderPlanDocument,
+} from '../templates/layout';
+import type { TemplateContext } from '../templates/context';
 import { resolveTemplate } from '../templates/resolve';
 import { shellPlaceholderValues } from '../templates/shellValues';
+import { locatedText, type TemplateProblem } from '../templates/problems';
 import { exportOptionsFrom } from './options';
 
 /** Our template field per entity, then the Java docx plugin's, so tenants can switch without re-uploading. */
@@ -34,6 +41,25 @@ function templateFile(configuration: ConfigurationValues, entity: EntityType, co
     if (file?.bytes) return { file, code };
   }
   return { file: null, code: TEMPLATE_FIELD_CODES[entity][0] };
+}
+
+/** Per compiled template (its warnings array), the configuration fields whose exports have reported them. */
+const reportedDataWarnings = new WeakMap<readonly TemplateProblem[], Set<string>>();
+
+/**
+ * A layout's unknown-data warnings, located: on every render of a designer's template (CLI,
+ * preview), where the designer is looking; for a configured template, with its first export only,
+ * so the log has them once per template rather than once per export.
+ */
+function dataWarnings(layout: CompiledLayout, designer: boolean): string[] {
+  const found = layout.dataWarnings;
+  if (found.length === 0) return [];
+  if (!designer) {
+    const reported = reportedDataWarnings.get(found) ?? new Set<string>();
+    if (reported.has(layout.origin)) return [];
+    reportedDataWarnings.set(found, reported.add(layout.origin));
+  }
+  return found.map((problem) => locatedText(layout.origin, problem));
 }
 
 /** What the writer the document is rendered for does with it. */
@@ -81,7 +107,9 @@ function render<View extends PlanView | DescriptionExportView>(
   // A shell has its own cover (the Java plugin's plan.docx does): ours only when asked for explicitly.
   const shellCover = Boolean(writer.fillsWordShell && template.shellDocx);
   const options = exportOptionsFrom(configuration, planLanguage, { coverPage: !shellCover });
-  const { document, warnings } = lay(view, template.layout, options);
+  const rendered = lay(view, template.layout, options);
+  const { document } = rendered;
+  const warnings = [...dataWarnings(template.layout, context.templateOverride !== undefined), ...rendered.warnings];
   const shellValues = shellCover
     ? shellPlaceholderValues(view, { labelLanguage: options.labelLanguage ?? undefined })
     : null;
@@ -128,4 +156,25 @@ export function renderDescription(
     renderDescriptionDocument,
     dataFile,
   );
+}
+
+/**
+ * The context the layout template receives for a plan or description, as an export would build it
+ * (its template, export options and label language): what `dmp-transform data` prints.
+ */
+export function templateContext(
+  entity: EntityType,
+  model: PlanModel | DescriptionModel,
+  context: ExportContext,
+): TemplateContext {
+  if (entity === 'plan') {
+    const view = buildPlanView(model as PlanModel, context);
+    const { file, code } = templateFile(view.configuration, 'plan', context);
+    const options = exportOptionsFrom(view.configuration, view.language);
+    return planContextFor(view, resolveTemplate(file, code).layout, options);
+  }
+  const view = buildDescriptionExportView(model as DescriptionModel, context);
+  const { file, code } = templateFile(view.description.configuration, 'description', context);
+  const options = exportOptionsFrom(view.description.configuration, view.plan.language);
+  return descriptionContextFor(view, resolveTemplate(file, code).layout, options);
 }

@@ -5,8 +5,9 @@
  */
 import { DATE_STYLES, type DateStyle } from './format';
 import { KNOWN_HELPERS } from './engine';
-import { isLabelKey } from './labels';
+import { isLabelKey, LABEL_KEYS } from './labels';
 import { positionOf, type SourcePosition, type TemplateProblem } from './problems';
+import { didYouMean } from './suggest';
 
 type Node = hbs.AST.Node;
 type Program = hbs.AST.Program;
@@ -68,7 +69,8 @@ export function analyzeTemplate(file: string, ast: Program, scope: AnalysisScope
     const first = literal(0);
     if (name === 'image' && first && !scope.assets.has(first.value))
       report(first, unknownAssetMessage(first.value, scope));
-    if (name === 'label' && first && !isLabelKey(first.value)) report(first, `there is no label "${first.value}"`);
+    if (name === 'label' && first && !isLabelKey(first.value))
+      report(first, `there is no label "${first.value}"${didYouMean(first.value, LABEL_KEYS)}`);
     const format = literal(1);
     if (name === 'formatDate' && format && !DATE_STYLES.includes(format.value as DateStyle)) {
       report(format, `formatDate takes "long", "short" or "iso", not "${format.value}"`);
@@ -89,7 +91,8 @@ export function analyzeTemplate(file: string, ast: Program, scope: AnalysisScope
       const position = positionOf(node.loc);
       if (position && !partialCalls.has(name)) partialCalls.set(name, position);
       if (!hasFallback && name !== '@partial-block' && !scope.partials.has(name) && !inlinePartials.has(name)) {
-        report(node, `there is no partial "${name}" (expected partials/${name}.hbs)`);
+        const hint = didYouMean(name, [...scope.partials, ...inlinePartials]) || ` (expected partials/${name}.hbs)`;
+        report(node, `there is no partial "${name}"${hint}`);
       }
     }
     if (node.params.length > 1)
@@ -203,21 +206,5 @@ function unknownAssetMessage(name: string, scope: AnalysisScope): string {
 
 function unknownHelperMessage(name: string): string {
   if (name === 'log') return 'the log helper is not available in layout templates';
-  const closest = [...KNOWN_HELPERS]
-    .map((known) => ({ known, distance: editDistance(name.toLowerCase(), known.toLowerCase()) }))
-    .sort((a, b) => a.distance - b.distance)[0];
-  const hint = closest && closest.distance <= 2 ? ` (did you mean "${closest.known}"?)` : '';
-  return `unknown helper "${name}"${hint}`;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length];
+  return `unknown helper "${name}"${didYouMean(name, KNOWN_HELPERS)}`;
 }

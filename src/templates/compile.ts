@@ -14,6 +14,7 @@ import { COMPILE_OPTIONS, handlebars, parseTemplate } from './engine';
 import { LruCache } from '../lru';
 import { MANIFEST_FILE, parseManifest, type TemplateManifest } from './manifest';
 import { templateError, type SourcePosition, type TemplateProblem } from './problems';
+import { unknownDataProblems, type LayoutSyntax } from './unknownData';
 
 export interface CompiledTemplate {
   /** Path inside its template, for error messages. */
@@ -33,6 +34,8 @@ export interface CompiledLayout {
   description: CompiledTemplate;
   partials: ReadonlyMap<string, CompiledTemplate>;
   assets: ReadonlyMap<string, Uint8Array>;
+  /** Data the template's own files read that the context does not have (unknownData.ts); errors instead when strict. */
+  dataWarnings: readonly TemplateProblem[];
 }
 
 /** A compiled layout before it is told which configuration field it came from. */
@@ -53,6 +56,9 @@ interface PreparedFile {
 
 interface Prepared {
   problems: TemplateProblem[];
+  /** Unknown data; among the problems instead when the manifest asks for strict. */
+  warnings: TemplateProblem[];
+  syntax: LayoutSyntax;
   manifest: TemplateManifest;
   entries: { plan: PreparedFile | null; description: PreparedFile | null };
   partials: Map<string, PreparedFile>;
@@ -83,7 +89,7 @@ function parseFile(file: string, bytes: Uint8Array, problems: TemplateProblem[])
 const partialName = (file: string) => file.slice(PARTIALS_FOLDER.length, -'.hbs'.length);
 
 /** Reads, parses and statically checks every file of a source; `base` supplies what it lacks. */
-function prepare(source: TemplateSource, base: LayoutCore | null): Prepared {
+function prepare(source: TemplateSource, base: Base | null): Prepared {
   const problems: TemplateProblem[] = [];
   let manifest: TemplateManifest = { name: source.origin, version: '0.0.0' };
   const entries: Prepared['entries'] = { plan: null, description: null };
@@ -136,7 +142,7 @@ function prepare(source: TemplateSource, base: LayoutCore | null): Prepared {
   }
 
   const scope: AnalysisScope = {
-    partials: new Set([...(base?.partials.keys() ?? []), ...partials.keys()]),
+    partials: new Set([...(base?.core.partials.keys() ?? []), ...partials.keys()]),
     assets: new Set(assets.keys()),
   };
   const analyses = new Map<string, ReadonlyMap<string, SourcePosition>>();
@@ -150,10 +156,27 @@ function prepare(source: TemplateSource, base: LayoutCore | null): Prepared {
   if (!base && (!entries.plan || !entries.description)) {
     problems.push({ file: '', message: `the default layout needs both ${PLAN_ENTRY} and ${DESCRIPTION_ENTRY}` });
   }
-  problems.sort(
-    (a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
-  );
-  return { problems, manifest, entries, partials, assets, analyses };
+  // What the template renders with: its own files, and the built-in ones it does not replace.
+  const syntax: LayoutSyntax = {
+    plan: entries.plan ?? base?.syntax.plan ?? null,
+    description: entries.description ?? base?.syntax.description ?? null,
+    partials: new Map([...(base?.syntax.partials ?? []), ...partials]),
+  };
+  const ownFiles = new Set([...own].flatMap((prepared) => (prepared ? [prepared.file] : [])));
+  const warnings = unknownDataProblems(syntax, (file) => ownFiles.has(file));
+  if (manifest.strict) problems.push(...warnings.splice(0));
+  problems.sort(byPlace);
+  warnings.sort(byPlace);
+  return { problems, warnings, syntax, manifest, entries, partials, assets, analyses };
+}
+
+const byPlace = (a: TemplateProblem, b: TemplateProblem) =>
+  a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
+
+/** What an uploaded template builds on: the built-in layout, compiled, and its parsed files. */
+interface Base {
+  core: LayoutCore;
+  syntax: LayoutSyntax;
 }
 
 function compileFile(prepared: PreparedFile, analyses: Prepared['analyses']): CompiledTemplate {
@@ -164,12 +187,18 @@ function compileFile(prepared: PreparedFile, analyses: Prepared['analyses']): Co
   };
 }
 
-function compileLayout(
-  source: TemplateSource,
-  base: LayoutCore | null,
-): { core: LayoutCore | null; problems: TemplateProblem[] } {
-  const prepared = prepare(source, base);
-  if (prepared.problems.length > 0) return { core: null, problems: prepared.problems };
+interface CompiledSource {
+  core: LayoutCore | null;
+  problems: TemplateProblem[];
+  warnings: TemplateProblem[];
+  syntax: LayoutSyntax;
+}
+
+function compileLayout(source: TemplateSource, baseLayout: Base | null): CompiledSource {
+  const prepared = prepare(source, baseLayout);
+  const { problems, warnings, syntax } = prepared;
+  if (problems.length > 0) return { core: null, problems, warnings, syntax };
+  const base = baseLayout?.core;
   const partials = new Map(base?.partials);
   for (const [name, file] of prepared.partials) partials.set(name, compileFile(file, prepared.analyses));
   const plan = prepared.entries.plan ? compileFile(prepared.entries.plan, prepared.analyses) : base!.plan;
@@ -180,14 +209,24 @@ function compileLayout(
         ? compileFile(prepared.entries.description, prepared.analyses)
         : base!.description;
   return {
-    core: { builtIn: base === null, manifest: prepared.manifest, plan, description, partials, assets: prepared.assets },
+    core: {
+      builtIn: !base,
+      manifest: prepared.manifest,
+      plan,
+      description,
+      partials,
+      assets: prepared.assets,
+      dataWarnings: warnings,
+    },
     problems: [],
+    warnings,
+    syntax,
   };
 }
 
 // ---- the default layout ----
 
-let defaultCore: LayoutCore | undefined;
+let defaultBase: Base | undefined;
 
 function readFolder(root: string): [string, Uint8Array][] {
   return fs
@@ -199,15 +238,20 @@ function readFolder(root: string): [string, Uint8Array][] {
     });
 }
 
+/** The built-in layout (templates/default/) and its parsed files, compiled on first use. */
+function builtIn(): Base {
+  if (!defaultBase) {
+    const { source, problems: read } = sourceFromEntries(DEFAULT_ORIGIN, readFolder(DEFAULT_FOLDER));
+    const { core, problems, syntax } = compileLayout(source, null);
+    if (!core || read.length > 0) throw templateError(DEFAULT_ORIGIN, [...read, ...problems], true);
+    defaultBase = { core, syntax };
+  }
+  return defaultBase;
+}
+
 /** The built-in layout (templates/default/), compiled on first use. */
 export function defaultLayout(): CompiledLayout {
-  if (!defaultCore) {
-    const { source, problems: read } = sourceFromEntries(DEFAULT_ORIGIN, readFolder(DEFAULT_FOLDER));
-    const { core, problems } = compileLayout(source, null);
-    if (!core || read.length > 0) throw templateError(DEFAULT_ORIGIN, [...read, ...problems], true);
-    defaultCore = core;
-  }
-  return { ...defaultCore, origin: DEFAULT_ORIGIN };
+  return { ...builtIn().core, origin: DEFAULT_ORIGIN };
 }
 
 // ---- uploaded templates ----
@@ -222,6 +266,7 @@ const cache = new LruCache<CompiledEntry>(32, { maxBytes: 100 * 1024 * 1024, siz
 interface CompiledEntry {
   core: LayoutCore | null;
   problems: TemplateProblem[];
+  warnings: TemplateProblem[];
   /** The source's size, standing for what the entry keeps: its assets, and compiled code about as large as its text. */
   sourceBytes: number;
 }
@@ -239,11 +284,17 @@ export function templateProblems(source: TemplateSource): TemplateProblem[] {
   return compiled(source).problems;
 }
 
+/** An uploaded template's warnings (unknown data), found compiling it; they do not stop it from rendering. */
+export function templateWarnings(source: TemplateSource): TemplateProblem[] {
+  return compiled(source).warnings;
+}
+
 function compiled(source: TemplateSource): CompiledEntry {
   const key = sourceHash(source);
   let entry = cache.get(key);
   if (!entry) {
-    entry = { ...compileLayout(source, defaultLayout()), sourceBytes: sourceSize(source) };
+    const { core, problems, warnings } = compileLayout(source, builtIn());
+    entry = { core, problems, warnings, sourceBytes: sourceSize(source) };
     cache.set(key, entry);
   }
   return entry;

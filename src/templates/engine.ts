@@ -91,6 +91,7 @@ const TOKEN_WORDS: Record<string, string> = {
 
 interface JisonLexer {
   yylloc?: { first_line: number; first_column: number };
+  yytext?: string;
   /** The text of the token being read when parsing stopped. */
   match?: string;
   EOF: number;
@@ -160,6 +161,63 @@ function tooDeep(text: string): { line: number; column: number } | null {
   return null;
 }
 
+const OPENS_BLOCK = new Set(['OPEN_BLOCK', 'OPEN_INVERSE', 'OPEN_PARTIAL_BLOCK'].map((name) => parser.symbols_[name]));
+const NAME_TOKENS = { id: parser.symbols_.ID, separator: parser.symbols_.SEP };
+
+interface OpenBlock {
+  /** As written: "{{#if", "{{#> cover", "{{^each". */
+  tag: string;
+  name: string;
+  line: number;
+  column: number;
+}
+
+/**
+ * Where the block structure breaks, read with Handlebars' own lexer: the first closing tag that
+ * does not match the block it would close, else the innermost block never closed. The parser
+ * reports both where it stops (a closing tag, the end of the file); a designer needs the opening.
+ */
+function brokenBlock(text: string): { unclosed: OpenBlock } | { mismatch: OpenBlock; closing: OpenBlock } | null {
+  const lexer = parser.lexer;
+  lexer.setInput(text);
+  const open: OpenBlock[] = [];
+  /** The tag whose name is being read, and whether a "." or "/" continues it. */
+  let naming: { tag: OpenBlock; closing: boolean; continues: boolean } | null = null;
+  try {
+    for (let token = lexer.lex(); token !== lexer.EOF; token = lexer.lex()) {
+      if (naming && token === NAME_TOKENS.id && (naming.tag.name === '' || naming.continues)) {
+        naming.tag.name += lexer.yytext ?? '';
+        naming.continues = false;
+        continue;
+      }
+      if (naming && token === NAME_TOKENS.separator && naming.tag.name !== '') {
+        naming.tag.name += lexer.yytext ?? '';
+        naming.continues = true;
+        continue;
+      }
+      if (naming) {
+        const { tag, closing } = naming;
+        naming = null;
+        if (closing) {
+          const block = open.pop();
+          if (block && block.name !== tag.name) return { mismatch: block, closing: tag };
+        } else open.push(tag);
+      }
+      if (OPENS_BLOCK.has(token as number) || token === CLOSES_LEVEL) {
+        const loc = lexer.yylloc!;
+        const tag = { tag: lexer.yytext ?? '', name: '', line: loc.first_line, column: loc.first_column + 1 };
+        naming = { tag, closing: token === CLOSES_LEVEL, continues: false };
+      }
+    }
+  } catch {
+    return null;
+  }
+  const innermost = open.at(-1);
+  return innermost ? { unclosed: innermost } : null;
+}
+
+const written = (block: OpenBlock) => `${block.tag}${block.tag.endsWith('>') ? ' ' : ''}${block.name}}}`;
+
 /** Parses a template; a syntax error becomes a problem with the line and column where parsing stopped. */
 export function parseTemplate(file: string, text: string): { ast: hbs.AST.Program } | { problem: TemplateProblem } {
   const deep = tooDeep(text);
@@ -177,6 +235,29 @@ export function parseTemplate(file: string, text: string): { ast: hbs.AST.Progra
   } catch (error) {
     const lexer = parser.lexer;
     const message = (error as Error).message;
+    const atFault = /Expecting .*'OPEN_ENDBLOCK'.*got 'EOF'|doesn't match/.test(message) ? brokenBlock(text) : null;
+    if (atFault && 'unclosed' in atFault) {
+      const { unclosed } = atFault;
+      return {
+        problem: {
+          file,
+          line: unclosed.line,
+          column: unclosed.column,
+          message: `syntax error: ${written(unclosed)} is never closed (a {{/${unclosed.name}}} is missing)`,
+        },
+      };
+    }
+    if (atFault) {
+      const { mismatch, closing } = atFault;
+      return {
+        problem: {
+          file,
+          line: closing.line,
+          column: closing.column,
+          message: `syntax error: ${written(closing)} does not match ${written(mismatch)}, opened at line ${mismatch.line}, column ${mismatch.column}`,
+        },
+      };
+    }
     const stated = /line (\d+)/.exec(message);
     const loc = lexer.yylloc;
     const line = loc?.first_line ?? (stated ? Number(stated[1]) : 1);

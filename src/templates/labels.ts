@@ -29,7 +29,8 @@ const TRANSLATIONS: Record<string, Translation> = { en, eu, de, es, el, hr, pl, 
 /** Languages with their own labels (ISO 639-1). */
 export const LABEL_LANGUAGES = Object.keys(TRANSLATIONS);
 
-const LABEL_KEYS = Object.keys(en) as LabelKey[];
+/** Every label key (`{{label "notAnswered"}}`, a manifest's `labels`). */
+export const LABEL_KEYS = Object.keys(en) as LabelKey[];
 
 /** OpenCDMP names some UI languages by other codes: "gr" is Greek, "baq" Basque. */
 const LANGUAGE_ALIASES: Record<string, string> = { gr: 'el', baq: 'eu', eus: 'eu', gre: 'el', ell: 'el' };

@@ -72,6 +72,23 @@ export function renderDescriptionDocument(
   });
 }
 
+/**
+ * The context a layout's plan entry receives for a plan (`dmp-transform data`): the same builder,
+ * labels and options as a render, without rendering. Rich text and files are `ref`s, as templates see them.
+ */
+export function planContextFor(view: PlanView, layout: CompiledLayout, options: ExportOptions): TemplateContext {
+  return new LayoutRender(layout, options, DEFAULT_TOC_LEVELS.plan).builder.planContext(view);
+}
+
+/** The context a layout's description entry receives for a description. */
+export function descriptionContextFor(
+  view: DescriptionExportView,
+  layout: CompiledLayout,
+  options: ExportOptions,
+): TemplateContext {
+  return new LayoutRender(layout, options, DEFAULT_TOC_LEVELS.description).builder.descriptionContext(view);
+}
+
 interface MetaInput {
   title: string;
   planTitle: string;

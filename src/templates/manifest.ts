@@ -6,8 +6,9 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import type { DocumentMeta, PageSize, Theme } from '../document/types';
 import { readPackageJson } from '../paths';
-import { isLabelKey } from './labels';
+import { isLabelKey, LABEL_KEYS } from './labels';
 import type { TemplateProblem } from './problems';
+import { didYouMean } from './suggest';
 
 type LocalizedText = string | Record<string, string>;
 
@@ -15,6 +16,8 @@ export interface TemplateManifest {
   name: string;
   version: string;
   description?: string;
+  /** Unknown data (a path the context does not have) is an error, not a warning. */
+  strict?: boolean;
   contextVersion?: 1;
   entries?: { plan?: string; description?: string };
   pageSize?: PageSize;
@@ -40,7 +43,8 @@ export const MANIFEST_FILE = 'template.json';
 let validator: ValidateFunction | undefined;
 
 function validate(): ValidateFunction {
-  validator ??= new Ajv2020({ allErrors: true, strict: true }).compile(
+  // verbose: an error carries the schema it broke, whose property names "did you mean" picks from.
+  validator ??= new Ajv2020({ allErrors: true, strict: true, verbose: true }).compile(
     readPackageJson<object>('schemas/template-manifest.schema.json'),
   );
   return validator;
@@ -65,7 +69,7 @@ export function parseManifest(text: string): { manifest: TemplateManifest | null
     const problems = unknown.map((key) => ({
       file: MANIFEST_FILE,
       pointer: `/labels/${key}`,
-      message: `is not a label key (see labels in schemas/template-context.schema.json)`,
+      message: `is not a label key${didYouMean(key, LABEL_KEYS) || ' (see labels in schemas/template-context.schema.json)'}`,
     }));
     return problems.length > 0 ? { manifest: null, problems } : { manifest, problems: [] };
   }
@@ -83,8 +87,10 @@ function schemaProblems(errors: ErrorObject[]): TemplateProblem[] {
     let pointer = error.instancePath;
     let message: string;
     if (error.keyword === 'additionalProperties') {
-      pointer += `/${String(params.additionalProperty)}`;
-      message = 'is not a manifest field (check its spelling)';
+      const name = String(params.additionalProperty);
+      pointer += `/${name}`;
+      const known = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
+      message = `is not a manifest field${didYouMean(name, known) || ' (check its spelling)'}`;
     } else if (error.keyword === 'required') {
       message = `needs the field "${String(params.missingProperty)}"`;
     } else if (error.keyword === 'pattern') {

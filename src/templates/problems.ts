@@ -33,6 +33,10 @@ export function problemPath(origin: string, problem: TemplateProblem): string {
   return path;
 }
 
+/** A problem as one line of text, its place first: `plan-template:partials/cover.hbs:3:7: unknown data …`. */
+export const locatedText = (origin: string, problem: TemplateProblem) =>
+  `${problemPath(origin, problem)}: ${problem.message}`;
+
 /** Enough to fix a template in one round, few enough to read. */
 const MAX_DETAILS = 50;
 

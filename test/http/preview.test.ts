@@ -4,7 +4,7 @@ import request from 'supertest';
 import { fixtureText } from '../builders/fixtures';
 import { startIssuer, type TestIssuer } from '../helpers/issuer';
 import { pdfText } from '../helpers/pdf';
-import { BROKEN_TEMPLATE, MARKED_TEMPLATE, startPreviewServer } from '../builders/preview';
+import { BROKEN_TEMPLATE, MARKED_TEMPLATE, bundle, startPreviewServer } from '../builders/preview';
 
 jest.setTimeout(120_000);
 
@@ -45,6 +45,22 @@ describe('template preview', () => {
     const text = await pdfText(res.body as Buffer);
     expect(text).toContain('Minimal plan');
     expect(text).not.toContain('PREVIEW-MARKER');
+  });
+
+  it('passes the unknown data of the uploaded template along, located in the file', async () => {
+    const typo = bundle({
+      'template.json': '{"name":"Typo","version":"1.0.0"}',
+      'partials/cover.hbs': '<p class="title">{{plan.titel}}</p>{{pageBreak}}',
+    });
+    const res = await preview()
+      .attach('template', typo, 'typo.zip')
+      .attach('plan', planMinimal, 'plan.json')
+      .field('format', 'docx')
+      .expect(200);
+    const warnings = JSON.parse(decodeURIComponent(res.headers['x-export-warnings'])) as string[];
+    expect(warnings).toEqual([
+      'typo.zip:partials/cover.hbs:1:20: unknown data "plan.titel" (did you mean "plan.title"?)',
+    ]);
   });
 
   it('renders a description to DOCX and passes the export warnings along', async () => {

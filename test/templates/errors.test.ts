@@ -29,10 +29,28 @@ describe('problems found before rendering', () => {
     expect(error.message).toContain(`${FIELD}:funder.hbs:2:18`);
   });
 
-  it('says when a block is never closed', () => {
-    const error = serviceErrorOf(() => resolveHbs('{{#if plan.version}}\n<p>v{{plan.version}}</p>\n'));
-    expect(error.details[0].path).toBe(`${FIELD}:funder.hbs:3:1`);
-    expect(error.details[0].message).toContain('never closed');
+  it('says where a block that is never closed opens, not where the file ends', () => {
+    const error = serviceErrorOf(() =>
+      resolveHbs(
+        '<p>{{plan.title}}</p>\n  {{#if plan.version}}\n<p>v{{plan.version}}</p>\n{{#each plan.dois}}{{doi}}{{/each}}\n',
+      ),
+    );
+    expect(error.details).toEqual([
+      {
+        path: `${FIELD}:funder.hbs:2:3`,
+        message: 'syntax error: {{#if}} is never closed (a {{/if}} is missing)',
+      },
+    ]);
+  });
+
+  it('names the block a closing tag does not match, and where it opened', () => {
+    const error = serviceErrorOf(() => resolveHbs('{{#each plan.sections}}\n  {{#if title}}{{title}}\n{{/each}}'));
+    expect(error.details).toEqual([
+      {
+        path: `${FIELD}:funder.hbs:3:1`,
+        message: 'syntax error: {{/each}} does not match {{#if}}, opened at line 2, column 3',
+      },
+    ]);
   });
 
   it('names every unknown helper in a partial at once, with a suggestion for a typo', () => {
@@ -61,6 +79,19 @@ describe('problems found before rendering', () => {
     ]);
   });
 
+  it('suggests the partial a misspelt name most likely means', () => {
+    const error = serviceErrorOf(() =>
+      resolveZip({
+        'template.json': MANIFEST,
+        'plan.hbs': '{{> covr}}\n{{#each plan.sections}}{{> planSecton}}{{/each}}',
+      }),
+    );
+    expect(error.details).toEqual([
+      { path: `${FIELD}:plan.hbs:1:1`, message: 'there is no partial "covr" (did you mean "cover"?)' },
+      { path: `${FIELD}:plan.hbs:2:24`, message: 'there is no partial "planSecton" (did you mean "planSection"?)' },
+    ]);
+  });
+
   it('reports unknown assets, in the image helper and in plain HTML', () => {
     const error = serviceErrorOf(() =>
       resolveZip({
@@ -85,7 +116,7 @@ describe('problems found before rendering', () => {
       `${FIELD}:funder.hbs:3:4`,
     ]);
     expect(error.details.map((d) => d.message)).toEqual([
-      'there is no label "notAnswerd"',
+      'there is no label "notAnswerd" (did you mean "notAnswered"?)',
       'formatDate takes "long", "short" or "iso", not "full"',
       '#if takes exactly one argument',
     ]);
@@ -104,7 +135,7 @@ describe('problems found before rendering', () => {
     const error = serviceErrorOf(() => resolveZip({ 'template.json': manifest }));
     expect(error.details).toEqual(
       expect.arrayContaining([
-        { path: `${FIELD}:template.json#/pagesize`, message: 'is not a manifest field (check its spelling)' },
+        { path: `${FIELD}:template.json#/pagesize`, message: 'is not a manifest field (did you mean "pageSize"?)' },
         { path: `${FIELD}:template.json#/version`, message: 'must be a version like "1.2.0"' },
         {
           path: `${FIELD}:template.json#/theme/textColor`,
