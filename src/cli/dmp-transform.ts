@@ -32,9 +32,15 @@ function formatOf(options: { format?: string; out?: string }): string {
   return FORMATS.includes(extension) ? extension : DEFAULT_FORMAT;
 }
 
-/** plan-full.json -> plan-full.pdf (plan-full.rda.json, never the plan itself), in the current directory. */
+/** The JSON formats' outputs end in .json, named for what they hold, so they never overwrite the plan itself. */
+const JSON_SUFFIX = new Map([
+  ['json', 'rda.json'],
+  ['raid', 'raid.json'],
+]);
+
+/** plan-full.json -> plan-full.pdf (plan-full.rda.json, plan-full.raid.json), in the current directory. */
 const defaultOut = (plan: string, format: string) =>
-  `${path.basename(plan, path.extname(plan))}.${format === 'json' ? 'rda.json' : format}`;
+  `${path.basename(plan, path.extname(plan))}.${JSON_SUFFIX.get(format) ?? format}`;
 
 /** Runs a command; its number is the exit code. Failures print to stderr and exit 1. */
 function run<A extends unknown[]>(action: (...args: A) => Promise<number> | number) {
@@ -65,13 +71,15 @@ const program = new Command('dmp-transform')
 
 program
   .command('render')
-  .description('Render a saved plan or description (JSON, as the planning service posts it) to DOCX, PDF or RDA JSON.')
+  .description(
+    'Render a saved plan or description (JSON, as the planning service posts it) to any format (docx, pdf, json, html, md, txt, raid).',
+  )
   .argument('<plan>', 'plan or description JSON file (a description has "descriptionTemplate" at its top level)')
   .option('-t, --template <path>', 'bundle directory, .zip, .hbs or .docx (default: the built-in layout)')
   .addOption(formatOption())
   .option(
     '-o, --out <file>',
-    'output file (default: the plan file name with the format extension, in the current directory; .rda.json for json)',
+    'output file (default: the plan file name with the format extension, in the current directory; .rda.json for json, .raid.json for raid)',
   )
   .addHelpText(
     'after',

@@ -9,6 +9,7 @@ import type { PageSize } from '../document/types';
 import type { ConfigurationFieldSpec } from '../contract/formats';
 import { badRequest, type ErrorDetail } from '../errors';
 import type { ConfigurationValues } from '../plan/types';
+import { WITHHOLD_FIELD } from '../plan/withhold';
 import { labelLanguageCode } from '../templates/labels';
 
 export const EXPORT_OPTION_FIELDS: ConfigurationFieldSpec[] = [
@@ -76,13 +77,7 @@ export const EXPORT_OPTION_FIELDS: ConfigurationFieldSpec[] = [
       'Heading levels the table of contents lists, 1 to 6 (default 2 for a plan: its sections and descriptions; 3 for a description: its pages and sections)',
     appliesTo: ['plan', 'description'],
   },
-  {
-    code: 'withhold',
-    type: 'string',
-    label:
-      'Fields left out of every format: rda.* semantics (wildcards such as rda.dmp.cost*), question titles, field labels or ids, separated by commas',
-    appliesTo: ['plan', 'description'],
-  },
+  WITHHOLD_FIELD,
   {
     code: 'withheld-note',
     type: 'string',

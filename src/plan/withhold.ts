@@ -12,10 +12,20 @@
  * un-withhold what the service withholds by default.
  */
 import picomatch from 'picomatch';
+import type { ConfigurationFieldSpec } from '../contract/formats';
 import { withholdEntries } from '../config';
 import type * as V from './types';
 
 export const WITHHOLD_FIELD_CODE = 'withhold';
+
+/** The `withhold` configuration field: every format that reads the plan view declares it. */
+export const WITHHOLD_FIELD: ConfigurationFieldSpec = {
+  code: WITHHOLD_FIELD_CODE,
+  type: 'string',
+  label:
+    'Fields left out of every format: rda.* semantics (wildcards such as rda.dmp.cost*), question titles, field labels or ids, separated by commas',
+  appliesTo: ['plan', 'description'],
+};
 
 export type WithholdRule = (candidates: (string | null)[]) => boolean;
 

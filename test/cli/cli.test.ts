@@ -50,6 +50,19 @@ describe('dmp-transform', () => {
         expect(result.stderr).toMatch(/^\S*fixtures\/plan-full\.json: warning: Removed the link to "javascript:/m);
     });
 
+    it('names JSON outputs after what they hold, so they never overwrite the plan file', async () => {
+      const plan = fixture('raid/plan-raid.json');
+      for (const [format, name] of [
+        ['json', 'plan-raid.rda.json'],
+        ['raid', 'plan-raid.raid.json'],
+      ]) {
+        const result = await runCli(['render', plan, '--format', format], work);
+        expect(result.code).toBe(0);
+        expect(JSON.parse(fs.readFileSync(path.join(work, name), 'utf8'))).toEqual(expect.any(Object));
+      }
+      expect(fs.readdirSync(work).sort()).toEqual(['plan-raid.raid.json', 'plan-raid.rda.json']);
+    });
+
     it('detects a description file and renders it as a description', async () => {
       const label = JSON.parse(fs.readFileSync(fixture('description-full.json'), 'utf8')).label as string;
       const result = await runCli(['render', fixture('description-full.json'), '--out', 'description.pdf'], work);

@@ -73,6 +73,17 @@ describe('GET /api/file-transformer/formats', () => {
     }
   });
 
+  it('declares withhold on a JSON-only instance, which withholds fields like every format', async () => {
+    const onlyJson = startService({ EXPORT_FORMATS: 'json' });
+    try {
+      const { body } = await request(onlyJson.app).get('/api/file-transformer/formats').expect(200);
+      expect(body.configurationFields.map((f: { code: string }) => f.code)).toEqual(['rda-version', 'withhold']);
+      expect(isFileTransformerConfiguration(body)).toBe(true);
+    } finally {
+      await onlyJson.close();
+    }
+  });
+
   it('lists RAiD (format raid, beside RDA json) only when EXPORT_FORMATS enables it, still 1.2.0-decodable', async () => {
     const plain = await request(service.app).get('/api/file-transformer/formats');
     expect(plain.body.exportVariants.map((v: { format: string }) => v.format)).not.toContain('raid');
@@ -97,8 +108,9 @@ describe('GET /api/file-transformer/formats', () => {
         exportVariants: [{ format: 'raid', hasLogo: true, icon: 'fa-file-code-o' }],
         importVariants: [{ format: 'raid', hasLogo: true, icon: 'fa-file-code-o' }],
         importEntityTypes: [0],
-        configurationFields: [],
       });
+      // A RAiD-only instance still lets admins withhold fields (the only field RAiD reads).
+      expect(body.configurationFields.map((f: { code: string }) => f.code)).toEqual(['withhold']);
     } finally {
       await onlyRaid.close();
     }

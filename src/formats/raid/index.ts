@@ -3,6 +3,7 @@
  * a RAiD): export of plans and descriptions by their `raid.*` semantics (export/), import of a
  * RAiD record into a plan (import/). Format id `raid`; the `json` format stays RDA.
  */
+import { WITHHOLD_FIELD } from '../../plan/withhold';
 import type { Exporter, Importer } from '../types';
 
 // Plain requires, on first use: exports run in worker threads, and the main thread loads the
@@ -17,7 +18,7 @@ export const raidExporter: Exporter = {
   extension: 'json',
   icon: 'fa-file-code-o',
   entityTypes: ['plan', 'description'],
-  configurationFields: [],
+  configurationFields: [WITHHOLD_FIELD],
   // Mapping and the schema check are synchronous over user text: only a worker thread can be
   // stopped at EXPORT_TIMEOUT_MS.
   runsInWorker: true,

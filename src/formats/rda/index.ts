@@ -5,6 +5,7 @@
  * schemas, the document's types, identifiers, controlled words, dates) sits in this folder.
  */
 import type { Exporter, Importer } from '../types';
+import { WITHHOLD_FIELD } from '../../plan/withhold';
 import { RDA_VERSION_FIELD } from './version';
 
 // Plain requires, on first use: exports run in worker threads, and the main thread loads the
@@ -18,7 +19,7 @@ export const rdaExporter: Exporter = {
   extension: 'json',
   icon: 'fa-file-code-o',
   entityTypes: ['plan', 'description'],
-  configurationFields: [RDA_VERSION_FIELD],
+  configurationFields: [RDA_VERSION_FIELD, WITHHOLD_FIELD],
   // Usually milliseconds, but mapping and schema checks are synchronous over user text: only a
   // worker thread can be stopped at EXPORT_TIMEOUT_MS, and the event loop keeps serving meanwhile.
   runsInWorker: true,
