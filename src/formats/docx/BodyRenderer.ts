@@ -7,7 +7,8 @@
  */
 import { blockDirection, inlinesDirection, resolveDirections } from '../../document/direction';
 import { inlinesToPlainText } from '../../document/text';
-import type { Align, Block, Direction, DocumentMeta, ImageBlock, Inline } from '../../document/types';
+import { headingTextLook } from '../../document/look';
+import type { Align, Block, Direction, DocumentMeta, ImageBlock, Inline, ParagraphStyle } from '../../document/types';
 import { tableOfContentsXml, type ContentsEntry } from './contents';
 import {
   CELL_LIST_HANGING,
@@ -35,8 +36,9 @@ import { paragraph, type ParagraphFormatting } from './paragraphs';
 import { pictureRun } from './pictures';
 import { BodyRelationships } from './relationships';
 import { runProperties, textRun } from './runs';
-import { resolveTheme, StyleId, headingStyleId, paragraphStyleId, type ResolvedTheme } from './styles';
+import { halfPoints, headingStyleId, paragraphStyleId, resolveTheme, StyleId, type ResolvedTheme } from './styles';
 import { tableGrid, type TableGrid } from './tableGrid';
+import { sizeTable } from './tableSizing';
 import { tableXml } from './tables';
 import { runLanguage, xmlSafe } from './text';
 
@@ -227,6 +229,7 @@ export class DocxBodyRenderer {
             align: block.align,
             direction: block.direction ?? frame.direction,
             lang: block.lang,
+            textSize: this.textSize(block.style),
           }),
         );
         return;
@@ -286,6 +289,7 @@ export class DocxBodyRenderer {
       lang: block.lang,
       list,
       bookmark: inContents ? this.contentsEntry(block) : undefined,
+      textSize: headingTextLook(this.theme.look, block.level).size,
     });
   }
 
@@ -309,6 +313,8 @@ export class DocxBodyRenderer {
       lang?: string;
       list?: ListPlace;
       bookmark?: string;
+      /** The size of the paragraph's style, in points: set smaller in a table that needs the room. */
+      textSize?: number;
     },
   ): string {
     const rtl = options.direction === 'rtl';
@@ -316,6 +322,7 @@ export class DocxBodyRenderer {
       direction: options.direction,
       language: options.lang && options.lang !== this.documentLanguage ? runLanguage(options.lang) : undefined,
       bold: frame.bold || undefined,
+      size: this.scaledSize(frame, options.textSize),
     };
     const list = options.list;
     const runs: Out = [];
@@ -341,6 +348,15 @@ export class DocxBodyRenderer {
       },
       children,
     );
+  }
+
+  private textSize(style: ParagraphStyle | undefined): number {
+    return (this.theme.look.paragraphs[style ?? 'normal'] ?? this.theme.look.paragraphs.normal).size;
+  }
+
+  /** Half points for text of `points` in a frame whose text is set smaller; undefined where it is not. */
+  private scaledSize(frame: Frame, points: number | undefined): number | undefined {
+    return frame.fontScale < 1 && points ? halfPoints(points * frame.fontScale) : undefined;
   }
 
   /** Whether this paragraph starts a new page for the break before it (true once per break). */
@@ -370,6 +386,7 @@ export class DocxBodyRenderer {
             direction: first.direction ?? direction,
             lang: first.lang,
             list: listed,
+            textSize: this.textSize(first.style),
           }),
         );
         this.blocks(rest, itemFrame, out);
@@ -384,7 +401,9 @@ export class DocxBodyRenderer {
   private code(text: string, frame: Frame): string {
     const lines = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
     // Code reads left to right even in a right-to-left document.
-    const runs = lines.map((line, i) => textRun('', line, i > 0)).join('');
+    const size = this.scaledSize(frame, this.theme.look.code.size);
+    const properties = size ? runProperties({ size }) : '';
+    const runs = lines.map((line, i) => textRun(properties, line, i > 0)).join('');
     return paragraph({ style: this.styleId(StyleId.code), indent: this.indent(frame) }, runs);
   }
 
@@ -412,11 +431,19 @@ export class DocxBodyRenderer {
     if (widthTwips < MIN_TABLE_TWIPS) return this.unnestedTable(grid, frame, out);
     const headerRows = Math.max(0, Math.min(Math.floor(block.headerRows) || 0, grid.rows.length));
     const direction = block.direction ?? frame.direction;
+    const sized = sizeTable(grid, {
+      widthPt: widthTwips / TWIPS_PER_POINT,
+      headerRows,
+      bold: false,
+      look: this.theme.look,
+      baseScale: frame.fontScale,
+    });
     const xml = tableXml(
       grid,
       {
         style: this.styleId(StyleId.table),
         widthTwips,
+        columns: sized.columns,
         indent: frame.indent,
         headerRows,
         // Columns run right to left only in a right-to-left table, whatever the document's language.
@@ -424,7 +451,7 @@ export class DocxBodyRenderer {
       },
       (cell, r, cellTwips) => {
         const content: Out = [];
-        this.blocks(cell.blocks, cellFrame(cellTwips, r < headerRows, direction), content);
+        this.blocks(cell.blocks, cellFrame(cellTwips, r < headerRows, direction, sized.scale), content);
         // A cell must end with a paragraph, or Word reports the file as damaged.
         const last = content[content.length - 1];
         if (last === undefined || !last.startsWith('<w:p')) content.push('<w:p/>');

@@ -8,10 +8,11 @@ import { firstStrongDirection } from '../../document/direction';
 import type { Direction, DocumentMeta, DocumentModel } from '../../document/types';
 import { DocxBodyRenderer } from './BodyRenderer';
 import { CORE_PROPERTIES_PATH, corePropertiesXml } from './coreProperties';
+import { FONT_TABLE_PATH, fontTableXml } from './fonts';
 import { numberingPartXml } from './numbering';
 import { BODY_PLACEHOLDER, packDocx } from './package';
 import { pageGeometry } from './page';
-import { documentStyles, StyleId } from './styles';
+import { documentStyles, resolveTheme, StyleId } from './styles';
 import { xmlSafe } from './text';
 
 export interface WriteDocxOptions {
@@ -31,7 +32,11 @@ export async function writeDocx(doc: DocumentModel, options: WriteDocxOptions = 
     // Word wants at least one paragraph in the body.
     bodyXml: bodyXml || '<w:p/>',
     relationships: renderer.relationships,
-    parts: { [CORE_PROPERTIES_PATH]: corePropertiesXml(meta), 'word/numbering.xml': numberingPartXml(renderer.lists) },
+    parts: {
+      [CORE_PROPERTIES_PATH]: corePropertiesXml(meta),
+      'word/numbering.xml': numberingPartXml(renderer.lists),
+      [FONT_TABLE_PATH]: fontTableXml(Object.values(resolveTheme(meta.theme).fonts)),
+    },
   });
 }
 

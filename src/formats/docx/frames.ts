@@ -21,6 +21,8 @@ export interface Frame {
   listStep: number;
   /** Text of header cells is bold. */
   bold: boolean;
+  /** Text is set at this share of its style's size (1 but in a table that needs the room). */
+  fontScale: number;
   /** Direction of the list, table, quote or document the blocks are in: of pictures and rules. */
   direction: Direction;
 }
@@ -42,12 +44,13 @@ export function pageFrame(widthPt: number, direction: Direction): Frame {
     listDepth: 0,
     listStep: LIST_INDENT_STEP,
     bold: false,
+    fontScale: 1,
     direction,
   };
 }
 
-/** A table cell `cellTwips` wide (its margins included); text of header cells is bold. */
-export function cellFrame(cellTwips: number, header: boolean, direction: Direction): Frame {
+/** A table cell `cellTwips` wide (its margins included); text of header cells is bold, all of it at `fontScale`. */
+export function cellFrame(cellTwips: number, header: boolean, direction: Direction, fontScale = 1): Frame {
   const widthPt = cellTwips / TWIPS_PER_POINT - CELL_PADDING_PT;
   // A page's half-inch list indent would leave a narrow column no room for words.
   return {
@@ -58,6 +61,7 @@ export function cellFrame(cellTwips: number, header: boolean, direction: Directi
     listDepth: 0,
     listStep: CELL_LIST_INDENT_STEP,
     bold: header,
+    fontScale,
     direction,
   };
 }

@@ -1,18 +1,21 @@
 /**
  * On which page each heading of a DOCX body lands, for the page numbers a table of contents shows
  * before the reader updates it. A layout pass over the same blocks the body renderer writes, with
- * the same styles (styles.ts) and page: each paragraph is broken into lines with the body font's
- * metrics (textMetrics.ts), then lines, table rows and pictures are stacked into pages with Word's
+ * the same styles (the document look, styles.ts), table columns (tableSizing.ts) and page: each
+ * paragraph is broken into lines with the body font's metrics (document/fontMetrics.ts), then lines, table rows and pictures are stacked into pages with Word's
  * rules that move content (page breaks, keep-with-next headings and labels, two-line widow and
  * orphan control, rows kept whole, header rows repeated). A line count, not a typesetter: it runs in
  * a few milliseconds for a hundred descriptions, where docx's own estimator made the whole export
  * six times slower. How close it comes to LibreOffice is measured by test/formats/docx/tocPages.test.ts.
  */
+import { lineHeightEm, textWidthEm } from '../../document/fontMetrics';
+import { headingTextLook, type TextLook } from '../../document/look';
 import type { Block, Inline } from '../../document/types';
 import { displaySize } from './images';
 import { PIXELS_PER_POINT, TWIPS_PER_POINT } from './page';
 import { bodyLine, type ResolvedTheme, SPACING } from './styles';
-import { LINE_HEIGHT_EM, SPACE_WIDTH, textWidth } from './textMetrics';
+import { tableGrid } from './tableGrid';
+import { CELL_MARGINS_PT, sizeTable } from './tableSizing';
 
 export interface PageEstimateOptions {
   textWidthPt: number;
@@ -39,18 +42,30 @@ type Item =
   | { kind: 'pageBreak' };
 type Lines = Extract<Item, { kind: 'lines' }>;
 
+/** How a paragraph is set: size in points, spacing in points. */
+interface TextStyle {
+  size?: number;
+  bold?: boolean;
+  italic?: boolean;
+  before?: number;
+  after?: number;
+  keepNext?: boolean;
+  lineFactor?: number;
+}
+
 interface Frame {
   widthPt: number;
   /** Quotes and lists stop indenting rather than leave text narrower than this. */
   minWidthPt: number;
   inTable: boolean;
   bold: boolean;
+  /** Text is set at this share of its style's size (a table that needs the room). */
+  fontScale: number;
 }
 
 const twips = (value: number) => value / TWIPS_PER_POINT;
-/** Cell margins of the table style, top + bottom and left + right, in points (57 and 108 twips each). */
+/** Cell margins of the table style, top + bottom, in points (57 twips each). */
 const CELL_PADDING_VERTICAL = twips(2 * 57);
-const CELL_PADDING_HORIZONTAL = twips(2 * 108);
 const QUOTE_INDENT = 567;
 /** List indent per level, on the page and in table cells (numbering.ts, BodyRenderer.ts). */
 const LIST_STEP = { page: twips(720), cell: twips(288) };
@@ -72,6 +87,7 @@ export function estimateHeadingPages(blocks: readonly Block[], options: PageEsti
     minWidthPt: minNestedWidth(options.textWidthPt),
     inTable: false,
     bold: false,
+    fontScale: 1,
   };
   return layout.pages(layout.items(blocks, frame));
 }
@@ -167,20 +183,11 @@ class Typesetter {
   }
 
   private block(block: Block, frame: Frame, out: Item[]): void {
-    const space = this.options.theme.space;
     switch (block.type) {
       case 'heading': {
-        const size = this.options.theme.headingSizes[block.level - 1] / 2;
-        const spacing = SPACING.heading(block.level);
         const index = this.headingCount++;
-        out.push(
-          this.text(
-            block.content,
-            frame,
-            { size, bold: true, before: space(spacing.before), after: space(spacing.after), keepNext: true },
-            [index],
-          ),
-        );
+        const look = headingTextLook(this.options.theme.look, block.level);
+        out.push(this.text(block.content, frame, { ...this.styled(look, frame), keepNext: true }, [index]));
         return;
       }
       case 'paragraph':
@@ -203,16 +210,17 @@ class Typesetter {
         for (const child of block.children) this.block(child, indented(frame, twips(2 * QUOTE_INDENT)), out);
         return;
       case 'code': {
-        const size = Math.max(7, this.size - 1);
+        const look = this.options.theme.look.code;
+        const size = look.size * frame.fontScale;
         const lines = block.text.replace(/\n$/, '').split('\n');
-        const perLine = Math.max(1, Math.floor((frame.widthPt / size) * (1000 / 600)));
+        const perLine = Math.max(1, Math.floor(frame.widthPt / (size * textWidthEm('0', { monospace: true }))));
         const count = lines.reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / perLine)), 0);
         out.push({
           kind: 'lines',
           lines: count,
           lineHeight: this.lineHeight(size, 1),
-          before: twips(SPACING.code.before),
-          after: twips(SPACING.code.after),
+          before: look.spaceBefore,
+          after: look.spaceAfter,
           keepNext: false,
           headings: [],
         });
@@ -227,7 +235,7 @@ class Typesetter {
         out.push({
           kind: 'box',
           height: (shown.height / PIXELS_PER_POINT) * body.lineFactor,
-          after: twips(body.after),
+          after: body.after,
           header: false,
           repeatHeight: 0,
           headings: [],
@@ -244,82 +252,91 @@ class Typesetter {
   }
 
   private paragraph(block: Extract<Block, { type: 'paragraph' }>, frame: Frame): Lines {
-    const space = this.options.theme.space;
-    const body = this.bodyStyle(frame);
-    switch (block.style) {
-      case 'title':
-        return this.text(block.content, frame, {
-          size: 28,
-          before: 0,
-          after: space(SPACING.title.after),
-          keepNext: true,
-        });
-      case 'subtitle':
-        return this.text(block.content, frame, { size: this.size + 4, after: space(SPACING.subtitle.after) });
-      case 'label':
-        return this.text(block.content, frame, {
-          bold: true,
-          before: space(SPACING.label.before),
-          after: space(SPACING.label.after),
-          keepNext: true,
-        });
-      case 'caption':
-        return this.text(block.content, frame, {
-          size: Math.max(7, this.size - 1),
-          before: space(SPACING.caption.before),
-          after: space(SPACING.caption.after),
-        });
-      default:
-        return this.text(block.content, frame, body);
-    }
+    const look = this.options.theme.look.paragraphs;
+    const style = block.style ?? 'normal';
+    if (style === 'normal') return this.text(block.content, frame, this.bodyStyle(frame));
+    const styled = this.styled(look[style] ?? look.normal, frame);
+    // Titles, subtitles and labels keep with what follows them (styles.ts).
+    return this.text(block.content, frame, {
+      ...styled,
+      keepNext: style === 'title' || style === 'subtitle' || style === 'label',
+    });
   }
 
-  /** Spacing of body text (in twips) and its line spacing: the document's, or the table style's inside cells. */
-  private bodyStyle(frame: Frame): { before: number; after: number; lineFactor: number } {
+  /** A style's size, weight and spacing (points), its size scaled as the frame's text is; no spacing in table cells but the style's own. */
+  private styled(look: TextLook, frame: Frame): TextStyle {
+    return {
+      size: look.size * frame.fontScale,
+      bold: look.bold,
+      italic: look.italic,
+      before: look.spaceBefore,
+      after: look.spaceAfter,
+    };
+  }
+
+  /** Spacing of body text (in points) and its line spacing: the document's, or the table style's inside cells. */
+  private bodyStyle(frame: Frame): TextStyle & { after: number; lineFactor: number } {
+    const size = this.size * frame.fontScale;
     return frame.inTable
-      ? { before: 0, after: 0, lineFactor: 1 }
-      : { before: 0, after: this.options.theme.space(SPACING.body.after), lineFactor: this.bodyLineFactor };
+      ? { size, before: 0, after: 0, lineFactor: 1 }
+      : {
+          size,
+          before: 0,
+          after: this.options.theme.look.paragraphs.normal.spaceAfter,
+          lineFactor: this.bodyLineFactor,
+        };
   }
 
-  private text(
-    content: readonly Inline[],
-    frame: Frame,
-    style: { size?: number; bold?: boolean; before?: number; after?: number; keepNext?: boolean; lineFactor?: number },
-    headings: number[] = [],
-  ): Lines {
-    const size = style.size ?? this.size;
+  private text(content: readonly Inline[], frame: Frame, style: TextStyle, headings: number[] = []): Lines {
+    const size = style.size ?? this.size * frame.fontScale;
     const lineFactor = style.lineFactor ?? (frame.inTable ? 1 : this.bodyLineFactor);
+    const bold = style.bold === true || frame.bold;
     return {
       kind: 'lines',
-      lines: lineCount(content, (frame.widthPt / size) * 1000, style.bold === true || frame.bold),
-      lineHeight: this.lineHeight(size, lineFactor),
-      before: twips(style.before ?? 0),
-      after: twips(style.after ?? 0),
+      lines: lineCount(content, frame.widthPt / size, { bold, italic: style.italic === true }),
+      lineHeight: this.lineHeight(size, lineFactor, bold),
+      before: style.before ?? 0,
+      after: style.after ?? 0,
       keepNext: style.keepNext === true,
       headings,
     };
   }
 
-  private lineHeight(size: number, factor: number): number {
-    return size * LINE_HEIGHT_EM * factor;
+  private lineHeight(size: number, factor: number, bold = false): number {
+    return size * lineHeightEm({ bold }) * factor;
   }
 
   /** Rows as boxes as tall as their tallest cell; header rows come again at the top of each page. */
   private table(block: Extract<Block, { type: 'table' }>, frame: Frame, out: Item[]): void {
-    const columns = Math.max(
-      1,
-      ...block.rows.map((row) => row.cells.reduce((sum, cell) => sum + Math.max(1, cell.colSpan ?? 1), 0)),
-    );
-    const columnWidth = frame.widthPt / columns;
+    const grid = tableGrid(block.rows);
+    if (grid.rows.length === 0) return;
+    const headerRows = Math.max(0, Math.min(Math.floor(block.headerRows) || 0, grid.rows.length));
+    // The columns and text size the writer gives the table (BodyRenderer.ts).
+    const sized = sizeTable(grid, {
+      widthPt: frame.widthPt,
+      headerRows,
+      bold: false,
+      look: this.options.theme.look,
+      baseScale: frame.fontScale,
+    });
     let repeatHeight = 0;
-    block.rows.forEach((row, r) => {
-      const header = r < block.headerRows;
+    grid.rows.forEach((cells, r) => {
+      const header = r < headerRows;
       const headings: number[] = [];
       let height = 0;
-      for (const cell of row.cells) {
-        const widthPt = Math.max(10, columnWidth * Math.max(1, cell.colSpan ?? 1) - CELL_PADDING_HORIZONTAL);
-        const cellFrame: Frame = { widthPt, minWidthPt: minNestedWidth(widthPt), inTable: true, bold: header };
+      for (const cell of cells) {
+        let cellTwips = 0;
+        for (let c = cell.column; c < cell.column + cell.colSpan; c++) cellTwips += sized.columns[c];
+        const widthPt = Math.max(10, twips(cellTwips) - CELL_MARGINS_PT);
+        const cellFrame: Frame = {
+          widthPt,
+          minWidthPt: minNestedWidth(widthPt),
+          inTable: true,
+          bold: header,
+          fontScale: sized.scale,
+        };
         const items = this.items(cell.blocks, cellFrame);
+        // A cell spanning rows counts towards its first row: an overestimate, the safe side.
         height = Math.max(height, stackedHeight(items));
         items.forEach((item) => item.kind !== 'pageBreak' && headings.push(...item.headings));
       }
@@ -341,19 +358,10 @@ class Typesetter {
 
   /** The contents heading, the paragraph the field begins in, one entry per listed heading, and the paragraph it ends in. */
   private contents(title: string, frame: Frame, out: Item[]): void {
-    const space = this.options.theme.space;
     if (title.trim()) {
-      const spacing = SPACING.heading(1);
       const text: Inline[] = [{ type: 'text', text: title }];
-      out.push(
-        this.text(text, frame, {
-          size: this.options.theme.headingSizes[0] / 2,
-          bold: true,
-          before: space(spacing.before),
-          after: space(spacing.after),
-          keepNext: true,
-        }),
-      );
+      const look = headingTextLook(this.options.theme.look, 1);
+      out.push(this.text(text, frame, { ...this.styled(look, frame), keepNext: true }));
     }
     // docx opens the field in an empty paragraph of its own, before the entries.
     out.push(this.text([], frame, this.bodyStyle(frame)));
@@ -403,15 +411,20 @@ function stackedHeight(items: Item[]): number {
 }
 
 /**
- * Lines that `content` fills when lines are `maxEm` thousandths of an em wide (words kept whole
- * unless wider than a line; explicit line breaks start a line). Never less than one.
+ * Lines that `content` fills when lines are `maxEm` em wide (words kept whole unless wider than a
+ * line; explicit line breaks start a line). Never less than one.
  */
-export function lineCount(content: readonly Inline[], maxEm: number, bold: boolean): number {
-  const max = Math.max(1000, maxEm);
+export function lineCount(
+  content: readonly Inline[],
+  maxEm: number,
+  style: { bold?: boolean; italic?: boolean } = {},
+): number {
+  const max = Math.max(1, maxEm);
   let lines = 1;
   let used = 0;
+  const space = textWidthEm(' ');
   const addWord = (width: number) => {
-    const gap = used > 0 ? SPACE_WIDTH : 0;
+    const gap = used > 0 ? space : 0;
     if (used > 0 && used + gap + width > max) {
       lines += 1;
       used = 0;
@@ -424,26 +437,29 @@ export function lineCount(content: readonly Inline[], maxEm: number, bold: boole
       used -= max;
     }
   };
-  const walk = (inlines: readonly Inline[], strong: boolean) => {
+  const walk = (inlines: readonly Inline[], bold: boolean, italic: boolean) => {
     for (const inline of inlines) {
       if (inline.type === 'break') {
         lines += 1;
         used = 0;
       } else if (inline.type === 'link') {
-        walk(inline.children, strong);
+        walk(inline.children, bold, italic);
       } else {
-        const runBold = strong || inline.marks?.bold === true;
-        const code = inline.marks?.code === true;
+        const face = {
+          bold: bold || inline.marks?.bold === true,
+          italic: italic || inline.marks?.italic === true,
+          monospace: inline.marks?.code === true,
+        };
         inline.text.split('\n').forEach((segment, i) => {
           if (i > 0) {
             lines += 1;
             used = 0;
           }
-          for (const word of segment.split(/\s+/)) if (word) addWord(textWidth(word, runBold, code));
+          for (const word of segment.split(/\s+/)) if (word) addWord(textWidthEm(word, face));
         });
       }
     }
   };
-  walk(content, bold);
+  walk(content, style.bold === true, style.italic === true);
   return lines;
 }

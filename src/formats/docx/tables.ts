@@ -1,6 +1,7 @@
 /**
- * Tables as WordprocessingML: equal columns filling the width, header rows repeated on each page,
- * bold and shaded, merged cells (`w:gridSpan`, `w:vMerge`), thin grey borders, as docx wrote them.
+ * Tables as WordprocessingML: columns sized from their content (tableSizing.ts) with automatic
+ * layout, header rows repeated on each page, bold and shaded, merged cells (`w:gridSpan`,
+ * `w:vMerge`), thin grey borders, as docx wrote them.
  */
 import type { GridCell, TableGrid } from './tableGrid';
 import { escapeXml } from './xml';
@@ -12,18 +13,13 @@ const HEADER_SHADING = '<w:shd w:fill="F2F2F2" w:color="auto" w:val="clear"/>';
 export interface TableLayout {
   style: string;
   widthTwips: number;
+  /** Grid column widths in twips, summing to `widthTwips`. */
+  columns: number[];
   /** From the left margin, in twips (0: none). */
   indent: number;
   headerRows: number;
   /** Columns run right to left. */
   visuallyRightToLeft: boolean;
-}
-
-/** Equal columns filling the width exactly; the last takes the twips left over by rounding. */
-export function columnWidths(widthTwips: number, columns: number): number[] {
-  const widths = Array.from({ length: columns }, () => Math.floor(widthTwips / columns));
-  widths[columns - 1] += widthTwips - widths[0] * columns;
-  return widths;
 }
 
 const cellWidth = (widths: readonly number[], cell: GridCell): number => {
@@ -56,13 +52,14 @@ export function tableXml(
   layout: TableLayout,
   cellContent: (cell: GridCell, row: number, widthTwips: number) => string,
 ): string {
-  const widths = columnWidths(layout.widthTwips, grid.columns);
+  const widths = layout.columns;
   let xml =
     `<w:tbl><w:tblPr><w:tblStyle w:val="${escapeXml(layout.style)}"/>` +
     (layout.visuallyRightToLeft ? '<w:bidiVisual/>' : '') +
     `<w:tblW w:type="dxa" w:w="${layout.widthTwips}"/>` +
     (layout.indent > 0 ? `<w:tblInd w:type="dxa" w:w="${layout.indent}"/>` : '') +
-    `${BORDERS}</w:tblPr><w:tblGrid>${widths.map((w) => `<w:gridCol w:w="${w}"/>`).join('')}</w:tblGrid>`;
+    // Automatic layout: Word widens a column whose word does not fit rather than breaking the word.
+    `${BORDERS}<w:tblLayout w:type="autofit"/></w:tblPr><w:tblGrid>${widths.map((w) => `<w:gridCol w:w="${w}"/>`).join('')}</w:tblGrid>`;
   /** Cells spanning down, continued in the rows below theirs by an empty merged cell each. */
   const continuing: { cell: GridCell; lastRow: number; header: boolean }[] = [];
   grid.rows.forEach((cells, r) => {

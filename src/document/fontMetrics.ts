@@ -1,0 +1,92 @@
+/**
+ * How wide text is in the document look's fonts (look.ts: DejaVu Sans, DejaVu Sans Mono), for the
+ * writers that do not draw the text themselves: the DOCX writer sizes its table columns and
+ * estimates its pages with these widths. They come from the same DejaVu files the PDF writer
+ * embeds (the dejavu-fonts-ttf package), laid out by fontkit as there, so a table's words measure
+ * the same in both. Characters DejaVu lacks count as a reader's fallback font draws them: ideographs,
+ * kana and Hangul one em, anything else about the width of a Latin letter.
+ *
+ * A font a template names instead (a Word user's "Georgia") is measured as DejaVu Sans, which is
+ * wider than most: text sized with it still fits.
+ */
+import fs from 'node:fs';
+import fontkit = require('fontkit');
+
+export interface FontStyle {
+  bold?: boolean;
+  italic?: boolean;
+  monospace?: boolean;
+}
+
+const FILES = {
+  sans: ['DejaVuSans', 'DejaVuSans-Bold', 'DejaVuSans-Oblique', 'DejaVuSans-BoldOblique'],
+  mono: ['DejaVuSansMono', 'DejaVuSansMono-Bold', 'DejaVuSansMono-Oblique', 'DejaVuSansMono-BoldOblique'],
+} as const;
+
+const fonts = new Map<string, fontkit.Font>();
+
+function face(style: FontStyle): fontkit.Font {
+  const file = FILES[style.monospace ? 'mono' : 'sans'][(style.bold ? 1 : 0) + (style.italic ? 2 : 0)];
+  let font = fonts.get(file);
+  if (!font) {
+    font = fontkit.create(fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}.ttf`))) as fontkit.Font;
+    fonts.set(file, font);
+  }
+  return font;
+}
+
+const isWide = (code: number): boolean =>
+  (code >= 0x1100 && code <= 0x11ff) ||
+  (code >= 0x2e80 && code <= 0xa4cf) ||
+  (code >= 0xac00 && code <= 0xd7a3) ||
+  (code >= 0xf900 && code <= 0xfaff) ||
+  (code >= 0xfe30 && code <= 0xfe4f) ||
+  (code >= 0xff00 && code <= 0xff60) ||
+  (code >= 0x20000 && code <= 0x3ffff);
+/** A character DejaVu lacks that is not an ideograph: about a Latin letter's width. */
+const OTHER_WIDTH_EM = 0.6;
+
+/** Per font: text -> width in em. Cleared when it grows past the limit. */
+const MAX_CACHED = 50_000;
+const MAX_CACHED_LENGTH = 64;
+const cache = new Map<fontkit.Font, Map<string, number>>();
+/** Printable ASCII: DejaVu has every character of it. */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
+function measureEm(text: string, font: fontkit.Font): number {
+  if (PLAIN_ASCII.test(text)) return font.layout(text).advanceWidth / font.unitsPerEm;
+  let width = 0;
+  let covered = '';
+  for (const char of text) {
+    const code = char.codePointAt(0) as number;
+    if (font.hasGlyphForCodePoint(code)) covered += char;
+    else width += isWide(code) ? 1 : OTHER_WIDTH_EM;
+  }
+  // Shaped as a whole, as Arabic joins its letters.
+  return width + (covered ? font.layout(covered).advanceWidth / font.unitsPerEm : 0);
+}
+
+/** Width of `text` in em (multiply by the font size for points). */
+export function textWidthEm(text: string, style: FontStyle = {}): number {
+  if (text === '') return 0;
+  const font = face(style);
+  if (text.length > MAX_CACHED_LENGTH) return measureEm(text, font);
+  let widths = cache.get(font);
+  if (!widths) {
+    widths = new Map();
+    cache.set(font, widths);
+  }
+  let width = widths.get(text);
+  if (width === undefined) {
+    width = measureEm(text, font);
+    if (widths.size >= MAX_CACHED) widths.clear();
+    widths.set(text, width);
+  }
+  return width;
+}
+
+/** Height of one single-spaced line in em: the font's ascent plus descent, as Word and LibreOffice space lines. */
+export function lineHeightEm(style: FontStyle = {}): number {
+  const font = face(style);
+  return (font.ascent - font.descent) / font.unitsPerEm;
+}
