@@ -78,6 +78,9 @@ export const DEFAULT_FONTS: Readonly<Record<FontRole, string>> = {
   code: 'DejaVu Sans Mono',
 };
 
+/** Space between a table cell's rules and its text, in points: 4 at the sides, 3 above and below. */
+export const TABLE_CELL_PADDING = { x: 4, y: 3 } as const;
+
 /**
  * Where a `description-page-break: auto` starts a new page: when less than this share of the page's
  * text height is left below it (about 18 lines of body text on an A4 page with 1-inch margins).
@@ -188,11 +191,13 @@ export function documentLook(theme: Theme | undefined): DocumentLook {
   );
   const paragraphs: Record<ParagraphStyle, TextLook> = {
     normal: text({}),
+    // A title opens the document (the cover's title block): set a little down the page.
     title: text({
       size: halfPoints(fontSize * 2.4),
       bold: true,
       color: colors.heading,
       font: 'heading',
+      spaceBefore: fontSize * 5,
       spaceAfter: fontSize * 0.6,
     }),
     subtitle: text({

@@ -11,7 +11,7 @@ import { buildDescriptionExportView, buildPlanView } from '../plan/buildPlanView
 import type { ConfigurationValues, DescriptionExportView, PlanView } from '../plan/types';
 import { answerPackDocument } from '../templates/answerPack';
 import type { CompiledLayout } from '../templates/compile';
-import { renderDescriptionDocument, renderPlanDocument } from '../templates/layout';
+import { type LayoutLinks, renderDescriptionDocument, renderPlanDocument } from '../templates/layout';
 import { resolveTemplate } from '../templates/resolve';
 import { shellPlaceholderValues } from '../templates/shellValues';
 import { exportOptionsFrom } from './options';
@@ -48,6 +48,7 @@ type Lay<View> = (
   view: View,
   layout: CompiledLayout,
   options: ExportOptions,
+  links: LayoutLinks,
 ) => { document: DocumentModel; warnings: string[] };
 
 /** View, template and options -> document: the steps both entities share. */
@@ -81,7 +82,7 @@ function render<View extends PlanView | DescriptionExportView>(
   // A shell has its own cover (the Java plugin's plan.docx does): ours only when asked for explicitly.
   const shellCover = Boolean(writer.fillsWordShell && template.shellDocx);
   const options = exportOptionsFrom(configuration, planLanguage, { coverPage: !shellCover });
-  const { document, warnings } = lay(view, template.layout, options);
+  const { document, warnings } = lay(view, template.layout, options, { planUrlTemplate: context.planUrlTemplate });
   const shellValues = shellCover
     ? shellPlaceholderValues(view, { labelLanguage: options.labelLanguage ?? undefined })
     : null;

@@ -12,7 +12,6 @@ import type { Align, Block, Direction, DocumentMeta, ImageBlock, Inline, Paragra
 import { tableOfContentsXml, type ContentsEntry } from './contents';
 import {
   CELL_LIST_HANGING,
-  cellFrame,
   describe,
   indented,
   pageFrame,
@@ -31,15 +30,14 @@ import {
   type NumberingIds,
 } from './numbering';
 import { pageGeometry, TWIPS_PER_POINT } from './page';
-import { estimateHeadingPages } from './pageEstimate';
+import { estimatePages } from './pageEstimate';
 import { paragraph, type ParagraphFormatting } from './paragraphs';
 import { pictureRun } from './pictures';
 import { BodyRelationships } from './relationships';
 import { runProperties, textRun } from './runs';
 import { halfPoints, headingStyleId, paragraphStyleId, resolveTheme, StyleId, type ResolvedTheme } from './styles';
-import { tableGrid, type TableGrid } from './tableGrid';
-import { sizeTable } from './tableSizing';
-import { tableXml } from './tables';
+import type { TableGrid } from './tableGrid';
+import { tableBlockXml } from './tables';
 import { runLanguage, xmlSafe } from './text';
 
 export interface DocxBodyRendererOptions {
@@ -72,8 +70,6 @@ type Out = string[];
 const QUOTE_INDENT = 567;
 /** Heading levels listed in a table of contents that does not say. */
 const CONTENTS_DEPTH = 3;
-/** A table gets an inch at least; one nested where there is less room is written as its cells' content. */
-const MIN_TABLE_TWIPS = 1440;
 /** docx's implicit style of numbered paragraphs without a style of their own. */
 const LIST_PARAGRAPH_STYLE = 'ListParagraph';
 
@@ -113,6 +109,8 @@ export class DocxBodyRenderer {
    * the foot of a page: it lands alone at the top of the next page and breaks again.
    */
   private breakBefore = false;
+  /** The automatic page breaks of the body being rendered that start a page (see body). */
+  private autoBreaks: ReadonlySet<Block> = new Set();
 
   constructor(meta: DocumentMeta, options: DocxBodyRendererOptions = {}) {
     this.documentDirection = meta.direction === 'rtl' ? 'rtl' : 'ltr';
@@ -137,21 +135,28 @@ export class DocxBodyRenderer {
     const contents = tableOfContentsBlock(blocks);
     this.listContents = contents !== undefined;
     this.contentsDepth = contents?.levels ?? CONTENTS_DEPTH;
+    const resolved = resolveDirections(blocks, this.documentDirection);
+    // Where the pages will end, as LibreOffice and Word lay them out, estimated (pageEstimate.ts):
+    // the contents' page numbers, and which automatic page breaks start a page.
+    const estimate =
+      contents || resolved.some((block) => block.type === 'pageBreak' && block.auto)
+        ? estimatePages(resolved, {
+            textWidthPt: this.textWidthPt,
+            textHeightPt: this.textHeightPt,
+            theme: this.theme,
+            contentsDepth: this.contentsDepth,
+            pagesBefore: options.pagesBefore,
+          })
+        : undefined;
+    this.autoBreaks = estimate?.autoBreaks ?? new Set();
     const out: Out = [];
     this.topLevel = out;
     this.contentsPlaces.length = 0;
-    this.blocks(resolveDirections(blocks, this.documentDirection), this.topFrame(), out);
+    this.blocks(resolved, this.topFrame(), out);
     this.topLevel = undefined;
-    if (this.contentsPlaces.length > 0) {
-      const pages = estimateHeadingPages(blocks, {
-        textWidthPt: this.textWidthPt,
-        textHeightPt: this.textHeightPt,
-        theme: this.theme,
-        contents: this.contents,
-        pagesBefore: options.pagesBefore,
-      });
-      for (const place of this.contentsPlaces) out[place.index] = this.tableOfContents(place.title, pages);
-    }
+    for (const place of this.contentsPlaces)
+      out[place.index] = this.tableOfContents(place.title, estimate?.headingPages ?? []);
+    this.autoBreaks = new Set();
     return out.join('');
   }
 
@@ -193,6 +198,8 @@ export class DocxBodyRenderer {
 
   private blocks(blocks: readonly Block[], frame: Frame, out: Out): void {
     for (const [index, block] of blocks.entries()) {
+      // An automatic page break the estimate found room enough for is no break.
+      if (block.type === 'pageBreak' && block.auto && !this.autoBreaks.has(block)) continue;
       if (block.type === 'pageBreak' && startsWithParagraph(blocks[index + 1])) {
         this.breakBefore = true;
         continue;
@@ -423,43 +430,18 @@ export class DocxBodyRenderer {
   }
 
   private table(block: Extract<Block, { type: 'table' }>, frame: Frame, out: Out): void {
-    const grid = tableGrid(block.rows);
-    if (grid.rows.length === 0) return;
-    const widthTwips = Math.round(frame.widthPt * TWIPS_PER_POINT);
-    // Each table nested in a cell is a cell's margins narrower. One with less than an inch would
-    // overflow its cell, and LibreOffice loses the text of tables overflowing many levels deep.
-    if (widthTwips < MIN_TABLE_TWIPS) return this.unnestedTable(grid, frame, out);
-    const headerRows = Math.max(0, Math.min(Math.floor(block.headerRows) || 0, grid.rows.length));
-    const direction = block.direction ?? frame.direction;
-    const sized = sizeTable(grid, {
-      widthPt: widthTwips / TWIPS_PER_POINT,
-      headerRows,
-      bold: false,
+    const table = tableBlockXml(block, frame, {
+      style: this.styleId(StyleId.table),
       look: this.theme.look,
-      baseScale: frame.fontScale,
-    });
-    const xml = tableXml(
-      grid,
-      {
-        style: this.styleId(StyleId.table),
-        widthTwips,
-        columns: sized.columns,
-        indent: frame.indent,
-        headerRows,
-        // Columns run right to left only in a right-to-left table, whatever the document's language.
-        visuallyRightToLeft: block.direction === 'rtl',
-      },
-      (cell, r, cellTwips) => {
+      cellXml: (blocks, cell) => {
         const content: Out = [];
-        this.blocks(cell.blocks, cellFrame(cellTwips, r < headerRows, direction, sized.scale), content);
-        // A cell must end with a paragraph, or Word reports the file as damaged.
-        const last = content[content.length - 1];
-        if (last === undefined || !last.startsWith('<w:p')) content.push('<w:p/>');
+        this.blocks(blocks, cell, content);
         return content.join('');
       },
-    );
+    });
+    if ('tooNarrow' in table) return this.unnestedTable(table.tooNarrow, frame, out);
     // Two tables in a row would merge into one; a paragraph after each keeps them apart.
-    out.push(xml, paragraph({ spacing: { before: 0, after: 0 }, indent: this.indent(frame) }));
+    if (table.xml) out.push(table.xml, paragraph({ spacing: { before: 0, after: 0 }, indent: this.indent(frame) }));
   }
 
   /** A table with no room to be drawn: its cells' blocks one after another (warned about once). */

@@ -2,6 +2,7 @@
  * Where blocks are rendered (a frame: the column's width, indents, list depth, direction), and the
  * rules that move a frame in as quotes and lists nest.
  */
+import { TABLE_CELL_PADDING } from '../../document/look';
 import type { Block, Direction } from '../../document/types';
 import { LIST_INDENT_STEP } from './numbering';
 import { TWIPS_PER_POINT } from './page';
@@ -32,7 +33,7 @@ const MIN_NESTED_TEXT_PT = 144;
 const CELL_LIST_INDENT_STEP = 288;
 export const CELL_LIST_HANGING = 230;
 /** Cell margins of the table style, left + right, in points. */
-const CELL_PADDING_PT = (2 * 108) / TWIPS_PER_POINT;
+const CELL_PADDING_PT = 2 * TABLE_CELL_PADDING.x;
 
 /** The page's text column. */
 export function pageFrame(widthPt: number, direction: Direction): Frame {

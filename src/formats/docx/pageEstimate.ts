@@ -9,7 +9,8 @@
  * six times slower. How close it comes to LibreOffice is measured by test/formats/docx/tocPages.test.ts.
  */
 import { lineHeightEm, textWidthEm } from '../../document/fontMetrics';
-import { headingTextLook, type TextLook } from '../../document/look';
+import { AUTO_PAGE_BREAK_ROOM, headingTextLook, TABLE_CELL_PADDING, type TextLook } from '../../document/look';
+import { inlinesToPlainText } from '../../document/text';
 import type { Block, Inline } from '../../document/types';
 import { displaySize } from './images';
 import { PIXELS_PER_POINT, TWIPS_PER_POINT } from './page';
@@ -21,8 +22,13 @@ export interface PageEstimateOptions {
   textWidthPt: number;
   textHeightPt: number;
   theme: ResolvedTheme;
-  /** The entries of the table of contents, in order: its lines take room too. */
-  contents: readonly { level: number; title: string }[];
+  /**
+   * The entries of the table of contents, in order: its lines take room too. Default: the headings
+   * of levels 1 to `contentsDepth` in the blocks, as the body renderer lists them.
+   */
+  contents?: readonly { level: number; title: string }[];
+  /** The heading levels the table of contents lists (default 3). */
+  contentsDepth?: number;
   /** Pages before the body (a Word shell's own cover): the body starts on the page after them. */
   pagesBefore?: number;
 }
@@ -39,7 +45,10 @@ type Item =
       headings: number[];
     }
   | { kind: 'box'; height: number; after: number; header: boolean; repeatHeight: number; headings: number[] }
-  | { kind: 'pageBreak' };
+  /** A page break; `auto`: the block of an automatic one, which breaks only where the page is short of room. */
+  | { kind: 'pageBreak'; auto?: Block }
+  /** Where the table of contents goes, once its entries are known. */
+  | { kind: 'contents'; title: string; frame: Frame };
 type Lines = Extract<Item, { kind: 'lines' }>;
 
 /** How a paragraph is set: size in points, spacing in points. */
@@ -64,8 +73,8 @@ interface Frame {
 }
 
 const twips = (value: number) => value / TWIPS_PER_POINT;
-/** Cell margins of the table style, top + bottom, in points (57 twips each). */
-const CELL_PADDING_VERTICAL = twips(2 * 57);
+/** Cell margins of the table style, top + bottom, in points. */
+const CELL_PADDING_VERTICAL = 2 * TABLE_CELL_PADDING.y;
 const QUOTE_INDENT = 567;
 /** List indent per level, on the page and in table cells (numbering.ts, BodyRenderer.ts). */
 const LIST_STEP = { page: twips(720), cell: twips(288) };
@@ -76,11 +85,18 @@ const indented = (frame: Frame, byPt: number): Frame =>
 /** Room the page number and its leader take at the end of a contents entry, in points. */
 const CONTENTS_NUMBER_PT = 30;
 
-/**
- * The page (1-based, counting a shell's pages before the body) each heading starts on, in the order
- * the headings come in the blocks (list items, quotes and table cells included, row by row).
- */
-export function estimateHeadingPages(blocks: readonly Block[], options: PageEstimateOptions): number[] {
+export interface PageEstimate {
+  /**
+   * The page (1-based, counting a shell's pages before the body) each heading starts on, in the
+   * order the headings come in the blocks (list items, quotes and table cells included, row by row).
+   */
+  headingPages: number[];
+  /** The automatic page breaks (`pageBreak` blocks with `auto`) that start a new page. */
+  autoBreaks: Set<Block>;
+}
+
+/** Where the blocks' headings land, and which automatic page breaks break. */
+export function estimatePages(blocks: readonly Block[], options: PageEstimateOptions): PageEstimate {
   const layout = new Typesetter(options);
   const frame: Frame = {
     widthPt: options.textWidthPt,
@@ -89,14 +105,20 @@ export function estimateHeadingPages(blocks: readonly Block[], options: PageEsti
     bold: false,
     fontScale: 1,
   };
-  return layout.pages(layout.items(blocks, frame));
+  return layout.pages(layout.withContents(layout.items(blocks, frame)));
 }
+
+/** The page each heading starts on (see PageEstimate). */
+export const estimateHeadingPages = (blocks: readonly Block[], options: PageEstimateOptions): number[] =>
+  estimatePages(blocks, options).headingPages;
 
 class Typesetter {
   private readonly size: number;
   private readonly bodyLineFactor: number;
   /** Headings met so far: the next one's index. */
   private headingCount = 0;
+  /** The headings a table of contents would list, in order. */
+  private readonly listed: { level: number; title: string }[] = [];
 
   constructor(private readonly options: PageEstimateOptions) {
     this.size = options.theme.size / 2;
@@ -109,10 +131,22 @@ class Typesetter {
     return out;
   }
 
-  /** Stacks the items into pages; returns the page of each heading. */
-  pages(items: Item[]): number[] {
+  /** The items with each table of contents' lines in its place, now that every heading is known. */
+  withContents(items: Item[]): Item[] {
+    if (!items.some((item) => item.kind === 'contents')) return items;
+    const out: Item[] = [];
+    for (const item of items) {
+      if (item.kind === 'contents') this.contents(item.title, item.frame, out);
+      else out.push(item);
+    }
+    return out;
+  }
+
+  /** Stacks the items into pages: the page of each heading, and which automatic breaks break. */
+  pages(items: Item[]): PageEstimate {
     const room = this.options.textHeightPt;
     const found: number[] = new Array<number>(this.headingCount).fill(0);
+    const autoBreaks = new Set<Block>();
     let page = (this.options.pagesBefore ?? 0) + 1;
     let y = 0;
     /** Space after the last paragraph: it meets the next one's space before, and the larger wins. */
@@ -129,7 +163,13 @@ class Typesetter {
     };
     const mark = (headings: number[]) => headings.forEach((heading) => (found[heading] = page));
     for (const [index, item] of items.entries()) {
+      if (item.kind === 'contents') continue;
       if (item.kind === 'pageBreak') {
+        if (item.auto) {
+          // Less than a share of the page left: the automatic break starts a page.
+          if (y === 0 || room - y >= room * AUTO_PAGE_BREAK_ROOM) continue;
+          autoBreaks.add(item.auto);
+        }
         if (y > 0) newPage();
         broken = true;
         continue;
@@ -179,13 +219,16 @@ class Typesetter {
       }
       after = item.after;
     }
-    return found;
+    return { headingPages: found, autoBreaks };
   }
 
   private block(block: Block, frame: Frame, out: Item[]): void {
     switch (block.type) {
       case 'heading': {
         const index = this.headingCount++;
+        const title = inlinesToPlainText(block.content).replace(/\s+/g, ' ').trim();
+        if (block.toc !== false && block.level <= (this.options.contentsDepth ?? 3) && title)
+          this.listed.push({ level: block.level, title });
         const look = headingTextLook(this.options.theme.look, block.level);
         out.push(this.text(block.content, frame, { ...this.styled(look, frame), keepNext: true }, [index]));
         return;
@@ -243,10 +286,11 @@ class Typesetter {
         return;
       }
       case 'pageBreak':
-        out.push({ kind: 'pageBreak' });
+        out.push(block.auto ? { kind: 'pageBreak', auto: block } : { kind: 'pageBreak' });
         return;
       case 'toc':
-        this.contents(block.title, frame, out);
+        // In a table cell the renderer leaves the contents empty.
+        if (!frame.inTable) out.push({ kind: 'contents', title: block.title, frame });
         return;
     }
   }
@@ -338,7 +382,7 @@ class Typesetter {
         const items = this.items(cell.blocks, cellFrame);
         // A cell spanning rows counts towards its first row: an overestimate, the safe side.
         height = Math.max(height, stackedHeight(items));
-        items.forEach((item) => item.kind !== 'pageBreak' && headings.push(...item.headings));
+        for (const item of items) if (item.kind === 'lines' || item.kind === 'box') headings.push(...item.headings);
       }
       height += CELL_PADDING_VERTICAL;
       if (header) repeatHeight += height;
@@ -366,7 +410,7 @@ class Typesetter {
     // docx opens the field in an empty paragraph of its own, before the entries.
     out.push(this.text([], frame, this.bodyStyle(frame)));
     const lineHeight = this.lineHeight(this.size, this.bodyLineFactor);
-    this.options.contents.forEach((entry, index, entries) => {
+    (this.options.contents ?? this.listed).forEach((entry, index, entries) => {
       const widthPt = frame.widthPt - twips(SPACING.contentsEntry.indentStep * (entry.level - 1)) - CONTENTS_NUMBER_PT;
       const text: Inline[] = [{ type: 'text', text: entry.title }];
       // The last entry keeps with the paragraph the field ends in (BodyRenderer), so they move together.
@@ -393,6 +437,8 @@ function keptWith(items: Item[], from: number): number {
   let height = 0;
   for (let i = from; i < Math.min(items.length, from + MAX_KEEP_CHAIN); i++) {
     const item = items[i];
+    // An automatic break is not known to break yet: the content after it counts as kept.
+    if (item.kind === 'contents' || (item.kind === 'pageBreak' && item.auto)) continue;
     if (item.kind === 'pageBreak') return height;
     if (item.kind === 'box') return height + item.height;
     if (!item.keepNext) return height + item.before + Math.min(2, item.lines) * item.lineHeight;
@@ -404,7 +450,7 @@ function keptWith(items: Item[], from: number): number {
 /** Height of items stacked without pages (a table cell's content). */
 function stackedHeight(items: Item[]): number {
   return items.reduce((sum, item, i) => {
-    if (item.kind === 'pageBreak') return sum;
+    if (item.kind === 'pageBreak' || item.kind === 'contents') return sum;
     if (item.kind === 'box') return sum + item.height + item.after;
     return sum + (i > 0 ? item.before : 0) + item.lines * item.lineHeight + item.after;
   }, 0);

@@ -4,7 +4,13 @@
  * downloaded document in one place. Ids are the ones Word knows for its built-in styles where one fits.
  */
 import type { ICharacterStyleOptions, IParagraphStyleOptions, IStylesOptions } from 'docx';
-import { type DocumentLook, documentLook, headingTextLook, type TextLook } from '../../document/look';
+import {
+  type DocumentLook,
+  documentLook,
+  headingTextLook,
+  TABLE_CELL_PADDING,
+  type TextLook,
+} from '../../document/look';
 import type { DocumentMeta, ParagraphStyle, Theme } from '../../document/types';
 import { hexColor, runLanguage } from './text';
 
@@ -243,6 +249,8 @@ function characterStyles(theme: ResolvedTheme): ICharacterStyleOptions[] {
 const TABLE_STYLE_PART = (() => {
   const side = (name: string) => `<w:${name} w:val="single" w:sz="4" w:space="0" w:color="A6A6A6"/>`;
   const borders = ['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map(side).join('');
+  // The cell padding of the look, as the PDF's.
+  const [x, y] = [twips(TABLE_CELL_PADDING.x), twips(TABLE_CELL_PADDING.y)];
   return (
     '<w:styles xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" ' +
     'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" ' +
@@ -251,8 +259,8 @@ const TABLE_STYLE_PART = (() => {
     'mc:Ignorable="w14 w15">' +
     `<w:style w:type="table" w:styleId="${StyleId.table}"><w:name w:val="Table Grid"/><w:basedOn w:val="TableNormal"/>` +
     '<w:uiPriority w:val="39"/><w:pPr><w:spacing w:before="0" w:after="0" w:line="240" w:lineRule="auto"/></w:pPr>' +
-    `<w:tblPr><w:tblBorders>${borders}</w:tblBorders><w:tblCellMar><w:top w:w="57" w:type="dxa"/>` +
-    '<w:left w:w="108" w:type="dxa"/><w:bottom w:w="57" w:type="dxa"/><w:right w:w="108" w:type="dxa"/></w:tblCellMar></w:tblPr></w:style>' +
+    `<w:tblPr><w:tblBorders>${borders}</w:tblBorders><w:tblCellMar><w:top w:w="${y}" w:type="dxa"/>` +
+    `<w:left w:w="${x}" w:type="dxa"/><w:bottom w:w="${y}" w:type="dxa"/><w:right w:w="${x}" w:type="dxa"/></w:tblCellMar></w:tblPr></w:style>` +
     '</w:styles>'
   );
 })();

@@ -6,7 +6,7 @@
  * in Word and LibreOffice. Word gets the widths as its grid and the cells' preferred widths, with
  * automatic layout: it keeps them unless a word it measures wider does not fit.
  */
-import { type DocumentLook, headingTextLook } from '../../document/look';
+import { type DocumentLook, headingTextLook, TABLE_CELL_PADDING } from '../../document/look';
 import {
   columnExtents,
   columnWidths,
@@ -20,8 +20,8 @@ import type { Block } from '../../document/types';
 import { PIXELS_PER_POINT, TWIPS_PER_POINT } from './page';
 import { tableGrid, type TableGrid } from './tableGrid';
 
-/** Cell margins of the table style (108 twips each side), in points, and the rule between two cells. */
-export const CELL_MARGINS_PT = (2 * 108) / TWIPS_PER_POINT;
+/** Cell margins of the table style (left + right), in points, and the rule between two cells. */
+export const CELL_MARGINS_PT = 2 * TABLE_CELL_PADDING.x;
 const RULE_PT = 0.5;
 /** Indent per list level in a cell (frames.ts) and a quote's indent on both sides (BodyRenderer.ts), in points. */
 const CELL_LIST_STEP_PT = 288 / TWIPS_PER_POINT;
@@ -34,7 +34,7 @@ const NOTHING: Extent = { min: 0, max: 0, short: 0 };
  * Word and LibreOffice place glyphs on their own grids and round: text measured to fit a column
  * exactly may not. A column holds its text with this much to spare.
  */
-const roomy = (width: number): number => (width > 0 ? width * 1.03 + 1 : 0);
+const roomy = (width: number): number => (width > 0 ? width * 1.01 + 0.5 : 0);
 const textExtent = (extent: Extent): Extent => ({
   min: roomy(extent.min),
   max: roomy(extent.max),

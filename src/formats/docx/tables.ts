@@ -3,7 +3,12 @@
  * layout, header rows repeated on each page, bold and shaded, merged cells (`w:gridSpan`,
  * `w:vMerge`), thin grey borders, as docx wrote them.
  */
-import type { GridCell, TableGrid } from './tableGrid';
+import type { DocumentLook } from '../../document/look';
+import type { Block } from '../../document/types';
+import { cellFrame, type Frame } from './frames';
+import { TWIPS_PER_POINT } from './page';
+import { tableGrid, type GridCell, type TableGrid } from './tableGrid';
+import { sizeTable } from './tableSizing';
 import { escapeXml } from './xml';
 
 const BORDER = 'w:val="single" w:color="A6A6A6" w:sz="4"';
@@ -85,3 +90,48 @@ export function tableXml(
 }
 
 const spanStartRow = (span: { cell: GridCell; lastRow: number }): number => span.lastRow - span.cell.rowSpan + 1;
+
+/** A table gets an inch at least; one nested where there is less room is written as its cells' content. */
+const MIN_TABLE_TWIPS = 1440;
+
+/**
+ * A table block as it stands in `frame`: its grid sized from its content (tableSizing.ts), each
+ * cell's blocks rendered by `cellXml` in the cell's frame; `tooNarrow` (with the grid) when the
+ * frame has no room for it, `xml` empty when it has no cells.
+ */
+export function tableBlockXml(
+  block: Extract<Block, { type: 'table' }>,
+  frame: Frame,
+  options: { style: string; look: DocumentLook; cellXml: (blocks: Block[], frame: Frame) => string },
+): { xml: string } | { tooNarrow: TableGrid } {
+  const grid = tableGrid(block.rows);
+  if (grid.rows.length === 0) return { xml: '' };
+  const widthTwips = Math.round(frame.widthPt * TWIPS_PER_POINT);
+  // Each table nested in a cell is a cell's margins narrower. One with less than an inch would
+  // overflow its cell, and LibreOffice loses the text of tables overflowing many levels deep.
+  if (widthTwips < MIN_TABLE_TWIPS) return { tooNarrow: grid };
+  const headerRows = Math.max(0, Math.min(Math.floor(block.headerRows) || 0, grid.rows.length));
+  const direction = block.direction ?? frame.direction;
+  const sized = sizeTable(grid, {
+    widthPt: widthTwips / TWIPS_PER_POINT,
+    headerRows,
+    bold: false,
+    look: options.look,
+    baseScale: frame.fontScale,
+  });
+  const layout: TableLayout = {
+    style: options.style,
+    widthTwips,
+    columns: sized.columns,
+    indent: frame.indent,
+    headerRows,
+    // Columns run right to left only in a right-to-left table, whatever the document's language.
+    visuallyRightToLeft: block.direction === 'rtl',
+  };
+  const xml = tableXml(grid, layout, (cell, r, cellTwips) => {
+    const content = options.cellXml(cell.blocks, cellFrame(cellTwips, r < headerRows, direction, sized.scale));
+    // A cell must end with a paragraph, or Word reports the file as damaged.
+    return content.endsWith('</w:p>') || content.endsWith('<w:p/>') ? content : `${content}<w:p/>`;
+  });
+  return { xml };
+}

@@ -7,7 +7,13 @@ import type { Element, ElementContent, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { resolveDirections } from '../../document/direction';
 import { lineHeightEm } from '../../document/fontMetrics';
-import { type DocumentLook, documentLook, FONT_FALLBACKS, type TextLook } from '../../document/look';
+import {
+  type DocumentLook,
+  documentLook,
+  FONT_FALLBACKS,
+  TABLE_CELL_PADDING,
+  type TextLook,
+} from '../../document/look';
 import { inlinesToPlainText } from '../../document/text';
 import type { Block, Direction, DocumentModel, Inline, Marks } from '../../document/types';
 import type { ExportResult, RenderedDocument } from '../types';
@@ -65,7 +71,7 @@ ${headings}
 .note { ${textRules(paragraphs.note, look)} }
 a { color: ${colors.link}; }
 table { border-collapse: collapse; margin: 0.2em 0 ${em(look.blockSpaceAfter, look.fontSize)}; }
-th, td { border: 1px solid ${colors.rule}; padding: 0.2em 0.4em; vertical-align: top; text-align: start; }
+th, td { border: 1px solid ${colors.rule}; padding: ${em(TABLE_CELL_PADDING.y, look.fontSize)} ${em(TABLE_CELL_PADDING.x, look.fontSize)}; vertical-align: top; text-align: start; }
 th { background: ${colors.shade}; }
 td > :last-child, th > :last-child { margin-bottom: 0; }
 blockquote { border-inline-start: 3px solid ${colors.rule}; margin-inline-start: 0; padding-inline-start: 1em; }

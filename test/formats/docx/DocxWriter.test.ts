@@ -61,7 +61,7 @@ describe('writeDocx', () => {
     ]) {
       expect(styleById(styles, id)).toBeDefined();
     }
-    expect(attr(elements(styleById(styles, 'Code')!, 'w:rFonts')[0], 'w:ascii')).toBe('Courier New');
+    expect(attr(elements(styleById(styles, 'Code')!, 'w:rFonts')[0], 'w:ascii')).toBe('DejaVu Sans Mono');
   });
 
   it('sets the document language on the default run properties and in the core properties', () => {

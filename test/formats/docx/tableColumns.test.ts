@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportFixture } from '../../builders/fixtureExports';
 import { convertWithLibreOffice } from '../../helpers/libreoffice';
+import type { Element, Document as XmlDocument } from '@xmldom/xmldom';
 import { attr, elements, openDocx } from '../../helpers/ooxml';
 import { pdfWords, type PdfWord } from '../../helpers/pdf';
 import { brokenShortWords, headerRows } from '../../helpers/tableWords';
@@ -16,6 +17,10 @@ import { brokenShortWords, headerRows } from '../../helpers/tableWords';
 const FIXTURE = 'typography/humanities-wide-table.json';
 
 let docx: Uint8Array;
+
+/** The 8-column table of sources (the cover's facts table comes first). */
+const sourcesTable = (document: XmlDocument): Element =>
+  elements(document, 'w:tbl').find((table) => elements(table, 'w:gridCol').length === 8)!;
 let words: PdfWord[];
 
 beforeAll(async () => {
@@ -38,7 +43,7 @@ describe('the humanities plan as DOCX, drawn by LibreOffice', () => {
 
   it('gives the long notes column the most room, and the short columns about their longest word', async () => {
     const document = (await openDocx(docx)).xml('word/document.xml');
-    const table = elements(document, 'w:tbl')[0];
+    const table = sourcesTable(document);
     const grid = elements(table, 'w:gridCol').map((column) => Number(attr(column, 'w:w')));
     expect(grid).toHaveLength(8);
     const total = grid.reduce((sum, width) => sum + width, 0);
@@ -53,7 +58,7 @@ describe('the humanities plan as DOCX, drawn by LibreOffice', () => {
 
   it('sets the table text smaller, as the PDF does, where its short words cannot all fit at the body size', async () => {
     const document = (await openDocx(docx)).xml('word/document.xml');
-    const sizes = elements(elements(document, 'w:tbl')[0], 'w:sz').map((size) => Number(attr(size, 'w:val')));
+    const sizes = elements(sourcesTable(document), 'w:sz').map((size) => Number(attr(size, 'w:val')));
     // Body text is 10 pt (20 half points); the table's runs are 8 pt.
     expect(sizes.length).toBeGreaterThan(0);
     expect(new Set(sizes)).toEqual(new Set([16]));
