@@ -5,8 +5,8 @@
  * the body size, the heading sizes, the colours and the fonts, and values out of range fall back.
  *
  * The heading scale: every level is smaller than the one above it and set apart by weight or slant
- * (levels 1-3 bold, 4 bold italic, 5 bold, 6 italic), and every level stays above question labels,
- * which are bold body text: the order a reader of a plan expects.
+ * (levels 1-3 bold, 4 bold italic, 5 bold, 6 italic); every level stays above question labels, and
+ * those above headings inside answers (bold body text): the order a reader of a plan expects.
  */
 import type { ParagraphStyle, Theme } from './types';
 
@@ -43,6 +43,8 @@ export interface DocumentLook {
   code: TextLook;
   /** Space after a table, an image, a code block, a list; in points. */
   blockSpaceAfter: number;
+  /** Space after each item of a list but the last, in points. */
+  listItemSpaceAfter: number;
   /** Multiplies the space around paragraphs and headings (compact spacing < 1). */
   spacing: number;
 }
@@ -96,11 +98,13 @@ const COMPACT_SPACING = 0.35;
 const HEADING_SCALE: { scale: number; bold: boolean; italic: boolean }[] = [
   { scale: 2, bold: true, italic: false },
   { scale: 1.6, bold: true, italic: false },
-  { scale: 1.3, bold: true, italic: false },
-  { scale: 1.15, bold: true, italic: true },
-  { scale: 1.1, bold: true, italic: false },
-  { scale: 1.05, bold: false, italic: true },
+  { scale: 1.35, bold: true, italic: false },
+  { scale: 1.2, bold: true, italic: true },
+  { scale: 1.15, bold: true, italic: false },
+  { scale: 1.1, bold: false, italic: true },
 ];
+/** Question labels: bold, a little larger than body text and the headings inside answers. */
+const LABEL_SCALE = 1.05;
 
 const COLORS = {
   text: '#1a1a1a',
@@ -206,7 +210,12 @@ export function documentLook(theme: Theme | undefined): DocumentLook {
       font: 'heading',
       spaceAfter: fontSize,
     }),
-    label: text({ bold: true, spaceBefore: fontSize * 0.4, spaceAfter: fontSize * 0.25 }),
+    label: text({
+      size: halfPoints(fontSize * LABEL_SCALE),
+      bold: true,
+      spaceBefore: fontSize * 0.4,
+      spaceAfter: fontSize * 0.25,
+    }),
     caption: text({ size: halfPoints(fontSize * 0.85), color: colors.muted }),
     note: text({ italic: true, color: colors.muted }),
   };
@@ -220,6 +229,7 @@ export function documentLook(theme: Theme | undefined): DocumentLook {
     paragraphs,
     code: text({ size: halfPoints(fontSize * 0.9), font: 'code', spaceAfter: fontSize * 0.8 }),
     blockSpaceAfter: fontSize * 0.8,
+    listItemSpaceAfter: fontSize * 0.25 * spacing,
     spacing,
   };
 }

@@ -13,6 +13,7 @@ import { AUTO_PAGE_BREAK_ROOM, headingTextLook, TABLE_CELL_PADDING, type TextLoo
 import { inlinesToPlainText } from '../../document/text';
 import type { Block, Inline } from '../../document/types';
 import { displaySize } from './images';
+import { LIST_INDENT_STEP } from './numbering';
 import { PIXELS_PER_POINT, TWIPS_PER_POINT } from './page';
 import { bodyLine, type ResolvedTheme, SPACING } from './styles';
 import { tableGrid } from './tableGrid';
@@ -77,7 +78,7 @@ const twips = (value: number) => value / TWIPS_PER_POINT;
 const CELL_PADDING_VERTICAL = 2 * TABLE_CELL_PADDING.y;
 const QUOTE_INDENT = 567;
 /** List indent per level, on the page and in table cells (numbering.ts, BodyRenderer.ts). */
-const LIST_STEP = { page: twips(720), cell: twips(288) };
+const LIST_STEP = { page: twips(LIST_INDENT_STEP), cell: twips(288) };
 /** Nested quotes and lists leave at least 2 inches, or half a narrow column. */
 const minNestedWidth = (widthPt: number) => Math.min(144, widthPt / 2);
 const indented = (frame: Frame, byPt: number): Frame =>
@@ -239,10 +240,17 @@ class Typesetter {
       case 'list':
         for (const item of block.items) {
           const itemFrame = indented(frame, frame.inTable ? LIST_STEP.cell : LIST_STEP.page);
-          // Content that cannot carry the number (a table, a nested list) gets a line of its own for it.
-          if (item[0]?.type !== 'heading' && item[0]?.type !== 'paragraph')
-            out.push(this.text([], itemFrame, this.bodyStyle(frame)));
-          for (const child of item) this.block(child, itemFrame, out);
+          const [first, ...rest] = item;
+          // The paragraph carrying the number is a List Paragraph (styles.ts), set closer to the next item.
+          const listed = { ...this.bodyStyle(frame), after: this.options.theme.look.listItemSpaceAfter };
+          if (first?.type === 'paragraph' && (first.style ?? 'normal') === 'normal') {
+            out.push(this.text(first.content, itemFrame, listed));
+          } else {
+            // Content that cannot carry the number (a table, a nested list) gets a line of its own for it.
+            if (first?.type !== 'heading' && first?.type !== 'paragraph') out.push(this.text([], itemFrame, listed));
+            if (first) this.block(first, itemFrame, out);
+          }
+          for (const child of rest) this.block(child, itemFrame, out);
         }
         return;
       case 'table':

@@ -166,6 +166,15 @@ function paragraphStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
     styled(StyleId.subtitle, 'Subtitle', paragraphs.subtitle, theme, { keepNext: true }),
     ...headingStyles(theme),
     styled(StyleId.label, 'Label', paragraphs.label, theme, { keepNext: true }),
+    {
+      // docx's own name for numbered paragraphs without a style of their own (BodyRenderer.ts): items sit close.
+      id: 'ListParagraph',
+      name: 'List Paragraph',
+      basedOn: 'Normal',
+      quickFormat: true,
+      uiPriority: 34,
+      paragraph: { spacing: { after: twips(theme.look.listItemSpaceAfter) } },
+    },
     styled(StyleId.note, 'Note', paragraphs.note, theme),
     styled(StyleId.caption, 'caption', paragraphs.caption, theme),
     {

@@ -95,16 +95,28 @@ function trimmedEnds(children: PhrasingContent[]): PhrasingContent[] {
   return out;
 }
 
-/** A cell's blocks on one line: paragraphs separated by line breaks. */
+/**
+ * A cell's blocks on one line (GFM cells hold one line), separated by line breaks: paragraphs and
+ * headings keep their links and emphasis; other blocks (lists, nested tables) their text.
+ */
 function cell(blocks: Block[]): TableCell {
-  const lines = blocksToPlainText(blocks)
-    .split('\n')
-    .filter((line) => line.trim() !== '');
   const children: PhrasingContent[] = [];
-  lines.forEach((line, i) => {
-    if (i > 0) children.push({ type: 'break' });
-    children.push({ type: 'text', value: line });
-  });
+  const addLine = (line: PhrasingContent[]) => {
+    if (line.length === 0) return;
+    if (children.length > 0) children.push({ type: 'break' });
+    children.push(...line);
+  };
+  for (const block of blocks) {
+    if (block.type === 'paragraph' || block.type === 'heading') {
+      // A line break inside a paragraph is a line of its own in the cell.
+      const inline = trimmedEnds(phrasing(block.content));
+      addLine(block.type === 'heading' || block.style === 'label' ? wrapped('strong', inline) : inline);
+    } else {
+      for (const line of blocksToPlainText([block]).split('\n')) {
+        if (line.trim() !== '') addLine([{ type: 'text', value: line.trim() }]);
+      }
+    }
+  }
   return { type: 'tableCell', children };
 }
 

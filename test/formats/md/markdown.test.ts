@@ -16,7 +16,11 @@ describe('the Markdown export', () => {
       (await markdownExporter.exportPlan(decodePlan(fixtureJson('plan-full.json')), { transformerId: 'x' })).bytes,
     );
     expect(markdown.match(/&#x?[0-9a-f]+;/gi) ?? []).toEqual([]);
-    expect(markdown).toMatch(/\*\*DOI:\*\* \[10\.5281\/zenodo\.14567890\]\(https:\/\/doi\.org\//);
+    expect(markdown).toMatch(/\*\*Licence:\*\* \[Creative Commons Attribution 4\.0 International\]\(https:/);
+    // The cover's facts table keeps its links.
+    expect(markdown).toMatch(
+      /\| \*\*DOI\*\* +\| \[10\.5281\/zenodo\.14567890\]\(https:\/\/doi\.org\/10\.5281\/zenodo\.14567890\) +\|/,
+    );
   });
 
   it('keeps the spaces at either end of bold, italic and struck text outside the markers', () => {
