@@ -23,16 +23,27 @@ const FILES = {
   mono: ['DejaVuSansMono', 'DejaVuSansMono-Bold', 'DejaVuSansMono-Oblique', 'DejaVuSansMono-BoldOblique'],
 } as const;
 
-const fonts = new Map<string, fontkit.Font>();
+interface Face {
+  font: fontkit.Font;
+  /** Text -> width in em. Cleared when it grows past the limit. */
+  widths: Map<string, number>;
+  /** Ascent plus descent, in em. */
+  lineHeight: number;
+}
 
-function face(style: FontStyle): fontkit.Font {
-  const file = FILES[style.monospace ? 'mono' : 'sans'][(style.bold ? 1 : 0) + (style.italic ? 2 : 0)];
-  let font = fonts.get(file);
-  if (!font) {
-    font = fontkit.create(fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}.ttf`))) as fontkit.Font;
-    fonts.set(file, font);
+/** The faces read so far, by index: monospace 4, bold 1, italic 2. */
+const faces: (Face | undefined)[] = [];
+
+function face(style: FontStyle): Face {
+  const index = (style.monospace ? 4 : 0) + (style.bold ? 1 : 0) + (style.italic ? 2 : 0);
+  let found = faces[index];
+  if (!found) {
+    const file = FILES[style.monospace ? 'mono' : 'sans'][index % 4];
+    const font = fontkit.create(fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}.ttf`))) as fontkit.Font;
+    found = { font, widths: new Map(), lineHeight: (font.ascent - font.descent) / font.unitsPerEm };
+    faces[index] = found;
   }
-  return font;
+  return found;
 }
 
 const isWide = (code: number): boolean =>
@@ -46,10 +57,8 @@ const isWide = (code: number): boolean =>
 /** A character DejaVu lacks that is not an ideograph: about a Latin letter's width. */
 const OTHER_WIDTH_EM = 0.6;
 
-/** Per font: text -> width in em. Cleared when it grows past the limit. */
 const MAX_CACHED = 50_000;
 const MAX_CACHED_LENGTH = 64;
-const cache = new Map<fontkit.Font, Map<string, number>>();
 /** Printable ASCII: DejaVu has every character of it. */
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 
@@ -69,13 +78,8 @@ function measureEm(text: string, font: fontkit.Font): number {
 /** Width of `text` in em (multiply by the font size for points). */
 export function textWidthEm(text: string, style: FontStyle = {}): number {
   if (text === '') return 0;
-  const font = face(style);
+  const { font, widths } = face(style);
   if (text.length > MAX_CACHED_LENGTH) return measureEm(text, font);
-  let widths = cache.get(font);
-  if (!widths) {
-    widths = new Map();
-    cache.set(font, widths);
-  }
   let width = widths.get(text);
   if (width === undefined) {
     width = measureEm(text, font);
@@ -87,6 +91,5 @@ export function textWidthEm(text: string, style: FontStyle = {}): number {
 
 /** Height of one single-spaced line in em: the font's ascent plus descent, as Word and LibreOffice space lines. */
 export function lineHeightEm(style: FontStyle = {}): number {
-  const font = face(style);
-  return (font.ascent - font.descent) / font.unitsPerEm;
+  return face(style).lineHeight;
 }

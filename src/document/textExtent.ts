@@ -85,6 +85,10 @@ export function inlineExtent(content: readonly Inline[], style: TextStyle): Exte
       while (end > from && SPACE.test(text[end - 1])) end--;
       return end;
     };
+    // The line's width is the sum of its stretches' (measured a word at a time, so the widths are
+    // cached), up to the ink of the last one.
+    let lineWidth = 0;
+    let inkWidth = 0;
     let start = 0;
     for (let index = 1; index <= text.length; index++) {
       if (index < text.length && breaks[index] === NO_BREAK) continue;
@@ -95,10 +99,12 @@ export function inlineExtent(content: readonly Inline[], style: TextStyle): Exte
         let letters = 0;
         for (let i = start; i < end; i++) if (!SPACE.test(text[i])) letters++;
         if (letters <= SHORT_WORD) short = Math.max(short, stretch);
+        inkWidth = lineWidth + stretch;
       }
+      lineWidth += end < index ? width(start, index) : width(start, end);
       start = index;
     }
-    max = Math.max(max, width(0, inkEnd(0, text.length)));
+    max = Math.max(max, inkWidth);
   }
   return { min, max, short };
 }

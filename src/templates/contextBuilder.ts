@@ -454,7 +454,8 @@ export class ContextBuilder {
           kind: 'entities',
           entityType: value.entityType,
           items,
-          display: items.map((i) => i.label).join(', '),
+          // Plain text cannot link: a plan's address follows its label.
+          display: items.map((i) => (i.url ? `${i.label} (${i.url})` : i.label)).join(', '),
         };
       }
       case 'contacts': {

@@ -364,7 +364,7 @@ class Typesetter {
     if (grid.rows.length === 0) return;
     const headerRows = Math.max(0, Math.min(Math.floor(block.headerRows) || 0, grid.rows.length));
     // The columns and text size the writer gives the table (BodyRenderer.ts).
-    const sized = sizeTable(grid, {
+    const sized = sizeTable(block.rows, grid, {
       widthPt: frame.widthPt,
       headerRows,
       bold: false,

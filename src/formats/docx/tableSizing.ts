@@ -123,14 +123,33 @@ function gridExtents(grid: TableGrid, headerRows: number, measure: Measure): Ext
   );
 }
 
+export interface TableSizeOptions {
+  widthPt: number;
+  headerRows: number;
+  bold: boolean;
+  look: DocumentLook;
+  baseScale?: number;
+}
+
+/** Sizes worked out, per look and table (its rows): the writer and the page estimate size each table once. */
+const sizes = new WeakMap<DocumentLook, WeakMap<object, Map<string, SizedTable>>>();
+
 /**
- * Grid widths for a table `widthPt` wide (margins included), its text at the largest of
- * TABLE_TEXT_SCALES at which the columns hold their short words whole.
+ * Grid widths for the table of `rows` (placed on `grid`) `widthPt` wide (margins included), its
+ * text at the largest of TABLE_TEXT_SCALES at which the columns hold their short words whole.
  */
-export function sizeTable(
-  grid: TableGrid,
-  options: { widthPt: number; headerRows: number; bold: boolean; look: DocumentLook; baseScale?: number },
-): SizedTable {
+export function sizeTable(rows: object, grid: TableGrid, options: TableSizeOptions): SizedTable {
+  let byTable = sizes.get(options.look);
+  if (!byTable) sizes.set(options.look, (byTable = new WeakMap()));
+  let byOptions = byTable.get(rows);
+  if (!byOptions) byTable.set(rows, (byOptions = new Map()));
+  const key = `${options.widthPt}|${options.headerRows}|${options.bold}|${options.baseScale ?? 1}`;
+  let sized = byOptions.get(key);
+  if (!sized) byOptions.set(key, (sized = measuredTable(grid, options)));
+  return sized;
+}
+
+function measuredTable(grid: TableGrid, options: TableSizeOptions): SizedTable {
   const { columns } = grid;
   const contentWidth = Math.max(options.widthPt - columns * CELL_MARGINS_PT, columns);
   const floor = 3 * options.look.fontSize;

@@ -112,7 +112,7 @@ export function tableBlockXml(
   if (widthTwips < MIN_TABLE_TWIPS) return { tooNarrow: grid };
   const headerRows = Math.max(0, Math.min(Math.floor(block.headerRows) || 0, grid.rows.length));
   const direction = block.direction ?? frame.direction;
-  const sized = sizeTable(grid, {
+  const sized = sizeTable(block.rows, grid, {
     widthPt: widthTwips / TWIPS_PER_POINT,
     headerRows,
     bold: false,
