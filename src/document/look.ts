@@ -47,6 +47,8 @@ export interface DocumentLook {
   listItemSpaceAfter: number;
   /** Multiplies the space around paragraphs and headings (compact spacing < 1). */
   spacing: number;
+  /** The share of a page's text height below which an automatic page break starts a new page. */
+  autoPageBreakRoom: number;
 }
 
 /** Families the writers know how to fall back from, and what they fall back to. */
@@ -86,6 +88,7 @@ export const TABLE_CELL_PADDING = { x: 4, y: 3 } as const;
 /**
  * Where a `description-page-break: auto` starts a new page: when less than this share of the page's
  * text height is left below it (about 18 lines of body text on an A4 page with 1-inch margins).
+ * Compact spacing scales it down as it does the space around headings (to about 6 lines).
  */
 export const AUTO_PAGE_BREAK_ROOM = 1 / 3;
 
@@ -231,6 +234,7 @@ export function documentLook(theme: Theme | undefined): DocumentLook {
     blockSpaceAfter: fontSize * 0.8,
     listItemSpaceAfter: fontSize * 0.25 * spacing,
     spacing,
+    autoPageBreakRoom: AUTO_PAGE_BREAK_ROOM * spacing,
   };
 }
 

@@ -95,8 +95,8 @@ export type Block =
   | { type: 'rule' }
   | ImageBlock
   /**
-   * `auto`: only where the page is short of room, that is where less than AUTO_PAGE_BREAK_ROOM of its
-   * text height is left (look.ts; the `description-page-break` option); writers without pages ignore it.
+   * `auto`: only where the page is short of room, that is where less than a share of its text height
+   * is left (look.ts autoPageBreakRoom; the `description-page-break` option); writers without pages ignore it.
    */
   | { type: 'pageBreak'; auto?: boolean }
   /** Where the table of contents goes; writers fill it from the headings of levels 1 to `levels` (default 3). */

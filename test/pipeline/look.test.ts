@@ -70,6 +70,15 @@ describe('the heading scale', () => {
   });
 });
 
+describe('compact spacing', () => {
+  it('keeps a third of the space around headings, and of the room an automatic page break asks for', () => {
+    const compact = documentLook({ spacing: 'compact' });
+    expect(compact.headings[0].spaceBefore).toBeCloseTo(look.headings[0].spaceBefore * 0.35);
+    expect(look.autoPageBreakRoom).toBeCloseTo(1 / 3);
+    expect(compact.autoPageBreakRoom).toBeCloseTo(look.autoPageBreakRoom * 0.35);
+  });
+});
+
 describe('the DOCX fonts', () => {
   it("names the PDF's DejaVu Sans for body and headings and DejaVu Sans Mono for code, in styles.xml", async () => {
     const docx = await openDocx(await writeDocx({ meta: meta(), blocks }));

@@ -9,7 +9,7 @@
  * six times slower. How close it comes to LibreOffice is measured by test/formats/docx/tocPages.test.ts.
  */
 import { lineHeightEm, textWidthEm } from '../../document/fontMetrics';
-import { AUTO_PAGE_BREAK_ROOM, headingTextLook, TABLE_CELL_PADDING, type TextLook } from '../../document/look';
+import { headingTextLook, TABLE_CELL_PADDING, type TextLook } from '../../document/look';
 import { inlinesToPlainText } from '../../document/text';
 import type { Block, Inline } from '../../document/types';
 import { displaySize } from './images';
@@ -168,7 +168,7 @@ class Typesetter {
       if (item.kind === 'pageBreak') {
         if (item.auto) {
           // Less than a share of the page left: the automatic break starts a page.
-          if (y === 0 || room - y >= room * AUTO_PAGE_BREAK_ROOM) continue;
+          if (y === 0 || room - y >= room * this.options.theme.look.autoPageBreakRoom) continue;
           autoBreaks.add(item.auto);
         }
         if (y > 0) newPage();

@@ -91,11 +91,13 @@ export interface KeepOptions {
   defaultLead: number;
   /** Whether blocks may be moved over a spacer (the top-level flow; not inside table cells). */
   spacers: boolean;
+  /** The room an automatic page break asks for, in points (default: AUTO_PAGE_BREAK_ROOM of the text height). */
+  autoBreakRoom?: number;
 }
 
 /**
  * A page break the layout asks for only where the page is short of room (`description-page-break:
- * auto`): an invisible block as tall as AUTO_PAGE_BREAK_ROOM of the page, kept in one piece, so it
+ * auto`): an invisible block as tall as the room asked for (a share of the page: look.ts), kept in one piece, so it
  * moves to the next page whenever less room is left; what follows it moves up over it.
  */
 function autoBreakSpacer(room: number): Placed {
@@ -126,7 +128,7 @@ export function keepTogether(items: BlockOnPage[], options: KeepOptions): Placed
   while (index < items.length) {
     if (isAutoBreak(items[index].block)) {
       // In a table cell or a list item there are no pages to start.
-      if (options.spacers) pendingBreak = { room: options.textHeight * AUTO_PAGE_BREAK_ROOM };
+      if (options.spacers) pendingBreak = { room: options.autoBreakRoom ?? options.textHeight * AUTO_PAGE_BREAK_ROOM };
       index++;
       continue;
     }
