@@ -2,9 +2,11 @@
  * How wide text is in the document look's fonts (look.ts: DejaVu Sans, DejaVu Sans Mono), for the
  * writers that do not draw the text themselves: the DOCX writer sizes its table columns and
  * estimates its pages with these widths. They come from the same DejaVu files the PDF writer
- * embeds (the dejavu-fonts-ttf package), laid out by fontkit as there, so a table's words measure
- * the same in both. Characters DejaVu lacks count as a reader's fallback font draws them: ideographs,
- * kana and Hangul one em, anything else about the width of a Latin letter.
+ * embeds (the dejavu-fonts-ttf package): each character's advance width, as Word sets text (it does
+ * not kern unless asked), without fontkit's shaper, whose tables would take megabytes of an export
+ * thread's heap; kerning makes the PDF's words at most a few per cent narrower. Characters DejaVu
+ * lacks count as a reader's fallback font draws them: ideographs, kana and Hangul one em, anything
+ * else about the width of a Latin letter.
  *
  * A font a template names instead (a Word user's "Georgia") is measured as DejaVu Sans, which is
  * wider than most: text sized with it still fits.
@@ -27,6 +29,8 @@ interface Face {
   font: fontkit.Font;
   /** Text -> width in em. Cleared when it grows past the limit. */
   widths: Map<string, number>;
+  /** Code point -> advance width in em. */
+  advances: Map<number, number>;
   /** Ascent plus descent, in em. */
   lineHeight: number;
 }
@@ -40,7 +44,12 @@ function face(style: FontStyle): Face {
   if (!found) {
     const file = FILES[style.monospace ? 'mono' : 'sans'][index % 4];
     const font = fontkit.create(fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}.ttf`))) as fontkit.Font;
-    found = { font, widths: new Map(), lineHeight: (font.ascent - font.descent) / font.unitsPerEm };
+    found = {
+      font,
+      widths: new Map(),
+      advances: new Map(),
+      lineHeight: (font.ascent - font.descent) / font.unitsPerEm,
+    };
     faces[index] = found;
   }
   return found;
@@ -59,30 +68,39 @@ const OTHER_WIDTH_EM = 0.6;
 
 const MAX_CACHED = 50_000;
 const MAX_CACHED_LENGTH = 64;
-/** Printable ASCII: DejaVu has every character of it. */
-const PLAIN_ASCII = /^[\x20-\x7e]*$/;
-
-function measureEm(text: string, font: fontkit.Font): number {
-  if (PLAIN_ASCII.test(text)) return font.layout(text).advanceWidth / font.unitsPerEm;
-  let width = 0;
-  let covered = '';
-  for (const char of text) {
-    const code = char.codePointAt(0) as number;
-    if (font.hasGlyphForCodePoint(code)) covered += char;
-    else width += isWide(code) ? 1 : OTHER_WIDTH_EM;
+/** The advance width of a character in em: the font's, or a fallback font's for one DejaVu lacks. */
+function advanceEm(code: number, face: Face): number {
+  let width = face.advances.get(code);
+  if (width === undefined) {
+    width = face.font.hasGlyphForCodePoint(code)
+      ? face.font.glyphForCodePoint(code).advanceWidth / face.font.unitsPerEm
+      : isWide(code)
+        ? 1
+        : OTHER_WIDTH_EM;
+    face.advances.set(code, width);
   }
-  // Shaped as a whole, as Arabic joins its letters.
-  return width + (covered ? font.layout(covered).advanceWidth / font.unitsPerEm : 0);
+  return width;
+}
+
+function measureEm(text: string, face: Face): number {
+  let width = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.codePointAt(index) as number;
+    if (code > 0xffff) index++;
+    width += advanceEm(code, face);
+  }
+  return width;
 }
 
 /** Width of `text` in em (multiply by the font size for points). */
 export function textWidthEm(text: string, style: FontStyle = {}): number {
   if (text === '') return 0;
-  const { font, widths } = face(style);
-  if (text.length > MAX_CACHED_LENGTH) return measureEm(text, font);
+  const found = face(style);
+  const { widths } = found;
+  if (text.length > MAX_CACHED_LENGTH) return measureEm(text, found);
   let width = widths.get(text);
   if (width === undefined) {
-    width = measureEm(text, font);
+    width = measureEm(text, found);
     if (widths.size >= MAX_CACHED) widths.clear();
     widths.set(text, width);
   }

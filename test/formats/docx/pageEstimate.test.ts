@@ -23,11 +23,11 @@ const estimate = (blocks: Block[], extra: Partial<PageEstimateOptions> = {}) =>
 describe('line count', () => {
   it('wraps at the line width and keeps words whole', () => {
     const words = [text(Array.from({ length: 10 }, () => 'word').join(' '))];
-    // "word" is 2.458 em wide in DejaVu Sans, a space 0.318 em: ten words take 27.4 em.
+    // "word" is 2.476 em wide in DejaVu Sans, a space 0.318 em: ten words take 27.6 em.
     expect(lineCount(words, 28, { bold: false })).toBe(1);
     // A line just too narrow for the tenth word moves it down whole.
     expect(lineCount(words, 27, { bold: false })).toBe(2);
-    // Three words a line (8.0 em), four would not fit in 10 em.
+    // Three words a line (8.1 em), four would not fit in 10 em.
     expect(lineCount(words, 10, { bold: false })).toBe(4);
   });
 
