@@ -70,7 +70,7 @@ ${headings}
 .caption { ${textRules(paragraphs.caption, look)} }
 .note { ${textRules(paragraphs.note, look)} }
 a { color: ${colors.link}; }
-table { border-collapse: collapse; margin: 0.2em 0 ${em(look.blockSpaceAfter, look.fontSize)}; }
+table { width: 100%; border-collapse: collapse; margin: 0.2em 0 ${em(look.blockSpaceAfter, look.fontSize)}; }
 th, td { border: 1px solid ${colors.rule}; padding: ${em(TABLE_CELL_PADDING.y, look.fontSize)} ${em(TABLE_CELL_PADDING.x, look.fontSize)}; vertical-align: top; text-align: start; }
 th { background: ${colors.shade}; }
 td > :last-child, th > :last-child { margin-bottom: 0; }
@@ -144,7 +144,10 @@ class HtmlBuilder {
   }
 
   private blocks(blocks: Block[], container: Direction): ElementContent[] {
-    return blocks.map((block) => this.block(block, container));
+    // An automatic page break depends on where a page ends: a browser's print layout cannot say.
+    return blocks
+      .filter((block) => !(block.type === 'pageBreak' && block.auto))
+      .map((block) => this.block(block, container));
   }
 
   private block(block: Block, container: Direction): ElementContent {
@@ -249,11 +252,12 @@ class HtmlBuilder {
         'ol',
         {},
         entries.map((h) =>
-          element(
-            'li',
-            { className: [`toc-${h.level}`], ...directional({ direction: h.direction }, this.documentDirection) },
-            [element('a', { href: `#${h.id}` }, [text(h.text)])],
-          ),
+          // Entries line up as the document reads, as in the PDF and DOCX contents; each title keeps its own direction.
+          element('li', { className: [`toc-${h.level}`] }, [
+            element('a', { href: `#${h.id}`, ...directional({ direction: h.direction }, this.documentDirection) }, [
+              text(h.text),
+            ]),
+          ]),
         ),
       ),
     ];

@@ -59,6 +59,21 @@ describe('the HTML export', () => {
     expect(html).toMatch(/<table dir="rtl">.*<td><p>خلية<\/p><\/td><td><p dir="ltr">cell<\/p><\/td>/);
   });
 
+  it('writes a page break the print style honours, and none for an automatic one', () => {
+    const html = documentToHtml({
+      meta: meta(),
+      blocks: [
+        paragraph('One'),
+        { type: 'pageBreak' },
+        paragraph('Two'),
+        { type: 'pageBreak', auto: true },
+        paragraph('Three'),
+      ],
+    });
+    expect(html.match(/<div class="page-break"><\/div>/g)).toHaveLength(1);
+    expect(html).toContain('<p>Two</p><p>Three</p>');
+  });
+
   it('styles headings with the shared scale, each level smaller than the one above', () => {
     const html = documentToHtml({ meta: meta(), blocks: [paragraph('x')] });
     const look = documentLook(undefined);
