@@ -3,7 +3,7 @@
  * layout, header rows repeated on each page, bold and shaded, merged cells (`w:gridSpan`,
  * `w:vMerge`), thin grey borders, as docx wrote them.
  */
-import type { DocumentLook } from '../../document/look';
+import { type DocumentLook, TABLE_CELL_PADDING } from '../../document/look';
 import type { Block } from '../../document/types';
 import { cellFrame, type Frame } from './frames';
 import { TWIPS_PER_POINT } from './page';
@@ -14,6 +14,17 @@ import { escapeXml } from './xml';
 const BORDER = 'w:val="single" w:color="A6A6A6" w:sz="4"';
 const BORDERS = `<w:tblBorders>${['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map((side) => `<w:${side} ${BORDER}/>`).join('')}</w:tblBorders>`;
 const HEADER_SHADING = '<w:shd w:fill="F2F2F2" w:color="auto" w:val="clear"/>';
+/**
+ * The look's cell padding on the table itself, so the columns' widths (sized with it) hold in a
+ * Word shell too, whose table style may pad otherwise.
+ */
+const CELL_MARGINS = (() => {
+  const [x, y] = [TABLE_CELL_PADDING.x * TWIPS_PER_POINT, TABLE_CELL_PADDING.y * TWIPS_PER_POINT];
+  return (
+    `<w:tblCellMar><w:top w:w="${y}" w:type="dxa"/><w:left w:w="${x}" w:type="dxa"/>` +
+    `<w:bottom w:w="${y}" w:type="dxa"/><w:right w:w="${x}" w:type="dxa"/></w:tblCellMar>`
+  );
+})();
 
 export interface TableLayout {
   style: string;
@@ -64,7 +75,7 @@ export function tableXml(
     `<w:tblW w:type="dxa" w:w="${layout.widthTwips}"/>` +
     (layout.indent > 0 ? `<w:tblInd w:type="dxa" w:w="${layout.indent}"/>` : '') +
     // Automatic layout: Word widens a column whose word does not fit rather than breaking the word.
-    `${BORDERS}<w:tblLayout w:type="autofit"/></w:tblPr><w:tblGrid>${widths.map((w) => `<w:gridCol w:w="${w}"/>`).join('')}</w:tblGrid>`;
+    `${BORDERS}<w:tblLayout w:type="autofit"/>${CELL_MARGINS}</w:tblPr><w:tblGrid>${widths.map((w) => `<w:gridCol w:w="${w}"/>`).join('')}</w:tblGrid>`;
   /** Cells spanning down, continued in the rows below theirs by an empty merged cell each. */
   const continuing: { cell: GridCell; lastRow: number; header: boolean }[] = [];
   grid.rows.forEach((cells, r) => {
