@@ -167,6 +167,20 @@ describe('the cover and where descriptions start (issue 34, item 3)', () => {
     expect(rows[3][1]).toBe('10.5281/zenodo.14567890');
   });
 
+  it("gives a description's cover its template, status and date, then its plan's facts", () => {
+    const { document: exported } = renderDescriptionDocument(description, defaultLayout(), DEFAULT_OPTIONS);
+    const facts = exported.blocks.find((b): b is Extract<Block, { type: 'table' }> => b.type === 'table')!;
+    const labels = facts.rows.map((row) => blocksToPlainText(row.cells[0].blocks));
+    expect(labels.slice(0, 2)).toEqual(['Template', 'Status']);
+    expect(labels).toContain('Funder');
+    // The plan's own status and dates would read as the description's.
+    expect(labels.filter((label) => label === 'Status')).toHaveLength(1);
+    expect(labels).not.toContain('Last updated');
+    const created = facts.rows.find((row) => blocksToPlainText(row.cells[0].blocks) === 'Created');
+    if (description.description.createdAt) expect(created).toBeDefined();
+    else expect(created).toBeUndefined();
+  });
+
   it("prints the plan's summary once: in its blueprint section, not on the cover", () => {
     const summary = 'This plan describes how the observatory handles data';
     expect(coverText).not.toContain(summary);
