@@ -1,5 +1,5 @@
 /**
- * A table's grid sized from its content, with the PDF writer's measuring and column sizing
+ * A table's grid sized from its content, with the PDF writer's fonts, break rules and column sizing
  * (document/textExtent.ts, document/tableColumns.ts): the columns of short words are as wide as
  * their longest word, the rest shared out as a browser does; when even the short words cannot fit,
  * the table's text is set smaller (as in the PDF), so words of up to SHORT_WORD letters stay whole
@@ -20,7 +20,7 @@ import type { Block } from '../../document/types';
 import { PIXELS_PER_POINT, TWIPS_PER_POINT } from './page';
 import { tableGrid, type TableGrid } from './tableGrid';
 
-/** Cell margins of the table style (left + right), in points, and the rule between two cells. */
+/** Cell margins of our tables (left + right: tables.ts), in points, and the rule between two cells. */
 export const CELL_MARGINS_PT = 2 * TABLE_CELL_PADDING.x;
 const RULE_PT = 0.5;
 /** Indent per list level in a cell (frames.ts) and a quote's indent on both sides (BodyRenderer.ts), in points. */
