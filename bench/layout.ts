@@ -36,6 +36,7 @@ const options: ExportOptions = {
   compactSpacing: false,
   tocLevels: null,
   withheldNote: null,
+  descriptionPageBreak: 'auto',
   pdfProfile: 'standard',
 };
 

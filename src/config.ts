@@ -52,6 +52,11 @@ export interface Config {
   production: boolean;
   /** WITHHOLD: fields every export leaves out, whatever the configuration says. */
   withhold: string[];
+  /**
+   * PLAN_URL_TEMPLATE: where a reader finds a plan in the planning service, with `{id}` for its id
+   * (https://dmp.example.org/plans/overview/{id}); exports link related plans there. Never fetched.
+   */
+  planUrlTemplate: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -95,6 +100,27 @@ function url(env: Env, name: string): string | null {
   }
   return raw.replace(/\/+$/, '');
 }
+
+/**
+ * PLAN_URL_TEMPLATE: an http(s) URL with `{id}` where a plan's id goes. Only `{id}` is substituted
+ * (with the id percent-encoded); a template that does not make an http(s) URL is refused at start.
+ */
+function planUrlTemplate(env: Env): string | null {
+  const raw = env.PLAN_URL_TEMPLATE?.trim();
+  if (!raw) return null;
+  if (!raw.includes('{id}'))
+    throw new ConfigError(`PLAN_URL_TEMPLATE must say where the plan's id goes with {id}, got "${raw}"`);
+  try {
+    const parsed = new URL(planUrl(raw, '3cf0120d-7604-5a27-a9c6-f228696e91ac'));
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error();
+  } catch {
+    throw new ConfigError(`PLAN_URL_TEMPLATE must make an http(s) URL, got "${raw}"`);
+  }
+  return raw;
+}
+
+/** The URL of the plan `id` from a PLAN_URL_TEMPLATE (its `{id}`s replaced by the percent-encoded id). */
+export const planUrl = (template: string, id: string): string => template.replaceAll('{id}', encodeURIComponent(id));
 
 function nonNegativeNumber(env: Env, name: string, fallback: number): number {
   const raw = env[name]?.trim();
@@ -173,6 +199,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     production,
     withhold: withholdEntries(env.WITHHOLD),
+    planUrlTemplate: planUrlTemplate(env),
   };
 }
 

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, memoryDefaults } from '../src/config';
+import { ConfigError, loadConfig, memoryDefaults, planUrl } from '../src/config';
 
 describe('configuration from the environment', () => {
   it('runs with no configuration at all, with the documented defaults', () => {
@@ -14,6 +14,7 @@ describe('configuration from the environment', () => {
       exportMemoryMb: 1024,
       logLevel: 'info',
       production: false,
+      planUrlTemplate: null,
     });
     expect(config.exportWorkers).toBeGreaterThanOrEqual(1);
   });
@@ -32,6 +33,7 @@ describe('configuration from the environment', () => {
       EXPORT_WORKERS: '3',
       EXPORT_MEMORY_MB: '512',
       LOG_LEVEL: 'DEBUG',
+      PLAN_URL_TEMPLATE: ' https://dmp.example.org/plans/overview/{id} ',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -49,7 +51,15 @@ describe('configuration from the environment', () => {
       exportWorkers: 3,
       exportMemoryMb: 512,
       logLevel: 'debug',
+      planUrlTemplate: 'https://dmp.example.org/plans/overview/{id}',
     });
+  });
+
+  it('links plans with PLAN_URL_TEMPLATE: only {id} replaced, by the id percent-encoded', () => {
+    expect(planUrl('https://dmp.example.org/plans/overview/{id}?tab={id}', 'a b/c')).toBe(
+      'https://dmp.example.org/plans/overview/a%20b%2Fc?tab=a%20b%2Fc',
+    );
+    expect(planUrl('http://dmp.example.org/{id}/{name}', '3cf0120d')).toBe('http://dmp.example.org/3cf0120d/{name}');
   });
 
   it('scales memory defaults so a 2-core, 2 GB container is safe, and reads the reliability variables', () => {
@@ -78,6 +88,10 @@ describe('configuration from the environment', () => {
     [{ EXPORT_TIMEOUT_MS: '-5' }, /EXPORT_TIMEOUT_MS must be a positive number/],
     [{ AUTH_ISSUER: 'keycloak.example.org' }, /AUTH_ISSUER must be an http\(s\) URL/],
     [{ AUTH_DISABLED: 'maybe' }, /AUTH_DISABLED must be true or false/],
+    [{ PLAN_URL_TEMPLATE: 'https://dmp.example.org/plans' }, /PLAN_URL_TEMPLATE must say where the plan's id goes/],
+    [{ PLAN_URL_TEMPLATE: 'javascript:alert({id})' }, /PLAN_URL_TEMPLATE must make an http\(s\) URL/],
+    [{ PLAN_URL_TEMPLATE: 'ftp://dmp.example.org/{id}' }, /PLAN_URL_TEMPLATE must make an http\(s\) URL/],
+    [{ PLAN_URL_TEMPLATE: '/plans/{id}' }, /PLAN_URL_TEMPLATE must make an http\(s\) URL/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [{ EXPORT_FORMATS: ' , ' }, /EXPORT_FORMATS must name at least one format/],
   ])('refuses %j with a message naming the variable', (env, message) => {

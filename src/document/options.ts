@@ -25,9 +25,17 @@ export interface ExportOptions {
   tocLevels: number | null;
   /** Printed in place of a withheld answer; null: the label language's "[withheld]". */
   withheldNote: string | null;
+  /**
+   * Where a plan's descriptions start a new page: `auto` only where less than a third of the page is
+   * left (look.ts AUTO_PAGE_BREAK_ROOM), `always`, or `never`. Read by the layout.
+   */
+  descriptionPageBreak: DescriptionPageBreak;
   /** PDF only: untagged (standard), tagged PDF/UA-1 (accessible), PDF/A-2a + PDF/UA-1 (archival), PDF/A-3a + RDA JSON (archival-with-data). */
   pdfProfile: PdfProfile;
 }
 
 export const PDF_PROFILES = ['standard', 'accessible', 'archival', 'archival-with-data'] as const;
 export type PdfProfile = (typeof PDF_PROFILES)[number];
+
+export const DESCRIPTION_PAGE_BREAKS = ['auto', 'always', 'never'] as const;
+export type DescriptionPageBreak = (typeof DESCRIPTION_PAGE_BREAKS)[number];

@@ -94,7 +94,11 @@ export type Block =
   | { type: 'code'; text: string }
   | { type: 'rule' }
   | ImageBlock
-  | { type: 'pageBreak' }
+  /**
+   * `auto`: only where the page is short of room, that is where less than a share of its text height
+   * is left (look.ts autoPageBreakRoom; the `description-page-break` option); writers without pages ignore it.
+   */
+  | { type: 'pageBreak'; auto?: boolean }
   /** Where the table of contents goes; writers fill it from the headings of levels 1 to `levels` (default 3). */
   | { type: 'toc'; title: string; levels?: number };
 

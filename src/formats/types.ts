@@ -15,6 +15,8 @@ export interface ExportContext {
   transformerId: string;
   /** WITHHOLD: fields left out of every format on top of each configuration's `withhold` (src/plan/withhold.ts). */
   withhold?: readonly string[];
+  /** PLAN_URL_TEMPLATE (config.ts): related plans link to this URL, `{id}` replaced by their id. */
+  planUrlTemplate?: string | null;
   /**
    * A template to use instead of the one configured in the plan (designer CLI, preview page):
    * the same kinds of file an admin uploads (.docx shell, .hbs, .zip bundle). Bytes, not a

@@ -4,7 +4,13 @@
  * declared for `/formats` and read from a plan's configuration values (document/options.ts says
  * what each one means to layouts and writers).
  */
-import { PDF_PROFILES, type ExportOptions, type PdfProfile } from '../document/options';
+import {
+  DESCRIPTION_PAGE_BREAKS,
+  type DescriptionPageBreak,
+  PDF_PROFILES,
+  type ExportOptions,
+  type PdfProfile,
+} from '../document/options';
 import type { PageSize } from '../document/types';
 import type { ConfigurationFieldSpec } from '../contract/formats';
 import { badRequest, type ErrorDetail } from '../errors';
@@ -85,6 +91,13 @@ export const EXPORT_OPTION_FIELDS: ConfigurationFieldSpec[] = [
     appliesTo: ['plan', 'description'],
   },
   {
+    code: 'description-page-break',
+    type: 'string',
+    label:
+      'Start each description of a plan on a new page: auto (only where less than a third of the page is left), always or never; default auto',
+    appliesTo: ['plan'],
+  },
+  {
     code: 'pdf-profile',
     type: 'string',
     label:
@@ -158,6 +171,18 @@ export function exportOptionsFrom(
     return tag;
   })();
 
+  const descriptionPageBreak = ((): DescriptionPageBreak => {
+    const value = text('description-page-break');
+    if (value === null) return 'auto';
+    const choice = DESCRIPTION_PAGE_BREAKS.find((name) => name === value.toLowerCase());
+    if (!choice)
+      problems.push({
+        path: 'description-page-break',
+        message: `must be ${DESCRIPTION_PAGE_BREAKS.join(', ')}, not "${value}"`,
+      });
+    return choice ?? 'auto';
+  })();
+
   const pdfProfile = ((): PdfProfile => {
     const value = text('pdf-profile');
     if (value === null) return 'standard';
@@ -181,6 +206,7 @@ export function exportOptionsFrom(
     compactSpacing,
     tocLevels,
     withheldNote,
+    descriptionPageBreak,
     pdfProfile,
   };
 }

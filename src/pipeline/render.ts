@@ -13,6 +13,7 @@ import { answerPackDocument } from '../templates/answerPack';
 import type { CompiledLayout } from '../templates/compile';
 import {
   descriptionContextFor,
+  type LayoutLinks,
   planContextFor,
   renderDescriptionDocument,
   renderPlanDocument,
@@ -74,6 +75,7 @@ type Lay<View> = (
   view: View,
   layout: CompiledLayout,
   options: ExportOptions,
+  links: LayoutLinks,
 ) => { document: DocumentModel; warnings: string[] };
 
 /** View, template and options -> document: the steps both entities share. */
@@ -107,7 +109,7 @@ function render<View extends PlanView | DescriptionExportView>(
   // A shell has its own cover (the Java plugin's plan.docx does): ours only when asked for explicitly.
   const shellCover = Boolean(writer.fillsWordShell && template.shellDocx);
   const options = exportOptionsFrom(configuration, planLanguage, { coverPage: !shellCover });
-  const rendered = lay(view, template.layout, options);
+  const rendered = lay(view, template.layout, options, { planUrlTemplate: context.planUrlTemplate });
   const { document } = rendered;
   const warnings = [...dataWarnings(template.layout, context.templateOverride !== undefined), ...rendered.warnings];
   const shellValues = shellCover
@@ -171,10 +173,14 @@ export function templateContext(
     const view = buildPlanView(model as PlanModel, context);
     const { file, code } = templateFile(view.configuration, 'plan', context);
     const options = exportOptionsFrom(view.configuration, view.language);
-    return planContextFor(view, resolveTemplate(file, code).layout, options);
+    return planContextFor(view, resolveTemplate(file, code).layout, options, {
+      planUrlTemplate: context.planUrlTemplate,
+    });
   }
   const view = buildDescriptionExportView(model as DescriptionModel, context);
   const { file, code } = templateFile(view.description.configuration, 'description', context);
   const options = exportOptionsFrom(view.description.configuration, view.plan.language);
-  return descriptionContextFor(view, resolveTemplate(file, code).layout, options);
+  return descriptionContextFor(view, resolveTemplate(file, code).layout, options, {
+    planUrlTemplate: context.planUrlTemplate,
+  });
 }

@@ -70,6 +70,17 @@ export interface UserContext {
   display: string;
 }
 
+/** A related plan or description. */
+export interface EntityContext {
+  id: string;
+  /** Known for this plan and its descriptions. */
+  title: string | null;
+  /** The title, else a short labelled id ("Plan 3cf0120d"). */
+  label: string;
+  /** Where a reader finds it: a plan's, from PLAN_URL_TEMPLATE when the service sets one. */
+  url: string | null;
+}
+
 export interface RichTextContext {
   kind: 'richText';
   ref: string;
@@ -104,7 +115,7 @@ export type ValueContext =
   | {
       kind: 'entities';
       entityType: 'plan' | 'description';
-      items: { id: string; title: string | null }[];
+      items: EntityContext[];
       display: string;
     }
   | { kind: 'contacts'; contacts: PersonContext[]; display: string }
@@ -267,6 +278,11 @@ export interface PlanContext {
   sections: PlanSectionContext[];
   /** Every description of the plan, flat, in reading order (empty in a description export). */
   descriptions: DescriptionContext[];
+  /**
+   * Which of the plan's own facts a field of its sections shows (the blueprint's description,
+   * contact and user system fields), so a cover can leave them to the sections and print them once.
+   */
+  shownInSections: { summary: boolean; contacts: boolean; users: boolean };
 }
 
 export interface TemplateContext {

@@ -2,12 +2,14 @@
  * PlanView -> the template context (context.ts): labels and dates in the label language, values
  * as templates print them, what the export options leave out already left out.
  */
+import { planUrl } from '../config';
 import { linkForIdentifier } from '../plan/references';
 import type * as V from '../plan/types';
 import type { RenderAttachments } from './attachments';
 import type {
   ColumnContext,
   DescriptionContext,
+  EntityContext,
   FieldContext,
   FieldSetContext,
   ItemContext,
@@ -41,6 +43,9 @@ const SYSTEM_FIELD_LABEL: Record<NonNullable<V.PlanFieldView['systemFieldType']>
   user: 'users',
 };
 
+/** A UUID's first group: enough for a reader to tell two plans apart. */
+const SHORT_ID_LENGTH = 8;
+
 const iso = (date: Date | null): string | null => (date && !Number.isNaN(date.getTime()) ? date.toISOString() : null);
 
 /** Builds the context of one render; its refs point into `attachments`. */
@@ -54,6 +59,8 @@ export class ContextBuilder {
     private readonly options: TemplateContext['options'],
     private readonly labels: Labels,
     private readonly attachments: RenderAttachments,
+    /** PLAN_URL_TEMPLATE: where a related plan's link goes; null: none. */
+    private readonly planUrlTemplate: string | null = null,
   ) {}
 
   private get language(): string {
@@ -79,7 +86,12 @@ export class ContextBuilder {
         descriptions,
       });
     }
-    const plan = { ...this.planHead(view), sections, descriptions: sections.flatMap((s) => s.descriptions) };
+    const plan = {
+      ...this.planHead(view),
+      sections,
+      descriptions: sections.flatMap((s) => s.descriptions),
+      shownInSections: shownInSections(sections),
+    };
     return this.root('plan', plan);
   }
 
@@ -99,7 +111,12 @@ export class ContextBuilder {
         descriptions: [],
       }))
       .filter((section) => section.fields.length > 0);
-    const plan = { ...this.planHead(view.plan), sections, descriptions: [] };
+    const plan = {
+      ...this.planHead(view.plan),
+      sections,
+      descriptions: [],
+      shownInSections: shownInSections(sections),
+    };
     return { ...this.root('description', plan), description: this.description(view.description, 1, sectionTitle) };
   }
 
@@ -122,7 +139,7 @@ export class ContextBuilder {
       for (const d of section.descriptions) this.descriptionTitles.set(d.id, d.title);
   }
 
-  private planHead(view: V.PlanView): Omit<PlanContext, 'sections' | 'descriptions'> {
+  private planHead(view: V.PlanView): Omit<PlanContext, 'sections' | 'descriptions' | 'shownInSections'> {
     const references = view.references.map((r) => ({ ...this.reference(r), blueprintFieldId: r.blueprintFieldId }));
     const referencesByType = groupedBy(
       view.references.filter((r) => r.typeCode),
@@ -338,6 +355,18 @@ export class ContextBuilder {
     return value;
   }
 
+  /**
+   * A related plan or description: its title where the payload has it (this plan, its descriptions),
+   * else a short labelled id ("Plan 3cf0120d"); a plan links to PLAN_URL_TEMPLATE when it is set.
+   */
+  private entity(entityType: 'plan' | 'description', id: string, title: string | null): EntityContext {
+    const url = entityType === 'plan' && this.planUrlTemplate ? planUrl(this.planUrlTemplate, id) : null;
+    const shortId = id.slice(0, SHORT_ID_LENGTH);
+    const label =
+      title ?? this.labels[entityType === 'plan' ? 'planWithId' : 'descriptionWithId'].replace('{id}', shortId);
+    return { id, title, label, url };
+  }
+
   private reference(view: V.ReferenceView): ReferenceContext {
     return {
       id: view.id,
@@ -438,12 +467,13 @@ export class ContextBuilder {
       }
       case 'entities': {
         const titles = value.entityType === 'plan' ? new Map([[this.planId, this.planTitle]]) : this.descriptionTitles;
-        const items = value.ids.map((id) => ({ id, title: titles.get(id) ?? null }));
+        const items = value.ids.map((id) => this.entity(value.entityType, id, titles.get(id) ?? null));
         return {
           kind: 'entities',
           entityType: value.entityType,
           items,
-          display: items.map((i) => i.title ?? i.id).join(', '),
+          // Plain text cannot link: a plan's address follows its label.
+          display: items.map((i) => (i.url ? `${i.label} (${i.url})` : i.label)).join(', '),
         };
       }
       case 'contacts': {
@@ -462,6 +492,12 @@ export class ContextBuilder {
         return { kind: 'accessRights', accessType: value.accessType, display: this.accessLabel(value.accessType) };
     }
   }
+}
+
+/** Which plan facts the sections' system fields show (PlanContext.shownInSections). */
+function shownInSections(sections: PlanSectionContext[]): PlanContext['shownInSections'] {
+  const types = new Set(sections.flatMap((section) => section.fields.map((field) => field.systemFieldType)));
+  return { summary: types.has('description'), contacts: types.has('contact'), users: types.has('user') };
 }
 
 /**

@@ -103,7 +103,7 @@ function listItems(value: ValueContext): string[] | null {
     case 'users':
       return value.users.map((u) => escape(u.display));
     case 'entities':
-      return value.items.map((i) => escape(i.title ?? i.id));
+      return value.items.map((i) => link(i.label, i.url));
     default:
       return null;
   }
@@ -320,7 +320,17 @@ function layoutHelpers(session: HelperSession): Record<LayoutHelperName | 'each'
       return labels[key as keyof Labels];
     },
 
-    pageBreak() {
+    /**
+     * `{{pageBreak}}`: a new page. `{{pageBreak "auto"}}`: a new page only where little room is left
+     * on this one; `{{pageBreak "never"}}`: nothing (so `{{pageBreak options.descriptionPageBreak}}` works).
+     */
+    pageBreak(...args) {
+      const { params, options } = split(args);
+      const when = params.length > 0 ? params[0] : 'always';
+      if (when === 'never') return '';
+      if (when === 'auto') return html('<dmp-page-break when="auto"></dmp-page-break>');
+      if (when !== 'always')
+        fail(options, `the argument must be "always", "auto" or "never", not ${JSON.stringify(when)}`);
       return html('<dmp-page-break></dmp-page-break>');
     },
 

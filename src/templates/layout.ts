@@ -44,8 +44,19 @@ const DEFAULT_LANGUAGE = 'en';
 /** Table-of-contents levels unless the `toc-levels` option says: a plan lists its sections and descriptions, a description its pages and sections. */
 const DEFAULT_TOC_LEVELS = { plan: 2, description: 3 } as const;
 
-export function renderPlanDocument(view: PlanView, layout: CompiledLayout, options: ExportOptions): RenderedLayout {
-  const render = new LayoutRender(layout, options, DEFAULT_TOC_LEVELS.plan);
+/** What the service knows that the plan does not: where a reader finds other plans. */
+export interface LayoutLinks {
+  /** PLAN_URL_TEMPLATE (config.ts): related plans link there; null: they print a short labelled id. */
+  planUrlTemplate?: string | null;
+}
+
+export function renderPlanDocument(
+  view: PlanView,
+  layout: CompiledLayout,
+  options: ExportOptions,
+  links: LayoutLinks = {},
+): RenderedLayout {
+  const render = new LayoutRender(layout, options, DEFAULT_TOC_LEVELS.plan, links);
   const context = render.builder.planContext(view);
   return render.run(layout.plan, context, {
     title: view.title,
@@ -59,8 +70,9 @@ export function renderDescriptionDocument(
   view: DescriptionExportView,
   layout: CompiledLayout,
   options: ExportOptions,
+  links: LayoutLinks = {},
 ): RenderedLayout {
-  const render = new LayoutRender(layout, options, DEFAULT_TOC_LEVELS.description);
+  const render = new LayoutRender(layout, options, DEFAULT_TOC_LEVELS.description, links);
   const context = render.builder.descriptionContext(view);
   const { description, plan } = view;
   return render.run(layout.description, context, {
@@ -76,8 +88,13 @@ export function renderDescriptionDocument(
  * The context a layout's plan entry receives for a plan (`dmp-transform data`): the same builder,
  * labels and options as a render, without rendering. Rich text and files are `ref`s, as templates see them.
  */
-export function planContextFor(view: PlanView, layout: CompiledLayout, options: ExportOptions): TemplateContext {
-  return new LayoutRender(layout, options, DEFAULT_TOC_LEVELS.plan).builder.planContext(view);
+export function planContextFor(
+  view: PlanView,
+  layout: CompiledLayout,
+  options: ExportOptions,
+  links: LayoutLinks = {},
+): TemplateContext {
+  return new LayoutRender(layout, options, DEFAULT_TOC_LEVELS.plan, links).builder.planContext(view);
 }
 
 /** The context a layout's description entry receives for a description. */
@@ -85,8 +102,9 @@ export function descriptionContextFor(
   view: DescriptionExportView,
   layout: CompiledLayout,
   options: ExportOptions,
+  links: LayoutLinks = {},
 ): TemplateContext {
-  return new LayoutRender(layout, options, DEFAULT_TOC_LEVELS.description).builder.descriptionContext(view);
+  return new LayoutRender(layout, options, DEFAULT_TOC_LEVELS.description, links).builder.descriptionContext(view);
 }
 
 interface MetaInput {
@@ -125,6 +143,7 @@ class LayoutRender {
     private readonly layout: CompiledLayout,
     options: ExportOptions,
     defaultTocLevels: number,
+    links: LayoutLinks,
   ) {
     const labelLanguage = options.labelLanguage ?? DEFAULT_LANGUAGE;
     this.tocLevels = options.tocLevels ?? defaultTocLevels;
@@ -133,7 +152,7 @@ class LayoutRender {
     this.options = { ...shown, pageSize: options.pageSize ?? layout.manifest.pageSize ?? 'A4', labelLanguage };
     this.labels = withOverrides(labelsFor(labelLanguage), layout.manifest.labels, labelLanguage);
     this.attachments = new RenderAttachments(this.warn, this.labels.couldNotRender);
-    this.builder = new ContextBuilder(this.options, this.labels, this.attachments);
+    this.builder = new ContextBuilder(this.options, this.labels, this.attachments, links.planUrlTemplate ?? null);
   }
 
   run(entry: CompiledTemplate, context: TemplateContext, input: MetaInput): RenderedLayout {

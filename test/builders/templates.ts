@@ -24,6 +24,7 @@ export const DEFAULT_OPTIONS: ExportOptions = {
   compactSpacing: false,
   tocLevels: null,
   withheldNote: null,
+  descriptionPageBreak: 'auto',
   pdfProfile: 'standard',
 };
 

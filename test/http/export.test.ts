@@ -153,3 +153,19 @@ describe('POST /api/file-transformer/export/{plan,description}', () => {
     });
   });
 });
+
+describe('PLAN_URL_TEMPLATE', () => {
+  const service = startService({
+    EXPORT_FORMATS: 'docx,pdf,json,html',
+    PLAN_URL_TEMPLATE: 'https://dmp.example.org/plans/overview/{id}',
+  });
+  afterAll(() => service.close());
+
+  it('reaches the export threads: a related plan links to the planning service', async () => {
+    const res = await exportPlan(service.app, 'html', planText).expect(200);
+    const html = Buffer.from(res.body.file, 'base64').toString('utf8');
+    expect(html).toContain(
+      '<a href="https://dmp.example.org/plans/overview/3cf0120d-7604-5a27-a9c6-f228696e91ac">Plan 3cf0120d</a>',
+    );
+  });
+});

@@ -129,7 +129,7 @@ describe('the export deadline', () => {
 
 describe('the export memory cap', () => {
   // Far too little for a 100-description PDF, plenty for a one-description DOCX.
-  const service = startService({ EXPORT_WORKERS: '1', EXPORT_MEMORY_MB: '32' });
+  const service = startService({ EXPORT_WORKERS: '1', EXPORT_MEMORY_MB: '48' });
   afterAll(() => service.close());
 
   it('answers 413 naming EXPORT_MEMORY_MB when a render needs more heap, and the service carries on', async () => {
@@ -138,7 +138,7 @@ describe('the export memory cap', () => {
       .set('Content-Type', 'application/json')
       .send(generatePlanJson(100))
       .expect(413);
-    expect(big.body.error).toMatch(/EXPORT_MEMORY_MB=32/);
+    expect(big.body.error).toMatch(/EXPORT_MEMORY_MB=48/);
     const small = await request(service.app)
       .post('/api/file-transformer/export/plan?format=docx')
       .set('Content-Type', 'application/json')

@@ -21,10 +21,13 @@ describe('export options from configuration values', () => {
       'toc-levels',
       'withhold',
       'withheld-note',
+      'description-page-break',
       'pdf-profile',
     ]);
     for (const field of EXPORT_OPTION_FIELDS) {
-      expect(field).toMatchObject({ type: 'string', appliesTo: ['plan', 'description'] });
+      // Where a plan's descriptions start a page means nothing to a description's own export.
+      const appliesTo = field.code === 'description-page-break' ? ['plan'] : ['plan', 'description'];
+      expect(field).toMatchObject({ type: 'string', appliesTo });
       expect(field.label.length).toBeGreaterThan(20);
     }
   });
@@ -42,6 +45,7 @@ describe('export options from configuration values', () => {
       compactSpacing: false,
       tocLevels: null,
       withheldNote: null,
+      descriptionPageBreak: 'auto',
       pdfProfile: 'standard',
     });
     expect(exportOptionsFrom(values({ 'cover-page': '  ', 'page-size': null }), null)).toMatchObject({
@@ -64,6 +68,7 @@ describe('export options from configuration values', () => {
         'compact-spacing': 'yes',
         'toc-levels': ' 4 ',
         'withheld-note': ' (not public) ',
+        'description-page-break': 'Always',
         'pdf-profile': 'Archival-With-Data',
       }),
       'en',
@@ -80,6 +85,7 @@ describe('export options from configuration values', () => {
       compactSpacing: true,
       tocLevels: 4,
       withheldNote: '(not public)',
+      descriptionPageBreak: 'always',
       pdfProfile: 'archival-with-data',
     });
   });
@@ -92,6 +98,7 @@ describe('export options from configuration values', () => {
           'toc-levels': '7',
           'page-size': 'A5',
           'label-language': 'Greek!',
+          'description-page-break': 'sometimes',
           'pdf-profile': 'PDF/A',
         }),
         'en',
@@ -104,6 +111,7 @@ describe('export options from configuration values', () => {
       { path: 'toc-levels', message: 'must be a whole number from 1 to 6, not "7"' },
       { path: 'page-size', message: 'must be A4 or Letter, not "A5"' },
       { path: 'label-language', message: 'must be a language code such as en or el, not "Greek!"' },
+      { path: 'description-page-break', message: 'must be auto, always, never, not "sometimes"' },
       { path: 'pdf-profile', message: 'must be standard, accessible, archival, archival-with-data, not "PDF/A"' },
     ]);
   });

@@ -137,16 +137,121 @@ describe('the default layout on a description export', () => {
   });
 });
 
+describe('the cover and where descriptions start (issue 34, item 3)', () => {
+  const document = renderPlan();
+  const cover = document.blocks.slice(
+    0,
+    document.blocks.findIndex((b) => b.type === 'pageBreak'),
+  );
+  const coverText = blocksToPlainText(cover);
+
+  it('opens with a title block, then the plan facts as a table of two columns', () => {
+    expect(cover[0]).toMatchObject({ type: 'paragraph', style: 'title', content: [{ text: plan.title }] });
+    expect(cover[1]).toMatchObject({ type: 'paragraph', style: 'subtitle', content: [{ text: 'Horizon Europe DMP' }] });
+    const facts = cover.find((b): b is Extract<Block, { type: 'table' }> => b.type === 'table');
+    expect(facts?.headerRows).toBe(0);
+    const rows = facts!.rows.map((row) => row.cells.map((cell) => blocksToPlainText(cell.blocks)));
+    expect(rows.map((cells) => cells.length)).toEqual(rows.map(() => 2));
+    expect(rows.map(([label]) => label)).toEqual([
+      'Funder',
+      'Grant',
+      'Project',
+      'DOI',
+      'Version',
+      'Status',
+      'Created',
+      'Last updated',
+      'Finalized',
+      'Contacts',
+    ]);
+    expect(rows[3][1]).toBe('10.5281/zenodo.14567890');
+  });
+
+  it("gives a description's cover its template, status and date, then its plan's facts", () => {
+    const { document: exported } = renderDescriptionDocument(description, defaultLayout(), DEFAULT_OPTIONS);
+    const facts = exported.blocks.find((b): b is Extract<Block, { type: 'table' }> => b.type === 'table')!;
+    const labels = facts.rows.map((row) => blocksToPlainText(row.cells[0].blocks));
+    expect(labels.slice(0, 2)).toEqual(['Template', 'Status']);
+    expect(labels).toContain('Funder');
+    // The plan's own status and dates would read as the description's.
+    expect(labels.filter((label) => label === 'Status')).toHaveLength(1);
+    expect(labels).not.toContain('Last updated');
+    const created = facts.rows.find((row) => blocksToPlainText(row.cells[0].blocks) === 'Created');
+    if (description.description.createdAt) expect(created).toBeDefined();
+    else expect(created).toBeUndefined();
+  });
+
+  it("prints the plan's summary once: in its blueprint section, not on the cover", () => {
+    const summary = 'This plan describes how the observatory handles data';
+    expect(coverText).not.toContain(summary);
+    expect(textOf(document).split(summary)).toHaveLength(2);
+  });
+
+  it('prints the summary and the collaborators on the cover when no section shows them', () => {
+    const bare = planView('plan-minimal.json');
+    const minimal = renderPlanDocument(bare, defaultLayout(), DEFAULT_OPTIONS).document;
+    const context = new ContextBuilder(
+      { ...DEFAULT_OPTIONS, pageSize: 'A4', labelLanguage: 'en' },
+      labelsFor('en'),
+      new RenderAttachments(() => undefined, 'could not render'),
+    ).planContext(bare);
+    expect(context.plan.shownInSections).toEqual({ summary: false, contacts: false, users: false });
+    if (context.plan.summary) expect(textOf(minimal)).toContain(context.plan.summary.display.slice(0, 30));
+  });
+
+  it('names a related plan by a short labelled id, or links it where PLAN_URL_TEMPLATE is set', () => {
+    expect(textOf(document)).toContain('Plan 3cf0120d');
+    expect(textOf(document)).not.toContain('3cf0120d-7604');
+    const linked = renderPlanDocument(plan, defaultLayout(), DEFAULT_OPTIONS, {
+      planUrlTemplate: 'https://dmp.example.org/plans/overview/{id}',
+    }).document;
+    const links = allBlocks(linked.blocks).flatMap((b) =>
+      b.type === 'paragraph' ? b.content.filter((inline) => inline.type === 'link') : [],
+    );
+    expect(links).toContainEqual({
+      type: 'link',
+      href: 'https://dmp.example.org/plans/overview/3cf0120d-7604-5a27-a9c6-f228696e91ac',
+      children: [{ type: 'text', text: 'Plan 3cf0120d' }],
+    });
+  });
+
+  it('starts descriptions on a new page as description-page-break says: auto, always or never', () => {
+    const breaks = (options: Partial<ExportOptions>) =>
+      allBlocks(renderPlan(options).blocks).filter((b) => b.type === 'pageBreak');
+    // Each of plan-full's four descriptions follows its section's fields; the cover and the
+    // contents end with a page break each.
+    const descriptions = plan.sections.flatMap((section) => section.descriptions).length;
+    expect(descriptions).toBe(4);
+    const auto = breaks({});
+    expect(auto.filter((b) => b.type === 'pageBreak' && b.auto)).toHaveLength(descriptions);
+    expect(auto.filter((b) => b.type === 'pageBreak' && !b.auto)).toHaveLength(2);
+    const always = breaks({ descriptionPageBreak: 'always' });
+    expect(always.filter((b) => b.type === 'pageBreak' && b.auto)).toHaveLength(0);
+    expect(always).toHaveLength(2 + descriptions);
+    expect(breaks({ descriptionPageBreak: 'never' })).toHaveLength(2);
+    // A description right under its section's heading stays with it.
+    const thirty = renderPlanDocument(planView('typography/thirty-descriptions.json'), defaultLayout(), {
+      ...DEFAULT_OPTIONS,
+      descriptionPageBreak: 'always',
+    }).document.blocks;
+    const headingBefore = thirty.flatMap((block, index) =>
+      block.type === 'heading' && block.level === 2 ? [thirty[index - 1]] : [],
+    );
+    expect(headingBefore.filter((b) => b.type === 'heading' && b.level === 1).length).toBeGreaterThan(0);
+    expect(headingBefore.every((b) => b.type === 'pageBreak' || (b.type === 'heading' && b.level === 1))).toBe(true);
+  });
+});
+
 describe('each export option', () => {
   it('cover-page: title page with the plan facts, or just the title', () => {
     const withCover = renderPlan();
     const without = renderPlan({ coverPage: false });
-    expect(textOf(withCover)).toContain('Collaborators');
+    expect(textOf(withCover)).toContain('Last updated');
     expect(withCover.blocks.findIndex((b) => b.type === 'pageBreak')).toBeLessThan(
       withCover.blocks.findIndex((b) => b.type === 'toc'),
     );
     expect(paragraphsWithStyle(without, 'title')).toEqual([plan.title]);
-    expect(textOf(without)).not.toContain('Collaborators');
+    expect(textOf(without)).not.toContain('Last updated');
     expect(without.blocks[1].type).toBe('toc');
   });
 
@@ -191,7 +296,7 @@ describe('each export option', () => {
     expect(allBlocks(greek.blocks).map((b) => blocksToPlainText([b]))).toEqual(expect.arrayContaining(['Ναι', 'Όχι']));
     expect(textOf(english)).toContain('November 4, 2024');
     expect(textOf(greek)).toContain('4 Νοεμβρίου 2024');
-    expect(textOf(greek)).not.toMatch(/November|Not answered|Collaborators/);
+    expect(textOf(greek)).not.toMatch(/November|Not answered|Last updated/);
     expect(greek.meta).toMatchObject({ language: 'el', direction: 'ltr', footerText: 'Σελίδα {page} από {pages}' });
     expect(greek.blocks.find((b) => b.type === 'toc')).toEqual({ type: 'toc', title: 'Περιεχόμενα', levels: 2 });
   });
@@ -201,7 +306,7 @@ describe('each export option', () => {
     (language) => {
       const rendered = renderPlan({ labelLanguage: language });
       expect(rendered.meta).toMatchObject({ language, direction: 'rtl' });
-      expect(textOf(rendered)).toContain('Collaborators');
+      expect(textOf(rendered)).toContain('Last updated');
     },
   );
 

@@ -283,6 +283,17 @@ describe('problems found while rendering', () => {
     ]);
   });
 
+  it('locates a page break asked for at a time it does not know', () => {
+    const layout = resolveHbs('<p>x</p>\n{{pageBreak plan.title}}').layout;
+    const error = serviceErrorOf(() => renderPlanDocument(minimal, layout, DEFAULT_OPTIONS));
+    expect(error.details).toEqual([
+      {
+        path: `${FIELD}:funder.hbs:2:1`,
+        message: expect.stringContaining('pageBreak: the argument must be "always", "auto" or "never"'),
+      },
+    ]);
+  });
+
   it('names the file of a dynamic partial that does not exist', () => {
     const layout = resolveHbs('<p>x</p>\n{{> (concat "question-" plan.id)}}').layout;
     const error = serviceErrorOf(() => renderPlanDocument(minimal, layout, DEFAULT_OPTIONS));

@@ -68,6 +68,8 @@ describe('document labels', () => {
             'roleReviewer',
             'finalized',
             'statusFinalized',
+            'planWithId',
+            'descriptionWithId',
           ].includes(key),
       );
       expect({ iso, untranslated }).toEqual({ iso, untranslated: [] });

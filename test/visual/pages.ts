@@ -45,7 +45,7 @@ export interface VisualCase {
 }
 
 const SAMPLE_PAGES = [
-  'cover: title, plan facts, contacts and collaborators',
+  'cover: title block and the plan facts as a table',
   'table of contents, filled, with page numbers',
   'administrative information and data summary',
 ];

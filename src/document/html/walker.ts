@@ -145,7 +145,8 @@ export class BlockWalker {
         this.walkChildren(node, ctx, flow); // an unclosed tag swallows what follows it
         return;
       case 'dmp-page-break':
-        flow.block({ type: 'pageBreak' });
+        // when="auto": only where the page is short of room (the description-page-break option).
+        flow.block(node.attribs.when === 'auto' ? { type: 'pageBreak', auto: true } : { type: 'pageBreak' });
         this.walkChildren(node, ctx, flow);
         return;
       case 'dmp-blocks':

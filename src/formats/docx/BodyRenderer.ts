@@ -7,11 +7,11 @@
  */
 import { blockDirection, inlinesDirection, resolveDirections } from '../../document/direction';
 import { inlinesToPlainText } from '../../document/text';
-import type { Align, Block, Direction, DocumentMeta, ImageBlock, Inline } from '../../document/types';
+import { headingTextLook } from '../../document/look';
+import type { Align, Block, Direction, DocumentMeta, ImageBlock, Inline, ParagraphStyle } from '../../document/types';
 import { tableOfContentsXml, type ContentsEntry } from './contents';
 import {
   CELL_LIST_HANGING,
-  cellFrame,
   describe,
   indented,
   pageFrame,
@@ -30,14 +30,14 @@ import {
   type NumberingIds,
 } from './numbering';
 import { pageGeometry, TWIPS_PER_POINT } from './page';
-import { estimateHeadingPages } from './pageEstimate';
+import { estimatePages } from './pageEstimate';
 import { paragraph, type ParagraphFormatting } from './paragraphs';
 import { pictureRun } from './pictures';
 import { BodyRelationships } from './relationships';
 import { runProperties, textRun } from './runs';
-import { resolveTheme, StyleId, headingStyleId, paragraphStyleId, type ResolvedTheme } from './styles';
-import { tableGrid, type TableGrid } from './tableGrid';
-import { tableXml } from './tables';
+import { halfPoints, headingStyleId, paragraphStyleId, resolveTheme, StyleId, type ResolvedTheme } from './styles';
+import type { TableGrid } from './tableGrid';
+import { tableBlockXml } from './tables';
 import { runLanguage, xmlSafe } from './text';
 
 export interface DocxBodyRendererOptions {
@@ -70,8 +70,6 @@ type Out = string[];
 const QUOTE_INDENT = 567;
 /** Heading levels listed in a table of contents that does not say. */
 const CONTENTS_DEPTH = 3;
-/** A table gets an inch at least; one nested where there is less room is written as its cells' content. */
-const MIN_TABLE_TWIPS = 1440;
 /** docx's implicit style of numbered paragraphs without a style of their own. */
 const LIST_PARAGRAPH_STYLE = 'ListParagraph';
 
@@ -111,6 +109,8 @@ export class DocxBodyRenderer {
    * the foot of a page: it lands alone at the top of the next page and breaks again.
    */
   private breakBefore = false;
+  /** The automatic page breaks of the body being rendered that start a page (see body). */
+  private autoBreaks: ReadonlySet<Block> = new Set();
 
   constructor(meta: DocumentMeta, options: DocxBodyRendererOptions = {}) {
     this.documentDirection = meta.direction === 'rtl' ? 'rtl' : 'ltr';
@@ -135,21 +135,28 @@ export class DocxBodyRenderer {
     const contents = tableOfContentsBlock(blocks);
     this.listContents = contents !== undefined;
     this.contentsDepth = contents?.levels ?? CONTENTS_DEPTH;
+    const resolved = resolveDirections(blocks, this.documentDirection);
+    // Where the pages will end, as LibreOffice and Word lay them out, estimated (pageEstimate.ts):
+    // the contents' page numbers, and which automatic page breaks start a page.
+    const estimate =
+      contents || resolved.some((block) => block.type === 'pageBreak' && block.auto)
+        ? estimatePages(resolved, {
+            textWidthPt: this.textWidthPt,
+            textHeightPt: this.textHeightPt,
+            theme: this.theme,
+            contentsDepth: this.contentsDepth,
+            pagesBefore: options.pagesBefore,
+          })
+        : undefined;
+    this.autoBreaks = estimate?.autoBreaks ?? new Set();
     const out: Out = [];
     this.topLevel = out;
     this.contentsPlaces.length = 0;
-    this.blocks(resolveDirections(blocks, this.documentDirection), this.topFrame(), out);
+    this.blocks(resolved, this.topFrame(), out);
     this.topLevel = undefined;
-    if (this.contentsPlaces.length > 0) {
-      const pages = estimateHeadingPages(blocks, {
-        textWidthPt: this.textWidthPt,
-        textHeightPt: this.textHeightPt,
-        theme: this.theme,
-        contents: this.contents,
-        pagesBefore: options.pagesBefore,
-      });
-      for (const place of this.contentsPlaces) out[place.index] = this.tableOfContents(place.title, pages);
-    }
+    for (const place of this.contentsPlaces)
+      out[place.index] = this.tableOfContents(place.title, estimate?.headingPages ?? []);
+    this.autoBreaks = new Set();
     return out.join('');
   }
 
@@ -191,6 +198,8 @@ export class DocxBodyRenderer {
 
   private blocks(blocks: readonly Block[], frame: Frame, out: Out): void {
     for (const [index, block] of blocks.entries()) {
+      // An automatic page break the estimate found room enough for is no break.
+      if (block.type === 'pageBreak' && block.auto && !this.autoBreaks.has(block)) continue;
       if (block.type === 'pageBreak' && startsWithParagraph(blocks[index + 1])) {
         this.breakBefore = true;
         continue;
@@ -227,6 +236,7 @@ export class DocxBodyRenderer {
             align: block.align,
             direction: block.direction ?? frame.direction,
             lang: block.lang,
+            textSize: this.textSize(block.style),
           }),
         );
         return;
@@ -286,6 +296,7 @@ export class DocxBodyRenderer {
       lang: block.lang,
       list,
       bookmark: inContents ? this.contentsEntry(block) : undefined,
+      textSize: headingTextLook(this.theme.look, block.level).size,
     });
   }
 
@@ -309,6 +320,8 @@ export class DocxBodyRenderer {
       lang?: string;
       list?: ListPlace;
       bookmark?: string;
+      /** The size of the paragraph's style, in points: set smaller in a table that needs the room. */
+      textSize?: number;
     },
   ): string {
     const rtl = options.direction === 'rtl';
@@ -316,6 +329,7 @@ export class DocxBodyRenderer {
       direction: options.direction,
       language: options.lang && options.lang !== this.documentLanguage ? runLanguage(options.lang) : undefined,
       bold: frame.bold || undefined,
+      size: this.scaledSize(frame, options.textSize),
     };
     const list = options.list;
     const runs: Out = [];
@@ -341,6 +355,15 @@ export class DocxBodyRenderer {
       },
       children,
     );
+  }
+
+  private textSize(style: ParagraphStyle | undefined): number {
+    return (this.theme.look.paragraphs[style ?? 'normal'] ?? this.theme.look.paragraphs.normal).size;
+  }
+
+  /** Half points for text of `points` in a frame whose text is set smaller; undefined where it is not. */
+  private scaledSize(frame: Frame, points: number | undefined): number | undefined {
+    return frame.fontScale < 1 && points ? halfPoints(points * frame.fontScale) : undefined;
   }
 
   /** Whether this paragraph starts a new page for the break before it (true once per break). */
@@ -370,6 +393,7 @@ export class DocxBodyRenderer {
             direction: first.direction ?? direction,
             lang: first.lang,
             list: listed,
+            textSize: this.textSize(first.style),
           }),
         );
         this.blocks(rest, itemFrame, out);
@@ -384,7 +408,9 @@ export class DocxBodyRenderer {
   private code(text: string, frame: Frame): string {
     const lines = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
     // Code reads left to right even in a right-to-left document.
-    const runs = lines.map((line, i) => textRun('', line, i > 0)).join('');
+    const size = this.scaledSize(frame, this.theme.look.code.size);
+    const properties = size ? runProperties({ size }) : '';
+    const runs = lines.map((line, i) => textRun(properties, line, i > 0)).join('');
     return paragraph({ style: this.styleId(StyleId.code), indent: this.indent(frame) }, runs);
   }
 
@@ -404,35 +430,18 @@ export class DocxBodyRenderer {
   }
 
   private table(block: Extract<Block, { type: 'table' }>, frame: Frame, out: Out): void {
-    const grid = tableGrid(block.rows);
-    if (grid.rows.length === 0) return;
-    const widthTwips = Math.round(frame.widthPt * TWIPS_PER_POINT);
-    // Each table nested in a cell is a cell's margins narrower. One with less than an inch would
-    // overflow its cell, and LibreOffice loses the text of tables overflowing many levels deep.
-    if (widthTwips < MIN_TABLE_TWIPS) return this.unnestedTable(grid, frame, out);
-    const headerRows = Math.max(0, Math.min(Math.floor(block.headerRows) || 0, grid.rows.length));
-    const direction = block.direction ?? frame.direction;
-    const xml = tableXml(
-      grid,
-      {
-        style: this.styleId(StyleId.table),
-        widthTwips,
-        indent: frame.indent,
-        headerRows,
-        // Columns run right to left only in a right-to-left table, whatever the document's language.
-        visuallyRightToLeft: block.direction === 'rtl',
-      },
-      (cell, r, cellTwips) => {
+    const table = tableBlockXml(block, frame, {
+      style: this.styleId(StyleId.table),
+      look: this.theme.look,
+      cellXml: (blocks, cell) => {
         const content: Out = [];
-        this.blocks(cell.blocks, cellFrame(cellTwips, r < headerRows, direction), content);
-        // A cell must end with a paragraph, or Word reports the file as damaged.
-        const last = content[content.length - 1];
-        if (last === undefined || !last.startsWith('<w:p')) content.push('<w:p/>');
+        this.blocks(blocks, cell, content);
         return content.join('');
       },
-    );
+    });
+    if ('tooNarrow' in table) return this.unnestedTable(table.tooNarrow, frame, out);
     // Two tables in a row would merge into one; a paragraph after each keeps them apart.
-    out.push(xml, paragraph({ spacing: { before: 0, after: 0 }, indent: this.indent(frame) }));
+    if (table.xml) out.push(table.xml, paragraph({ spacing: { before: 0, after: 0 }, indent: this.indent(frame) }));
   }
 
   /** A table with no room to be drawn: its cells' blocks one after another (warned about once). */

@@ -8,10 +8,11 @@ import { firstStrongDirection } from '../../document/direction';
 import type { Direction, DocumentMeta, DocumentModel } from '../../document/types';
 import { DocxBodyRenderer } from './BodyRenderer';
 import { CORE_PROPERTIES_PATH, corePropertiesXml } from './coreProperties';
+import { FONT_TABLE_PATH, fontTableXml } from './fonts';
 import { numberingPartXml } from './numbering';
 import { BODY_PLACEHOLDER, packDocx } from './package';
 import { pageGeometry } from './page';
-import { documentStyles, StyleId } from './styles';
+import { documentStyles, resolveTheme, StyleId } from './styles';
 import { xmlSafe } from './text';
 
 export interface WriteDocxOptions {
@@ -27,30 +28,42 @@ export async function writeDocx(doc: DocumentModel, options: WriteDocxOptions = 
   const renderer = new DocxBodyRenderer(meta);
   const bodyXml = renderer.body(doc.blocks);
   renderer.warnings.forEach((warning) => options.onWarning?.(warning));
-  return packDocx(frameKey(meta), () => frameDocument(meta), {
+  const cover = startsWithTitle(doc);
+  return packDocx(frameKey(meta, cover), () => frameDocument(meta, cover), {
     // Word wants at least one paragraph in the body.
     bodyXml: bodyXml || '<w:p/>',
     relationships: renderer.relationships,
-    parts: { [CORE_PROPERTIES_PATH]: corePropertiesXml(meta), 'word/numbering.xml': numberingPartXml(renderer.lists) },
+    parts: {
+      [CORE_PROPERTIES_PATH]: corePropertiesXml(meta),
+      'word/numbering.xml': numberingPartXml(renderer.lists),
+      [FONT_TABLE_PATH]: fontTableXml(Object.values(resolveTheme(meta.theme).fonts)),
+    },
   });
 }
 
 /** What the package around the body is made from: its styles, page, header and footer. */
-function frameKey(meta: DocumentMeta): string {
+function frameKey(meta: DocumentMeta, cover: boolean): string {
   const { theme, language, direction, headerText, footerText, pageSize, orientation, margins } = meta;
-  return JSON.stringify([theme, language, direction, headerText, footerText, pageSize, orientation, margins]);
+  return JSON.stringify([theme, language, direction, headerText, footerText, pageSize, orientation, margins, cover]);
 }
 
+/** A document that opens with its title has a cover page (the PDF writer's rule too). */
+const startsWithTitle = (doc: DocumentModel): boolean =>
+  doc.blocks[0]?.type === 'paragraph' && doc.blocks[0].style === 'title';
+
 /** The document with a placeholder for its body: docx writes its styles, section, header and footer. */
-function frameDocument(meta: DocumentMeta): Document {
+function frameDocument(meta: DocumentMeta, cover: boolean): Document {
   const page = pageGeometry(meta);
   const header = runningHeader(meta);
   const footer = runningFooter(meta);
+  // A cover page (the document opens with its title) has no running header, as in the PDF.
+  const coverFooter = cover ? runningFooter(meta) : undefined;
   return new Document({
     ...documentStyles(meta),
     sections: [
       {
         properties: {
+          titlePage: cover && header !== undefined,
           page: {
             size: {
               width: page.width,
@@ -64,8 +77,8 @@ function frameDocument(meta: DocumentMeta): Document {
             },
           },
         },
-        headers: header ? { default: header } : undefined,
-        footers: footer ? { default: footer } : undefined,
+        headers: header ? { default: header, ...(cover && { first: new Header({ children: [] }) }) } : undefined,
+        footers: footer ? { default: footer, ...(coverFooter && { first: coverFooter }) } : undefined,
         // Stands in for the body, which is written as XML (BodyRenderer) and spliced in its place.
         children: [new Paragraph({ children: [new TextRun(BODY_PLACEHOLDER)] })],
       },

@@ -2,6 +2,7 @@
  * Where blocks are rendered (a frame: the column's width, indents, list depth, direction), and the
  * rules that move a frame in as quotes and lists nest.
  */
+import { TABLE_CELL_PADDING } from '../../document/look';
 import type { Block, Direction } from '../../document/types';
 import { LIST_INDENT_STEP } from './numbering';
 import { TWIPS_PER_POINT } from './page';
@@ -21,6 +22,8 @@ export interface Frame {
   listStep: number;
   /** Text of header cells is bold. */
   bold: boolean;
+  /** Text is set at this share of its style's size (1 but in a table that needs the room). */
+  fontScale: number;
   /** Direction of the list, table, quote or document the blocks are in: of pictures and rules. */
   direction: Direction;
 }
@@ -30,7 +33,7 @@ const MIN_NESTED_TEXT_PT = 144;
 const CELL_LIST_INDENT_STEP = 288;
 export const CELL_LIST_HANGING = 230;
 /** Cell margins of the table style, left + right, in points. */
-const CELL_PADDING_PT = (2 * 108) / TWIPS_PER_POINT;
+const CELL_PADDING_PT = 2 * TABLE_CELL_PADDING.x;
 
 /** The page's text column. */
 export function pageFrame(widthPt: number, direction: Direction): Frame {
@@ -42,12 +45,13 @@ export function pageFrame(widthPt: number, direction: Direction): Frame {
     listDepth: 0,
     listStep: LIST_INDENT_STEP,
     bold: false,
+    fontScale: 1,
     direction,
   };
 }
 
-/** A table cell `cellTwips` wide (its margins included); text of header cells is bold. */
-export function cellFrame(cellTwips: number, header: boolean, direction: Direction): Frame {
+/** A table cell `cellTwips` wide (its margins included); text of header cells is bold, all of it at `fontScale`. */
+export function cellFrame(cellTwips: number, header: boolean, direction: Direction, fontScale = 1): Frame {
   const widthPt = cellTwips / TWIPS_PER_POINT - CELL_PADDING_PT;
   // A page's half-inch list indent would leave a narrow column no room for words.
   return {
@@ -58,6 +62,7 @@ export function cellFrame(cellTwips: number, header: boolean, direction: Directi
     listDepth: 0,
     listStep: CELL_LIST_INDENT_STEP,
     bold: header,
+    fontScale,
     direction,
   };
 }

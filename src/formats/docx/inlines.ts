@@ -3,6 +3,7 @@
  * mixed lines are cut where the direction changes (text.ts). Links become `w:hyperlink`s with
  * external relationships; a link inside a link, or one Word could not follow, is its text only.
  */
+import { DEFAULT_FONTS } from '../../document/look';
 import type { Direction, Inline, Marks } from '../../document/types';
 import type { BodyRelationships } from './relationships';
 import { breakRun, mergeRunProperties, runProperties, textRun } from './runs';
@@ -14,6 +15,8 @@ export interface RunFormat {
   direction: Direction;
   language?: { value: string; bidirectional?: string };
   bold?: boolean;
+  /** Half points, where the text is set smaller than its style (a table that needs the room). */
+  size?: number;
   link?: boolean;
 }
 
@@ -55,13 +58,15 @@ export class InlineRenderer {
     const code = marks?.code === true;
     const properties = runProperties({
       style: format.link ? this.styleId(StyleId.hyperlink) : code ? this.styleId(StyleId.inlineCode) : undefined,
-      font: format.link && code ? 'Courier New' : undefined,
+      // The Hyperlink style takes the place of the code style: the code font is given directly.
+      font: format.link && code ? DEFAULT_FONTS.code : undefined,
       bold: marks?.bold || format.bold,
       italic: marks?.italic,
       strike: marks?.strike,
       underline: marks?.underline,
       subscript: marks?.sub && !marks.sup,
       superscript: marks?.sup,
+      size: format.size,
       rightToLeft: piece.rightToLeft,
       language: format.language,
     });

@@ -10,9 +10,12 @@ import { escapeXml } from './xml';
 
 /** Word has nine list levels (0-8). */
 export const MAX_LIST_LEVEL = 8;
-/** Indent of each list level in twips, and the room its number takes. */
-export const LIST_INDENT_STEP = 720;
-export const LIST_HANGING = 360;
+/**
+ * Indent of each list level in twips (a quarter inch: about the PDF's, which indents by the width
+ * of its markers), and the room its number takes.
+ */
+export const LIST_INDENT_STEP = 360;
+export const LIST_HANGING = 270;
 
 /**
  * Word numbers a list from 0 to 32767 at most (its "Start at" box stops there). The PDF prints any

@@ -1,25 +1,35 @@
 /**
  * On which page each heading of a DOCX body lands, for the page numbers a table of contents shows
  * before the reader updates it. A layout pass over the same blocks the body renderer writes, with
- * the same styles (styles.ts) and page: each paragraph is broken into lines with the body font's
- * metrics (textMetrics.ts), then lines, table rows and pictures are stacked into pages with Word's
+ * the same styles (the document look, styles.ts), table columns (tableSizing.ts) and page: each
+ * paragraph is broken into lines with the body font's metrics (document/fontMetrics.ts), then lines, table rows and pictures are stacked into pages with Word's
  * rules that move content (page breaks, keep-with-next headings and labels, two-line widow and
  * orphan control, rows kept whole, header rows repeated). A line count, not a typesetter: it runs in
  * a few milliseconds for a hundred descriptions, where docx's own estimator made the whole export
  * six times slower. How close it comes to LibreOffice is measured by test/formats/docx/tocPages.test.ts.
  */
+import { lineHeightEm, textWidthEm } from '../../document/fontMetrics';
+import { headingTextLook, TABLE_CELL_PADDING, type TextLook } from '../../document/look';
+import { inlinesToPlainText } from '../../document/text';
 import type { Block, Inline } from '../../document/types';
 import { displaySize } from './images';
+import { LIST_INDENT_STEP } from './numbering';
 import { PIXELS_PER_POINT, TWIPS_PER_POINT } from './page';
 import { bodyLine, type ResolvedTheme, SPACING } from './styles';
-import { LINE_HEIGHT_EM, SPACE_WIDTH, textWidth } from './textMetrics';
+import { tableGrid } from './tableGrid';
+import { CELL_MARGINS_PT, sizeTable } from './tableSizing';
 
 export interface PageEstimateOptions {
   textWidthPt: number;
   textHeightPt: number;
   theme: ResolvedTheme;
-  /** The entries of the table of contents, in order: its lines take room too. */
-  contents: readonly { level: number; title: string }[];
+  /**
+   * The entries of the table of contents, in order: its lines take room too. Default: the headings
+   * of levels 1 to `contentsDepth` in the blocks, as the body renderer lists them.
+   */
+  contents?: readonly { level: number; title: string }[];
+  /** The heading levels the table of contents lists (default 3). */
+  contentsDepth?: number;
   /** Pages before the body (a Word shell's own cover): the body starts on the page after them. */
   pagesBefore?: number;
 }
@@ -36,8 +46,22 @@ type Item =
       headings: number[];
     }
   | { kind: 'box'; height: number; after: number; header: boolean; repeatHeight: number; headings: number[] }
-  | { kind: 'pageBreak' };
+  /** A page break; `auto`: the block of an automatic one, which breaks only where the page is short of room. */
+  | { kind: 'pageBreak'; auto?: Block }
+  /** Where the table of contents goes, once its entries are known. */
+  | { kind: 'contents'; title: string; frame: Frame };
 type Lines = Extract<Item, { kind: 'lines' }>;
+
+/** How a paragraph is set: size in points, spacing in points. */
+interface TextStyle {
+  size?: number;
+  bold?: boolean;
+  italic?: boolean;
+  before?: number;
+  after?: number;
+  keepNext?: boolean;
+  lineFactor?: number;
+}
 
 interface Frame {
   widthPt: number;
@@ -45,15 +69,16 @@ interface Frame {
   minWidthPt: number;
   inTable: boolean;
   bold: boolean;
+  /** Text is set at this share of its style's size (a table that needs the room). */
+  fontScale: number;
 }
 
 const twips = (value: number) => value / TWIPS_PER_POINT;
-/** Cell margins of the table style, top + bottom and left + right, in points (57 and 108 twips each). */
-const CELL_PADDING_VERTICAL = twips(2 * 57);
-const CELL_PADDING_HORIZONTAL = twips(2 * 108);
+/** Cell margins of the table style, top + bottom, in points. */
+const CELL_PADDING_VERTICAL = 2 * TABLE_CELL_PADDING.y;
 const QUOTE_INDENT = 567;
 /** List indent per level, on the page and in table cells (numbering.ts, BodyRenderer.ts). */
-const LIST_STEP = { page: twips(720), cell: twips(288) };
+const LIST_STEP = { page: twips(LIST_INDENT_STEP), cell: twips(288) };
 /** Nested quotes and lists leave at least 2 inches, or half a narrow column. */
 const minNestedWidth = (widthPt: number) => Math.min(144, widthPt / 2);
 const indented = (frame: Frame, byPt: number): Frame =>
@@ -61,26 +86,40 @@ const indented = (frame: Frame, byPt: number): Frame =>
 /** Room the page number and its leader take at the end of a contents entry, in points. */
 const CONTENTS_NUMBER_PT = 30;
 
-/**
- * The page (1-based, counting a shell's pages before the body) each heading starts on, in the order
- * the headings come in the blocks (list items, quotes and table cells included, row by row).
- */
-export function estimateHeadingPages(blocks: readonly Block[], options: PageEstimateOptions): number[] {
+export interface PageEstimate {
+  /**
+   * The page (1-based, counting a shell's pages before the body) each heading starts on, in the
+   * order the headings come in the blocks (list items, quotes and table cells included, row by row).
+   */
+  headingPages: number[];
+  /** The automatic page breaks (`pageBreak` blocks with `auto`) that start a new page. */
+  autoBreaks: Set<Block>;
+}
+
+/** Where the blocks' headings land, and which automatic page breaks break. */
+export function estimatePages(blocks: readonly Block[], options: PageEstimateOptions): PageEstimate {
   const layout = new Typesetter(options);
   const frame: Frame = {
     widthPt: options.textWidthPt,
     minWidthPt: minNestedWidth(options.textWidthPt),
     inTable: false,
     bold: false,
+    fontScale: 1,
   };
-  return layout.pages(layout.items(blocks, frame));
+  return layout.pages(layout.withContents(layout.items(blocks, frame)));
 }
+
+/** The page each heading starts on (see PageEstimate). */
+export const estimateHeadingPages = (blocks: readonly Block[], options: PageEstimateOptions): number[] =>
+  estimatePages(blocks, options).headingPages;
 
 class Typesetter {
   private readonly size: number;
   private readonly bodyLineFactor: number;
   /** Headings met so far: the next one's index. */
   private headingCount = 0;
+  /** The headings a table of contents would list, in order. */
+  private readonly listed: { level: number; title: string }[] = [];
 
   constructor(private readonly options: PageEstimateOptions) {
     this.size = options.theme.size / 2;
@@ -93,10 +132,22 @@ class Typesetter {
     return out;
   }
 
-  /** Stacks the items into pages; returns the page of each heading. */
-  pages(items: Item[]): number[] {
+  /** The items with each table of contents' lines in its place, now that every heading is known. */
+  withContents(items: Item[]): Item[] {
+    if (!items.some((item) => item.kind === 'contents')) return items;
+    const out: Item[] = [];
+    for (const item of items) {
+      if (item.kind === 'contents') this.contents(item.title, item.frame, out);
+      else out.push(item);
+    }
+    return out;
+  }
+
+  /** Stacks the items into pages: the page of each heading, and which automatic breaks break. */
+  pages(items: Item[]): PageEstimate {
     const room = this.options.textHeightPt;
     const found: number[] = new Array<number>(this.headingCount).fill(0);
+    const autoBreaks = new Set<Block>();
     let page = (this.options.pagesBefore ?? 0) + 1;
     let y = 0;
     /** Space after the last paragraph: it meets the next one's space before, and the larger wins. */
@@ -113,7 +164,13 @@ class Typesetter {
     };
     const mark = (headings: number[]) => headings.forEach((heading) => (found[heading] = page));
     for (const [index, item] of items.entries()) {
+      if (item.kind === 'contents') continue;
       if (item.kind === 'pageBreak') {
+        if (item.auto) {
+          // Less than a share of the page left: the automatic break starts a page.
+          if (y === 0 || room - y >= room * this.options.theme.look.autoPageBreakRoom) continue;
+          autoBreaks.add(item.auto);
+        }
         if (y > 0) newPage();
         broken = true;
         continue;
@@ -163,24 +220,18 @@ class Typesetter {
       }
       after = item.after;
     }
-    return found;
+    return { headingPages: found, autoBreaks };
   }
 
   private block(block: Block, frame: Frame, out: Item[]): void {
-    const space = this.options.theme.space;
     switch (block.type) {
       case 'heading': {
-        const size = this.options.theme.headingSizes[block.level - 1] / 2;
-        const spacing = SPACING.heading(block.level);
         const index = this.headingCount++;
-        out.push(
-          this.text(
-            block.content,
-            frame,
-            { size, bold: true, before: space(spacing.before), after: space(spacing.after), keepNext: true },
-            [index],
-          ),
-        );
+        const title = inlinesToPlainText(block.content).replace(/\s+/g, ' ').trim();
+        if (block.toc !== false && block.level <= (this.options.contentsDepth ?? 3) && title)
+          this.listed.push({ level: block.level, title });
+        const look = headingTextLook(this.options.theme.look, block.level);
+        out.push(this.text(block.content, frame, { ...this.styled(look, frame), keepNext: true }, [index]));
         return;
       }
       case 'paragraph':
@@ -189,10 +240,17 @@ class Typesetter {
       case 'list':
         for (const item of block.items) {
           const itemFrame = indented(frame, frame.inTable ? LIST_STEP.cell : LIST_STEP.page);
-          // Content that cannot carry the number (a table, a nested list) gets a line of its own for it.
-          if (item[0]?.type !== 'heading' && item[0]?.type !== 'paragraph')
-            out.push(this.text([], itemFrame, this.bodyStyle(frame)));
-          for (const child of item) this.block(child, itemFrame, out);
+          const [first, ...rest] = item;
+          // The paragraph carrying the number is a List Paragraph (styles.ts), set closer to the next item.
+          const listed = { ...this.bodyStyle(frame), after: this.options.theme.look.listItemSpaceAfter };
+          if (first?.type === 'paragraph' && (first.style ?? 'normal') === 'normal') {
+            out.push(this.text(first.content, itemFrame, listed));
+          } else {
+            // Content that cannot carry the number (a table, a nested list) gets a line of its own for it.
+            if (first?.type !== 'heading' && first?.type !== 'paragraph') out.push(this.text([], itemFrame, listed));
+            if (first) this.block(first, itemFrame, out);
+          }
+          for (const child of rest) this.block(child, itemFrame, out);
         }
         return;
       case 'table':
@@ -203,16 +261,17 @@ class Typesetter {
         for (const child of block.children) this.block(child, indented(frame, twips(2 * QUOTE_INDENT)), out);
         return;
       case 'code': {
-        const size = Math.max(7, this.size - 1);
+        const look = this.options.theme.look.code;
+        const size = look.size * frame.fontScale;
         const lines = block.text.replace(/\n$/, '').split('\n');
-        const perLine = Math.max(1, Math.floor((frame.widthPt / size) * (1000 / 600)));
+        const perLine = Math.max(1, Math.floor(frame.widthPt / (size * textWidthEm('0', { monospace: true }))));
         const count = lines.reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / perLine)), 0);
         out.push({
           kind: 'lines',
           lines: count,
           lineHeight: this.lineHeight(size, 1),
-          before: twips(SPACING.code.before),
-          after: twips(SPACING.code.after),
+          before: look.spaceBefore,
+          after: look.spaceAfter,
           keepNext: false,
           headings: [],
         });
@@ -227,7 +286,7 @@ class Typesetter {
         out.push({
           kind: 'box',
           height: (shown.height / PIXELS_PER_POINT) * body.lineFactor,
-          after: twips(body.after),
+          after: body.after,
           header: false,
           repeatHeight: 0,
           headings: [],
@@ -235,93 +294,103 @@ class Typesetter {
         return;
       }
       case 'pageBreak':
-        out.push({ kind: 'pageBreak' });
+        out.push(block.auto ? { kind: 'pageBreak', auto: block } : { kind: 'pageBreak' });
         return;
       case 'toc':
-        this.contents(block.title, frame, out);
+        // In a table cell the renderer leaves the contents empty.
+        if (!frame.inTable) out.push({ kind: 'contents', title: block.title, frame });
         return;
     }
   }
 
   private paragraph(block: Extract<Block, { type: 'paragraph' }>, frame: Frame): Lines {
-    const space = this.options.theme.space;
-    const body = this.bodyStyle(frame);
-    switch (block.style) {
-      case 'title':
-        return this.text(block.content, frame, {
-          size: 28,
-          before: 0,
-          after: space(SPACING.title.after),
-          keepNext: true,
-        });
-      case 'subtitle':
-        return this.text(block.content, frame, { size: this.size + 4, after: space(SPACING.subtitle.after) });
-      case 'label':
-        return this.text(block.content, frame, {
-          bold: true,
-          before: space(SPACING.label.before),
-          after: space(SPACING.label.after),
-          keepNext: true,
-        });
-      case 'caption':
-        return this.text(block.content, frame, {
-          size: Math.max(7, this.size - 1),
-          before: space(SPACING.caption.before),
-          after: space(SPACING.caption.after),
-        });
-      default:
-        return this.text(block.content, frame, body);
-    }
+    const look = this.options.theme.look.paragraphs;
+    const style = block.style ?? 'normal';
+    if (style === 'normal') return this.text(block.content, frame, this.bodyStyle(frame));
+    const styled = this.styled(look[style] ?? look.normal, frame);
+    // Titles, subtitles and labels keep with what follows them (styles.ts).
+    return this.text(block.content, frame, {
+      ...styled,
+      keepNext: style === 'title' || style === 'subtitle' || style === 'label',
+    });
   }
 
-  /** Spacing of body text (in twips) and its line spacing: the document's, or the table style's inside cells. */
-  private bodyStyle(frame: Frame): { before: number; after: number; lineFactor: number } {
+  /** A style's size, weight and spacing (points), its size scaled as the frame's text is; no spacing in table cells but the style's own. */
+  private styled(look: TextLook, frame: Frame): TextStyle {
+    return {
+      size: look.size * frame.fontScale,
+      bold: look.bold,
+      italic: look.italic,
+      before: look.spaceBefore,
+      after: look.spaceAfter,
+    };
+  }
+
+  /** Spacing of body text (in points) and its line spacing: the document's, or the table style's inside cells. */
+  private bodyStyle(frame: Frame): TextStyle & { after: number; lineFactor: number } {
+    const size = this.size * frame.fontScale;
     return frame.inTable
-      ? { before: 0, after: 0, lineFactor: 1 }
-      : { before: 0, after: this.options.theme.space(SPACING.body.after), lineFactor: this.bodyLineFactor };
+      ? { size, before: 0, after: 0, lineFactor: 1 }
+      : {
+          size,
+          before: 0,
+          after: this.options.theme.look.paragraphs.normal.spaceAfter,
+          lineFactor: this.bodyLineFactor,
+        };
   }
 
-  private text(
-    content: readonly Inline[],
-    frame: Frame,
-    style: { size?: number; bold?: boolean; before?: number; after?: number; keepNext?: boolean; lineFactor?: number },
-    headings: number[] = [],
-  ): Lines {
-    const size = style.size ?? this.size;
+  private text(content: readonly Inline[], frame: Frame, style: TextStyle, headings: number[] = []): Lines {
+    const size = style.size ?? this.size * frame.fontScale;
     const lineFactor = style.lineFactor ?? (frame.inTable ? 1 : this.bodyLineFactor);
+    const bold = style.bold === true || frame.bold;
     return {
       kind: 'lines',
-      lines: lineCount(content, (frame.widthPt / size) * 1000, style.bold === true || frame.bold),
-      lineHeight: this.lineHeight(size, lineFactor),
-      before: twips(style.before ?? 0),
-      after: twips(style.after ?? 0),
+      lines: lineCount(content, frame.widthPt / size, { bold, italic: style.italic === true }),
+      lineHeight: this.lineHeight(size, lineFactor, bold),
+      before: style.before ?? 0,
+      after: style.after ?? 0,
       keepNext: style.keepNext === true,
       headings,
     };
   }
 
-  private lineHeight(size: number, factor: number): number {
-    return size * LINE_HEIGHT_EM * factor;
+  private lineHeight(size: number, factor: number, bold = false): number {
+    return size * lineHeightEm({ bold }) * factor;
   }
 
   /** Rows as boxes as tall as their tallest cell; header rows come again at the top of each page. */
   private table(block: Extract<Block, { type: 'table' }>, frame: Frame, out: Item[]): void {
-    const columns = Math.max(
-      1,
-      ...block.rows.map((row) => row.cells.reduce((sum, cell) => sum + Math.max(1, cell.colSpan ?? 1), 0)),
-    );
-    const columnWidth = frame.widthPt / columns;
+    const grid = tableGrid(block.rows);
+    if (grid.rows.length === 0) return;
+    const headerRows = Math.max(0, Math.min(Math.floor(block.headerRows) || 0, grid.rows.length));
+    // The columns and text size the writer gives the table (BodyRenderer.ts).
+    const sized = sizeTable(block.rows, grid, {
+      widthPt: frame.widthPt,
+      headerRows,
+      bold: false,
+      look: this.options.theme.look,
+      baseScale: frame.fontScale,
+    });
     let repeatHeight = 0;
-    block.rows.forEach((row, r) => {
-      const header = r < block.headerRows;
+    grid.rows.forEach((cells, r) => {
+      const header = r < headerRows;
       const headings: number[] = [];
       let height = 0;
-      for (const cell of row.cells) {
-        const widthPt = Math.max(10, columnWidth * Math.max(1, cell.colSpan ?? 1) - CELL_PADDING_HORIZONTAL);
-        const cellFrame: Frame = { widthPt, minWidthPt: minNestedWidth(widthPt), inTable: true, bold: header };
+      for (const cell of cells) {
+        let cellTwips = 0;
+        for (let c = cell.column; c < cell.column + cell.colSpan; c++) cellTwips += sized.columns[c];
+        const widthPt = Math.max(10, twips(cellTwips) - CELL_MARGINS_PT);
+        const cellFrame: Frame = {
+          widthPt,
+          minWidthPt: minNestedWidth(widthPt),
+          inTable: true,
+          bold: header,
+          fontScale: sized.scale,
+        };
         const items = this.items(cell.blocks, cellFrame);
+        // A cell spanning rows counts towards its first row: an overestimate, the safe side.
         height = Math.max(height, stackedHeight(items));
-        items.forEach((item) => item.kind !== 'pageBreak' && headings.push(...item.headings));
+        for (const item of items) if (item.kind === 'lines' || item.kind === 'box') headings.push(...item.headings);
       }
       height += CELL_PADDING_VERTICAL;
       if (header) repeatHeight += height;
@@ -341,24 +410,15 @@ class Typesetter {
 
   /** The contents heading, the paragraph the field begins in, one entry per listed heading, and the paragraph it ends in. */
   private contents(title: string, frame: Frame, out: Item[]): void {
-    const space = this.options.theme.space;
     if (title.trim()) {
-      const spacing = SPACING.heading(1);
       const text: Inline[] = [{ type: 'text', text: title }];
-      out.push(
-        this.text(text, frame, {
-          size: this.options.theme.headingSizes[0] / 2,
-          bold: true,
-          before: space(spacing.before),
-          after: space(spacing.after),
-          keepNext: true,
-        }),
-      );
+      const look = headingTextLook(this.options.theme.look, 1);
+      out.push(this.text(text, frame, { ...this.styled(look, frame), keepNext: true }));
     }
     // docx opens the field in an empty paragraph of its own, before the entries.
     out.push(this.text([], frame, this.bodyStyle(frame)));
     const lineHeight = this.lineHeight(this.size, this.bodyLineFactor);
-    this.options.contents.forEach((entry, index, entries) => {
+    (this.options.contents ?? this.listed).forEach((entry, index, entries) => {
       const widthPt = frame.widthPt - twips(SPACING.contentsEntry.indentStep * (entry.level - 1)) - CONTENTS_NUMBER_PT;
       const text: Inline[] = [{ type: 'text', text: entry.title }];
       // The last entry keeps with the paragraph the field ends in (BodyRenderer), so they move together.
@@ -385,6 +445,8 @@ function keptWith(items: Item[], from: number): number {
   let height = 0;
   for (let i = from; i < Math.min(items.length, from + MAX_KEEP_CHAIN); i++) {
     const item = items[i];
+    // An automatic break is not known to break yet: the content after it counts as kept.
+    if (item.kind === 'contents' || (item.kind === 'pageBreak' && item.auto)) continue;
     if (item.kind === 'pageBreak') return height;
     if (item.kind === 'box') return height + item.height;
     if (!item.keepNext) return height + item.before + Math.min(2, item.lines) * item.lineHeight;
@@ -396,22 +458,27 @@ function keptWith(items: Item[], from: number): number {
 /** Height of items stacked without pages (a table cell's content). */
 function stackedHeight(items: Item[]): number {
   return items.reduce((sum, item, i) => {
-    if (item.kind === 'pageBreak') return sum;
+    if (item.kind === 'pageBreak' || item.kind === 'contents') return sum;
     if (item.kind === 'box') return sum + item.height + item.after;
     return sum + (i > 0 ? item.before : 0) + item.lines * item.lineHeight + item.after;
   }, 0);
 }
 
 /**
- * Lines that `content` fills when lines are `maxEm` thousandths of an em wide (words kept whole
- * unless wider than a line; explicit line breaks start a line). Never less than one.
+ * Lines that `content` fills when lines are `maxEm` em wide (words kept whole unless wider than a
+ * line; explicit line breaks start a line). Never less than one.
  */
-export function lineCount(content: readonly Inline[], maxEm: number, bold: boolean): number {
-  const max = Math.max(1000, maxEm);
+export function lineCount(
+  content: readonly Inline[],
+  maxEm: number,
+  style: { bold?: boolean; italic?: boolean } = {},
+): number {
+  const max = Math.max(1, maxEm);
   let lines = 1;
   let used = 0;
+  const space = textWidthEm(' ');
   const addWord = (width: number) => {
-    const gap = used > 0 ? SPACE_WIDTH : 0;
+    const gap = used > 0 ? space : 0;
     if (used > 0 && used + gap + width > max) {
       lines += 1;
       used = 0;
@@ -424,26 +491,29 @@ export function lineCount(content: readonly Inline[], maxEm: number, bold: boole
       used -= max;
     }
   };
-  const walk = (inlines: readonly Inline[], strong: boolean) => {
+  const walk = (inlines: readonly Inline[], bold: boolean, italic: boolean) => {
     for (const inline of inlines) {
       if (inline.type === 'break') {
         lines += 1;
         used = 0;
       } else if (inline.type === 'link') {
-        walk(inline.children, strong);
+        walk(inline.children, bold, italic);
       } else {
-        const runBold = strong || inline.marks?.bold === true;
-        const code = inline.marks?.code === true;
+        const face = {
+          bold: bold || inline.marks?.bold === true,
+          italic: italic || inline.marks?.italic === true,
+          monospace: inline.marks?.code === true,
+        };
         inline.text.split('\n').forEach((segment, i) => {
           if (i > 0) {
             lines += 1;
             used = 0;
           }
-          for (const word of segment.split(/\s+/)) if (word) addWord(textWidth(word, runBold, code));
+          for (const word of segment.split(/\s+/)) if (word) addWord(textWidthEm(word, face));
         });
       }
     }
   };
-  walk(content, bold);
+  walk(content, style.bold === true, style.italic === true);
   return lines;
 }

@@ -14,6 +14,8 @@ export interface RunFormatting {
   strike?: boolean;
   superscript?: boolean;
   subscript?: boolean;
+  /** Half points (a table's text set smaller). */
+  size?: number;
   rightToLeft?: boolean;
   language?: { value: string; bidirectional?: string };
 }
@@ -91,6 +93,7 @@ export function runProperties(format: RunFormatting): string {
   if (format.bold) xml += '<w:b/><w:bCs/>';
   if (format.italic) xml += '<w:i/><w:iCs/>';
   if (format.strike) xml += '<w:strike/>';
+  if (format.size) xml += `<w:sz w:val="${format.size}"/><w:szCs w:val="${format.size}"/>`;
   if (format.underline) xml += '<w:u w:val="single"/>';
   if (format.subscript) xml += '<w:vertAlign w:val="subscript"/>';
   if (format.superscript) xml += '<w:vertAlign w:val="superscript"/>';

@@ -4,8 +4,15 @@
  * downloaded document in one place. Ids are the ones Word knows for its built-in styles where one fits.
  */
 import type { ICharacterStyleOptions, IParagraphStyleOptions, IStylesOptions } from 'docx';
+import {
+  type DocumentLook,
+  documentLook,
+  headingTextLook,
+  TABLE_CELL_PADDING,
+  type TextLook,
+} from '../../document/look';
 import type { DocumentMeta, ParagraphStyle, Theme } from '../../document/types';
-import { hexColor, runLanguage, xmlSafe } from './text';
+import { hexColor, runLanguage } from './text';
 
 export const StyleId = {
   title: 'Title',
@@ -38,98 +45,87 @@ export const paragraphStyleId: Record<ParagraphStyle, string | undefined> = {
   note: StyleId.note,
 };
 
-const MONOSPACE = 'Courier New';
-const DEFAULTS = {
-  fontSize: 11,
-  headingSizes: [16, 13, 12, 11, 11, 11],
-  headingColor: '1F4E79',
-  linkColor: '0563C1',
-};
 /**
- * Paragraph spacing of our styles in twips, before the theme scales it (compact spacing). The page
- * estimate (pageEstimate.ts) reads the same numbers, so it lays text out as Word will.
+ * Paragraph spacing the document look does not say: the entries of the table of contents (TOC1-TOC9),
+ * tighter than Word's own (100 twips after each), so 30 descriptions' contents fit a page; 220 more
+ * indent per level, as Word's. The page estimate (pageEstimate.ts) reads the same numbers.
  */
 export const SPACING = {
-  body: { after: 120, line: 264 },
-  heading: (level: number) => ({ before: level === 1 ? 360 : level === 2 ? 280 : 200, after: 80 }),
-  title: { after: 240 },
-  subtitle: { after: 200 },
-  label: { before: 160, after: 40 },
-  caption: { before: 40, after: 160 },
-  code: { before: 60, after: 120, line: 240 },
-  /**
-   * TOC1-TOC9, the entries of the table of contents: tighter than Word's own (100 twips after each),
-   * so 30 descriptions' contents fit a page; 220 more indent per level, as Word's.
-   */
   contentsEntry: { after: 30, indentStep: 220 },
 } as const;
 
 /** Word's outline level for body text: not in the outline, nor in a table of contents. */
 const BODY_TEXT_OUTLINE_LEVEL = 9;
 
+/** Half points, as Word sizes fonts. */
+export const halfPoints = (points: number): number => Math.round(points * 2);
+/** Twentieths of a point, as Word measures spacing. */
+export const twips = (points: number): number => Math.round(points * 20);
+
+/** The document look (document/look.ts) in Word's units. */
 export interface ResolvedTheme {
-  /** Half points, as Word sizes fonts. */
+  look: DocumentLook;
+  /** Body size in half points. */
   size: number;
-  headingSizes: number[];
   textColor?: string;
   headingColor: string;
   linkColor: string;
-  bodyFont?: string;
-  headingFont?: string;
-  /** Scales paragraph spacing (twips): compact spacing keeps a third of it. */
-  space: (twips: number) => number;
+  mutedColor: string;
+  fonts: DocumentLook['fonts'];
 }
 
-const COMPACT_SPACING = 0.35;
-
-const halfPoints = (points: number | undefined, fallback: number): number =>
-  Math.round(
-    2 * (typeof points === 'number' && Number.isFinite(points) && points >= 4 && points <= 96 ? points : fallback),
-  );
-
-/** Word keeps font names to 31 characters. */
-const fontName = (name: string | undefined): string | undefined =>
-  xmlSafe(name ?? '')
-    .trim()
-    .slice(0, 31) || undefined;
-
 export function resolveTheme(theme: Theme | undefined): ResolvedTheme {
-  const size = halfPoints(theme?.fontSize, DEFAULTS.fontSize);
+  const look = documentLook(theme);
   return {
-    size,
-    headingSizes: DEFAULTS.headingSizes.map((fallback, i) => halfPoints(theme?.headingSizes?.[i], fallback)),
-    textColor: hexColor(theme?.textColor),
-    headingColor: hexColor(theme?.headingColor) ?? DEFAULTS.headingColor,
-    linkColor: hexColor(theme?.linkColor) ?? DEFAULTS.linkColor,
-    bodyFont: fontName(theme?.bodyFont),
-    headingFont: fontName(theme?.headingFont),
-    space: theme?.spacing === 'compact' ? (twips) => Math.round(twips * COMPACT_SPACING) : (twips) => twips,
+    look,
+    size: halfPoints(look.fontSize),
+    textColor: hexColor(look.colors.text),
+    headingColor: hexColor(look.colors.heading) ?? '1F3864',
+    linkColor: hexColor(look.colors.link) ?? '1A5FB4',
+    mutedColor: hexColor(look.colors.muted) ?? '595959',
+    fonts: look.fonts,
+  };
+}
+
+/** Line spacing of body text in 240ths of a line (264: 1.1 lines). */
+export const bodyLine = (theme: ResolvedTheme): number => Math.round(240 * theme.look.lineSpacing);
+
+/** A font for every script Word sets apart but East Asian, which Word takes from its own defaults. */
+const runFonts = (name: string) => ({ ascii: name, hAnsi: name, cs: name });
+
+/**
+ * A style's spacing and run properties from a text look. Bold, italics, size, colour and family are
+ * stated in full, so the style looks the same whatever a Word shell's or Word's own styles say.
+ */
+function textStyle(text: TextLook, theme: ResolvedTheme) {
+  return {
+    spacing: { before: twips(text.spaceBefore), after: twips(text.spaceAfter) },
+    run: {
+      bold: text.bold,
+      italics: text.italic,
+      size: halfPoints(text.size),
+      sizeComplexScript: halfPoints(text.size),
+      color: hexColor(text.color),
+      font: runFonts(theme.fonts[text.font]),
+    },
   };
 }
 
 function headingStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
   const levels: HeadingLevelNumber[] = [1, 2, 3, 4, 5, 6];
-  const inContents = levels.map((level): IParagraphStyleOptions => ({
-    id: headingStyleId(level, true),
-    name: `heading ${level}`,
-    basedOn: 'Normal',
-    next: 'Normal',
-    quickFormat: true,
-    uiPriority: 9,
-    paragraph: {
-      keepNext: true,
-      keepLines: true,
-      spacing: { before: theme.space(SPACING.heading(level).before), after: theme.space(SPACING.heading(level).after) },
-      outlineLevel: level - 1,
-    },
-    run: {
-      bold: true,
-      italics: level >= 4 ? true : undefined,
-      size: theme.headingSizes[level - 1],
-      color: theme.headingColor,
-      font: theme.headingFont,
-    },
-  }));
+  const inContents = levels.map((level): IParagraphStyleOptions => {
+    const style = textStyle(headingTextLook(theme.look, level), theme);
+    return {
+      id: headingStyleId(level, true),
+      name: `heading ${level}`,
+      basedOn: 'Normal',
+      next: 'Normal',
+      quickFormat: true,
+      uiPriority: 9,
+      paragraph: { keepNext: true, keepLines: true, spacing: style.spacing, outlineLevel: level - 1 },
+      run: style.run,
+    };
+  });
   const notInContents = levels.map((level): IParagraphStyleOptions => ({
     id: headingStyleId(level, false),
     name: `Heading ${level} (not in contents)`,
@@ -140,59 +136,47 @@ function headingStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
   return [...inContents, ...notInContents];
 }
 
+function styled(
+  id: string,
+  name: string,
+  text: TextLook,
+  theme: ResolvedTheme,
+  paragraph: IParagraphStyleOptions['paragraph'] = {},
+): IParagraphStyleOptions {
+  const style = textStyle(text, theme);
+  return {
+    id,
+    name,
+    basedOn: 'Normal',
+    next: 'Normal',
+    quickFormat: true,
+    paragraph: { spacing: style.spacing, ...paragraph },
+    run: style.run,
+  };
+}
+
 function paragraphStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
-  const smaller = (by: number) => Math.max(14, theme.size - by);
+  const { paragraphs, code } = theme.look;
+  const small = halfPoints(paragraphs.caption.size);
+  const codeStyle = styled(StyleId.code, 'Code', code, theme, {
+    shading: { type: 'clear', color: 'auto', fill: 'F2F2F2' },
+  });
   return [
-    {
-      id: StyleId.title,
-      name: 'Title',
-      basedOn: 'Normal',
-      next: 'Normal',
-      quickFormat: true,
-      paragraph: { spacing: { before: 0, after: theme.space(SPACING.title.after) }, keepNext: true },
-      run: { size: 56, color: theme.headingColor, font: theme.headingFont },
-    },
-    {
-      id: StyleId.subtitle,
-      name: 'Subtitle',
-      basedOn: 'Normal',
-      next: 'Normal',
-      quickFormat: true,
-      paragraph: { spacing: { after: theme.space(SPACING.subtitle.after) } },
-      run: { size: theme.size + 8, color: '595959', font: theme.headingFont },
-    },
+    styled(StyleId.title, 'Title', paragraphs.title, theme, { keepNext: true }),
+    styled(StyleId.subtitle, 'Subtitle', paragraphs.subtitle, theme, { keepNext: true }),
     ...headingStyles(theme),
+    styled(StyleId.label, 'Label', paragraphs.label, theme, { keepNext: true }),
     {
-      id: StyleId.label,
-      name: 'Label',
+      // docx's own name for numbered paragraphs without a style of their own (BodyRenderer.ts): items sit close.
+      id: 'ListParagraph',
+      name: 'List Paragraph',
       basedOn: 'Normal',
-      next: 'Normal',
       quickFormat: true,
-      paragraph: {
-        keepNext: true,
-        spacing: { before: theme.space(SPACING.label.before), after: theme.space(SPACING.label.after) },
-      },
-      run: { bold: true },
+      uiPriority: 34,
+      paragraph: { spacing: { after: twips(theme.look.listItemSpaceAfter) } },
     },
-    {
-      id: StyleId.note,
-      name: 'Note',
-      basedOn: 'Normal',
-      next: 'Normal',
-      quickFormat: true,
-      run: { italics: true, color: '767676' },
-    },
-    {
-      id: StyleId.caption,
-      name: 'caption',
-      basedOn: 'Normal',
-      next: 'Normal',
-      quickFormat: true,
-      paragraph: {
-        spacing: { before: theme.space(SPACING.caption.before), after: theme.space(SPACING.caption.after) },
-      },
-      run: { italics: true, size: smaller(2), color: '595959' },
-    },
+    styled(StyleId.note, 'Note', paragraphs.note, theme),
+    styled(StyleId.caption, 'caption', paragraphs.caption, theme),
     {
       id: StyleId.quote,
       name: 'Quote',
@@ -206,13 +190,9 @@ function paragraphStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
       run: { italics: true, color: '404040' },
     },
     {
-      id: StyleId.code,
-      name: 'Code',
-      basedOn: 'Normal',
-      next: 'Normal',
-      quickFormat: true,
-      paragraph: { spacing: { ...SPACING.code }, shading: { type: 'clear', color: 'auto', fill: 'F2F2F2' } },
-      run: { font: MONOSPACE, size: smaller(2), noProof: true },
+      ...codeStyle,
+      paragraph: { ...codeStyle.paragraph, spacing: { ...codeStyle.paragraph?.spacing, line: 240 } },
+      run: { ...codeStyle.run, noProof: true },
     },
     // Named as Word names them ("toc 1"...), so docx leaves its own out and Word updates ours in place.
     ...Array.from({ length: 9 }, (_, index): IParagraphStyleOptions => ({
@@ -240,14 +220,14 @@ function paragraphStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
       name: 'header',
       basedOn: 'Normal',
       paragraph: { spacing: { after: 0 } },
-      run: { size: smaller(3), color: '595959' },
+      run: { size: small, sizeComplexScript: small, color: theme.mutedColor },
     },
     {
       id: StyleId.footer,
       name: 'footer',
       basedOn: 'Normal',
       paragraph: { spacing: { after: 0 } },
-      run: { size: smaller(3), color: '595959' },
+      run: { size: small, sizeComplexScript: small, color: theme.mutedColor },
     },
   ];
 }
@@ -266,7 +246,7 @@ function characterStyles(theme: ResolvedTheme): ICharacterStyleOptions[] {
       id: StyleId.inlineCode,
       name: 'HTML Code',
       basedOn: 'DefaultParagraphFont',
-      run: { font: MONOSPACE, noProof: true },
+      run: { font: runFonts(theme.fonts.code), noProof: true },
     },
   ];
 }
@@ -278,6 +258,8 @@ function characterStyles(theme: ResolvedTheme): ICharacterStyleOptions[] {
 const TABLE_STYLE_PART = (() => {
   const side = (name: string) => `<w:${name} w:val="single" w:sz="4" w:space="0" w:color="A6A6A6"/>`;
   const borders = ['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map(side).join('');
+  // The cell padding of the look, as the PDF's.
+  const [x, y] = [twips(TABLE_CELL_PADDING.x), twips(TABLE_CELL_PADDING.y)];
   return (
     '<w:styles xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" ' +
     'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" ' +
@@ -286,14 +268,11 @@ const TABLE_STYLE_PART = (() => {
     'mc:Ignorable="w14 w15">' +
     `<w:style w:type="table" w:styleId="${StyleId.table}"><w:name w:val="Table Grid"/><w:basedOn w:val="TableNormal"/>` +
     '<w:uiPriority w:val="39"/><w:pPr><w:spacing w:before="0" w:after="0" w:line="240" w:lineRule="auto"/></w:pPr>' +
-    `<w:tblPr><w:tblBorders>${borders}</w:tblBorders><w:tblCellMar><w:top w:w="57" w:type="dxa"/>` +
-    '<w:left w:w="108" w:type="dxa"/><w:bottom w:w="57" w:type="dxa"/><w:right w:w="108" w:type="dxa"/></w:tblCellMar></w:tblPr></w:style>' +
+    `<w:tblPr><w:tblBorders>${borders}</w:tblBorders><w:tblCellMar><w:top w:w="${y}" w:type="dxa"/>` +
+    `<w:left w:w="${x}" w:type="dxa"/><w:bottom w:w="${y}" w:type="dxa"/><w:right w:w="${x}" w:type="dxa"/></w:tblCellMar></w:tblPr></w:style>` +
     '</w:styles>'
   );
 })();
-
-/** Line spacing of body text in 240ths of a line (264: 1.1 lines); never tighter than single. */
-export const bodyLine = (theme: ResolvedTheme): number => Math.max(240, theme.space(SPACING.body.line));
 
 /** The `styles` and `externalStyles` options of a docx `Document`. */
 export function documentStyles(meta: Pick<DocumentMeta, 'theme' | 'language'>): {
@@ -307,12 +286,14 @@ export function documentStyles(meta: Pick<DocumentMeta, 'theme' | 'language'>): 
       default: {
         document: {
           // Spacing lives in the document defaults, not in Normal, so the table style can take it away in cells.
-          paragraph: { spacing: { after: theme.space(SPACING.body.after), line: bodyLine(theme), lineRule: 'auto' } },
+          paragraph: {
+            spacing: { after: twips(theme.look.paragraphs.normal.spaceAfter), line: bodyLine(theme), lineRule: 'auto' },
+          },
           run: {
             size: theme.size,
             sizeComplexScript: theme.size,
             color: theme.textColor,
-            font: theme.bodyFont,
+            font: runFonts(theme.fonts.body),
             language: runLanguage(meta.language),
           },
         },

@@ -5,8 +5,17 @@
  */
 import type { Element, ElementContent, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
+import { resolveDirections } from '../../document/direction';
+import { lineHeightEm } from '../../document/fontMetrics';
+import {
+  type DocumentLook,
+  documentLook,
+  FONT_FALLBACKS,
+  TABLE_CELL_PADDING,
+  type TextLook,
+} from '../../document/look';
 import { inlinesToPlainText } from '../../document/text';
-import type { Block, DocumentModel, Inline, Marks } from '../../document/types';
+import type { Block, Direction, DocumentModel, Inline, Marks } from '../../document/types';
 import type { ExportResult, RenderedDocument } from '../types';
 
 type Properties = Element['properties'];
@@ -19,21 +28,55 @@ const element = (tagName: string, properties: Properties, children: ElementConte
 });
 const text = (value: string): ElementContent => ({ type: 'text', value });
 
-/** Screen and print: A4/Letter pages, headings kept with what follows, page breaks honoured. */
-const STYLESHEET = `
-body { font-family: "DejaVu Sans", "Noto Sans", Arial, sans-serif; line-height: 1.45; max-width: 46em; margin: 2em auto; padding: 0 1em; color: #1a1a1a; }
-h1, h2, h3, h4, h5, h6 { color: #1f3864; line-height: 1.2; }
-.title { font-size: 2em; font-weight: bold; color: #1f3864; }
-.subtitle { font-size: 1.3em; color: #595959; }
-.label { font-weight: bold; margin-bottom: 0.2em; }
-.caption, .note { color: #595959; }
-.caption { font-size: 0.9em; }
-.note { font-style: italic; }
-table { border-collapse: collapse; margin: 0.5em 0; }
-th, td { border: 1px solid #a6a6a6; padding: 0.2em 0.4em; vertical-align: top; text-align: start; }
-th { background: #f0f0f0; }
-blockquote { border-inline-start: 3px solid #a6a6a6; margin-inline-start: 0; padding-inline-start: 1em; }
-pre { background: #f0f0f0; padding: 0.5em; white-space: pre-wrap; }
+/** A family and what stands in for it, as a CSS font-family list (names are letters, digits, spaces and hyphens: look.ts). */
+function fontStack(name: string): string {
+  const fallback = Object.hasOwn(FONT_FALLBACKS, name) ? FONT_FALLBACKS[name] : undefined;
+  return [name, ...(fallback?.alternatives ?? [])]
+    .map((family) => `"${family}"`)
+    .concat(fallback?.generic ?? 'sans-serif')
+    .join(', ');
+}
+
+const em = (points: number, fontSize: number): string => `${Number((points / fontSize).toFixed(3))}em`;
+
+/** A text look as CSS declarations: sizes and spaces in em of the text's own size (of the body's for sizes). */
+function textRules(text: TextLook, look: DocumentLook): string {
+  return (
+    `font-size: ${em(text.size, look.fontSize)}; font-weight: ${text.bold ? 'bold' : 'normal'}; ` +
+    `font-style: ${text.italic ? 'italic' : 'normal'}; color: ${text.color}; ` +
+    `margin: ${em(text.spaceBefore, text.size)} 0 ${em(text.spaceAfter, text.size)}; ` +
+    `font-family: ${fontStack(look.fonts[text.font])};`
+  );
+}
+
+/**
+ * Screen and print, from the document look the PDF and DOCX writers read (document/look.ts): the
+ * same fonts, heading scale and spacing, in em of the body size (the browser's on screen, the
+ * look's in print); A4/Letter pages, headings kept with what follows, page breaks honoured.
+ */
+function stylesheet(look: DocumentLook): string {
+  const { colors, paragraphs } = look;
+  const headings = look.headings.map((heading, index) => `h${index + 1} { ${textRules(heading, look)} }`).join('\n');
+  // Font metrics' line height (ascent + descent) times the look's line spacing.
+  const lineHeight = Number((lineHeightEm() * look.lineSpacing).toFixed(3));
+  return `
+body { font-family: ${fontStack(look.fonts.body)}; line-height: ${lineHeight}; max-width: 46em; margin: 2em auto; padding: 0 1em; color: ${colors.text}; }
+p { margin: 0 0 ${em(paragraphs.normal.spaceAfter, look.fontSize)}; }
+h1, h2, h3, h4, h5, h6 { line-height: 1.2; }
+${headings}
+.title { ${textRules(paragraphs.title, look)} line-height: 1.2; }
+.subtitle { ${textRules(paragraphs.subtitle, look)} }
+.label { ${textRules(paragraphs.label, look)} }
+.caption { ${textRules(paragraphs.caption, look)} }
+.note { ${textRules(paragraphs.note, look)} }
+a { color: ${colors.link}; }
+table { width: 100%; border-collapse: collapse; margin: 0.2em 0 ${em(look.blockSpaceAfter, look.fontSize)}; }
+th, td { border: 1px solid ${colors.rule}; padding: ${em(TABLE_CELL_PADDING.y, look.fontSize)} ${em(TABLE_CELL_PADDING.x, look.fontSize)}; vertical-align: top; text-align: start; }
+th { background: ${colors.shade}; }
+td > :last-child, th > :last-child { margin-bottom: 0; }
+blockquote { border-inline-start: 3px solid ${colors.rule}; margin-inline-start: 0; padding-inline-start: 1em; }
+pre, code { font-family: ${fontStack(look.fonts.code)}; }
+pre { font-size: ${em(look.code.size, look.fontSize)}; background: ${colors.shade}; padding: 0.5em; white-space: pre-wrap; margin: 0 0 ${em(look.code.spaceAfter, look.code.size)}; }
 img { max-width: 100%; height: auto; }
 li > p { margin: 0.2em 0; }
 nav ol { list-style: none; padding-inline-start: 1em; }
@@ -45,9 +88,8 @@ nav ol { list-style: none; padding-inline-start: 1em; }
 .align-center { text-align: center; }
 .align-right { text-align: right; }
 .align-justify { text-align: justify; }
-.compact p, .compact h1, .compact h2, .compact h3, .compact h4, .compact h5, .compact h6 { margin-top: 0.3em; margin-bottom: 0.2em; }
 @media print {
-  body { max-width: none; margin: 0; padding: 0; font-size: 10.5pt; }
+  body { max-width: none; margin: 0; padding: 0; font-size: ${look.fontSize}pt; }
   .page-break { break-after: page; }
   h1, h2, h3, h4, h5, h6, .label { break-after: avoid; }
   thead { display: table-header-group; }
@@ -55,6 +97,7 @@ nav ol { list-style: none; padding-inline-start: 1em; }
   a { color: inherit; }
 }
 `;
+}
 
 const MARK_TAGS: [keyof Marks, string][] = [
   ['code', 'code'],
@@ -82,28 +125,43 @@ function inlines(content: Inline[]): ElementContent[] {
   });
 }
 
+/**
+ * Blocks as HTML. Each block's direction is the one every writer gives it (document/direction.ts:
+ * its `dir`, else its first strong character, else its container's), written as `dir` where it
+ * differs from its container's: an English paragraph in an Arabic plan reads left to right.
+ */
 class HtmlBuilder {
   /** Heading anchors, in document order, for the table of contents. */
-  private readonly headings: { id: string; level: number; text: string }[] = [];
+  private readonly headings: { id: string; level: number; text: string; direction?: Direction }[] = [];
   private tocPlaceholder: { element: Element; title: string; levels: number } | null = null;
 
+  constructor(private readonly documentDirection: Direction) {}
+
   build(blocks: Block[]): ElementContent[] {
-    const content = this.blocks(blocks);
+    const content = this.blocks(resolveDirections(blocks, this.documentDirection), this.documentDirection);
     if (this.tocPlaceholder) this.fillToc(this.tocPlaceholder);
     return content;
   }
 
-  private blocks(blocks: Block[]): ElementContent[] {
-    return blocks.map((block) => this.block(block));
+  private blocks(blocks: Block[], container: Direction): ElementContent[] {
+    // An automatic page break depends on where a page ends: a browser's print layout cannot say.
+    return blocks
+      .filter((block) => !(block.type === 'pageBreak' && block.auto))
+      .map((block) => this.block(block, container));
   }
 
-  private block(block: Block): ElementContent {
+  private block(block: Block, container: Direction): ElementContent {
     switch (block.type) {
       case 'heading': {
         const id = `h${this.headings.length + 1}`;
         if (block.toc !== false)
-          this.headings.push({ id, level: block.level, text: inlinesToPlainText(block.content) });
-        return element(`h${block.level}`, { id, ...directional(block) }, inlines(block.content));
+          this.headings.push({
+            id,
+            level: block.level,
+            text: inlinesToPlainText(block.content),
+            direction: block.direction,
+          });
+        return element(`h${block.level}`, { id, ...directional(block, container) }, inlines(block.content));
       }
       case 'paragraph': {
         const classes = [block.style && block.style !== 'normal' ? block.style : '', alignClass(block.align)].filter(
@@ -111,17 +169,23 @@ class HtmlBuilder {
         );
         return element(
           'p',
-          { className: classes.length > 0 ? classes : undefined, ...directional(block) },
+          { className: classes.length > 0 ? classes : undefined, ...directional(block, container) },
           inlines(block.content),
         );
       }
-      case 'list':
+      case 'list': {
+        const direction = block.direction ?? container;
         return element(
           block.ordered ? 'ol' : 'ul',
-          { start: block.ordered && block.start !== undefined && block.start !== 1 ? block.start : undefined },
-          block.items.map((item) => element('li', {}, this.blocks(item))),
+          {
+            start: block.ordered && block.start !== undefined && block.start !== 1 ? block.start : undefined,
+            ...directional(block, container),
+          },
+          block.items.map((item) => element('li', {}, this.blocks(item, direction))),
         );
+      }
       case 'table': {
+        const direction = block.direction ?? container;
         const row = (cells: Block[][], header: boolean, spans: { colSpan?: number; rowSpan?: number }[]) =>
           element(
             'tr',
@@ -130,7 +194,7 @@ class HtmlBuilder {
               element(
                 header ? 'th' : 'td',
                 { scope: header ? 'col' : undefined, colSpan: spans[i].colSpan, rowSpan: spans[i].rowSpan },
-                this.blocks(cell),
+                this.blocks(cell, direction),
               ),
             ),
           );
@@ -146,13 +210,17 @@ class HtmlBuilder {
         );
         const head = rows.slice(0, block.headerRows);
         const body = rows.slice(block.headerRows);
-        return element('table', {}, [
+        return element('table', directional(block, container), [
           ...(head.length > 0 ? [element('thead', {}, head)] : []),
           ...(body.length > 0 ? [element('tbody', {}, body)] : []),
         ]);
       }
       case 'blockquote':
-        return element('blockquote', {}, this.blocks(block.children));
+        return element(
+          'blockquote',
+          directional(block, container),
+          this.blocks(block.children, block.direction ?? container),
+        );
       case 'code':
         return element('pre', {}, [element('code', {}, [text(block.text)])]);
       case 'rule':
@@ -184,7 +252,12 @@ class HtmlBuilder {
         'ol',
         {},
         entries.map((h) =>
-          element('li', { className: [`toc-${h.level}`] }, [element('a', { href: `#${h.id}` }, [text(h.text)])]),
+          // Entries line up as the document reads, as in the PDF and DOCX contents; each title keeps its own direction.
+          element('li', { className: [`toc-${h.level}`] }, [
+            element('a', { href: `#${h.id}`, ...directional({ direction: h.direction }, this.documentDirection) }, [
+              text(h.text),
+            ]),
+          ]),
         ),
       ),
     ];
@@ -194,8 +267,9 @@ class HtmlBuilder {
 /** Alignment as a class of the stylesheet: no inline styles, so a strict Content-Security-Policy can show the file. */
 const alignClass = (align: string | undefined): string => (align && align !== 'left' ? `align-${align}` : '');
 
-function directional(block: { dir?: 'ltr' | 'rtl'; lang?: string }): Properties {
-  return { dir: block.dir, lang: block.lang };
+/** `dir` where the block's direction differs from its container's, and the block's own `lang`. */
+function directional(block: { direction?: Direction; lang?: string }, container: Direction): Properties {
+  return { dir: block.direction && block.direction !== container ? block.direction : undefined, lang: block.lang };
 }
 
 export function documentToHtml(document: DocumentModel): string {
@@ -210,12 +284,11 @@ export function documentToHtml(document: DocumentModel): string {
     ...metaTag('keywords', meta.keywords?.join(', ')),
     element('style', {}, [
       text(
-        `@page { size: ${meta.pageSize} ${meta.orientation}; margin: ${meta.margins.top}pt ${meta.margins.right}pt ${meta.margins.bottom}pt ${meta.margins.left}pt; }${STYLESHEET}`,
+        `@page { size: ${meta.pageSize} ${meta.orientation}; margin: ${meta.margins.top}pt ${meta.margins.right}pt ${meta.margins.bottom}pt ${meta.margins.left}pt; }${stylesheet(documentLook(meta.theme))}`,
       ),
     ]),
   ]);
-  const compact = meta.theme?.spacing === 'compact' ? ['compact'] : undefined;
-  const body = element('body', { className: compact }, [element('main', {}, new HtmlBuilder().build(document.blocks))]);
+  const body = element('body', {}, [element('main', {}, new HtmlBuilder(meta.direction).build(document.blocks))]);
   const tree: Root = {
     type: 'root',
     children: [{ type: 'doctype' }, element('html', { lang: meta.language, dir: meta.direction }, [head, body])],

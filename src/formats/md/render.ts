@@ -11,52 +11,112 @@ import { blocksToPlainText, inlinesToPlainText } from '../../document/text';
 import type { Block, DocumentModel, Inline } from '../../document/types';
 import type { ExportResult, RenderedDocument } from '../types';
 
+type Wrapper = 'strong' | 'emphasis' | 'delete';
+
+/**
+ * `children` wrapped in strong, emphasis or delete, with the whitespace at either end outside the
+ * markers: CommonMark does not let `**` close after a space, so a serialiser would otherwise write
+ * the space as `&#x20;` ("**DOI:&#x20;**").
+ */
+function wrapped(type: Wrapper, children: PhrasingContent[]): PhrasingContent[] {
+  const inner = [...children];
+  const outside = { before: '', after: '' };
+  const first = inner[0];
+  if (first?.type === 'text') {
+    const trimmed = first.value.trimStart();
+    outside.before = first.value.slice(0, first.value.length - trimmed.length);
+    inner[0] = { type: 'text', value: trimmed };
+  }
+  const lastIndex = inner.length - 1;
+  const last = inner[lastIndex];
+  if (last?.type === 'text') {
+    const trimmed = last.value.trimEnd();
+    outside.after = last.value.slice(trimmed.length);
+    inner[lastIndex] = { type: 'text', value: trimmed };
+  }
+  const kept = inner.filter((node) => node.type !== 'text' || node.value !== '');
+  return [
+    ...(outside.before ? [{ type: 'text', value: outside.before } as const] : []),
+    ...(kept.length > 0 ? [{ type, children: kept } as PhrasingContent] : []),
+    ...(outside.after ? [{ type: 'text', value: outside.after } as const] : []),
+  ];
+}
+
 function phrasing(content: Inline[]): PhrasingContent[] {
-  return content.map((inline): PhrasingContent => {
+  return content.flatMap((inline): PhrasingContent[] => {
     switch (inline.type) {
       case 'break':
-        return { type: 'break' };
+        return [{ type: 'break' }];
       case 'link':
-        return { type: 'link', url: inline.href, children: phrasing(inline.children) };
+        return [{ type: 'link', url: inline.href, children: phrasing(inline.children) }];
       case 'text': {
         const marks = inline.marks ?? {};
-        if (marks.code) return { type: 'inlineCode', value: inline.text };
-        let node: PhrasingContent = { type: 'text', value: inline.text };
-        if (marks.strike) node = { type: 'delete', children: [node] };
-        if (marks.italic) node = { type: 'emphasis', children: [node] };
-        if (marks.bold) node = { type: 'strong', children: [node] };
-        return node;
+        if (marks.code) return [{ type: 'inlineCode', value: inline.text }];
+        let nodes: PhrasingContent[] = [{ type: 'text', value: inline.text }];
+        if (marks.strike) nodes = wrapped('delete', nodes);
+        if (marks.italic) nodes = wrapped('emphasis', nodes);
+        if (marks.bold) nodes = wrapped('strong', nodes);
+        return nodes;
       }
     }
   });
 }
 
-/** A styled paragraph as Markdown says it: labels and titles strong, notes and captions emphasised. */
-function paragraph(block: Extract<Block, { type: 'paragraph' }>): RootContent {
-  const children = phrasing(block.content);
+/**
+ * A styled paragraph as Markdown says it: labels and titles strong, notes and captions emphasised.
+ * Space at either end of a paragraph shows nothing: left out, or Markdown would write it as `&#x20;`.
+ */
+function paragraph(block: Extract<Block, { type: 'paragraph' }>): RootContent | null {
+  const children = trimmedEnds(phrasing(block.content));
+  if (children.length === 0) return null;
   switch (block.style) {
     case 'title':
     case 'label':
-      return { type: 'paragraph', children: [{ type: 'strong', children }] };
+      return { type: 'paragraph', children: wrapped('strong', children) };
     case 'subtitle':
     case 'caption':
     case 'note':
-      return { type: 'paragraph', children: [{ type: 'emphasis', children }] };
+      return { type: 'paragraph', children: wrapped('emphasis', children) };
     default:
       return { type: 'paragraph', children };
   }
 }
 
-/** A cell's blocks on one line: paragraphs separated by line breaks. */
+/** Phrasing without the whitespace at its start and end (in its first and last text). */
+function trimmedEnds(children: PhrasingContent[]): PhrasingContent[] {
+  const out = [...children];
+  while (out[0]?.type === 'text' && out[0].value.trim() === '') out.shift();
+  while (out[out.length - 1]?.type === 'text' && (out[out.length - 1] as { value: string }).value.trim() === '')
+    out.pop();
+  const first = out[0];
+  if (first?.type === 'text') out[0] = { type: 'text', value: first.value.trimStart() };
+  const last = out[out.length - 1];
+  if (last?.type === 'text') out[out.length - 1] = { type: 'text', value: last.value.trimEnd() };
+  return out;
+}
+
+/**
+ * A cell's blocks on one line (GFM cells hold one line), separated by line breaks: paragraphs and
+ * headings keep their links and emphasis; other blocks (lists, nested tables) their text.
+ */
 function cell(blocks: Block[]): TableCell {
-  const lines = blocksToPlainText(blocks)
-    .split('\n')
-    .filter((line) => line.trim() !== '');
   const children: PhrasingContent[] = [];
-  lines.forEach((line, i) => {
-    if (i > 0) children.push({ type: 'break' });
-    children.push({ type: 'text', value: line });
-  });
+  const addLine = (line: PhrasingContent[]) => {
+    if (line.length === 0) return;
+    if (children.length > 0) children.push({ type: 'break' });
+    children.push(...line);
+  };
+  for (const block of blocks) {
+    if (block.type === 'paragraph' || block.type === 'heading') {
+      // A line break inside a paragraph is a line of its own in the cell.
+      const inline = trimmedEnds(phrasing(block.content));
+      addLine(block.type === 'heading' || block.style === 'label' ? wrapped('strong', inline) : inline);
+    } else {
+      for (const line of blocksToPlainText([block]).split('\n')) {
+        if (line.trim() !== '') addLine([{ type: 'text', value: line.trim() }]);
+      }
+    }
+  }
   return { type: 'tableCell', children };
 }
 

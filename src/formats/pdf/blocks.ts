@@ -744,6 +744,7 @@ function layBlocks(items: Block[], flow: Flow, env: DocumentEnv, depth: number):
     textHeight: env.geometry.textHeight,
     defaultLead: 2 * LINE_HEIGHT * 1.2 * env.theme.fontSize,
     spacers: depth === 0,
+    autoBreakRoom: env.geometry.textHeight * env.theme.look.autoPageBreakRoom,
   });
 }
 

@@ -11,6 +11,7 @@
  */
 import bidiFactory from 'bidi-js';
 import { RIGHT_TO_LEFT_SCRIPTS } from '../../document/direction';
+import { SHORT_WORD } from '../../document/tableColumns';
 import { breakOpportunities, breaksOnlyAfterSpaces, EMERGENCY_BREAK, hyphenationPoints, NO_BREAK } from './breaks';
 import { fontVariant, textWidth } from './fonts';
 import { effectiveFontSize, type Run, type Segment } from './runs';
@@ -440,9 +441,6 @@ export function needsCutting(segments: Segment[], maxWidth: number): boolean {
   }
   return false;
 }
-
-/** Words of up to this many letters are kept whole in table columns while the table can hold them. */
-export const SHORT_WORD = 12;
 
 /**
  * How wide text is: its widest unbreakable stretch (min-content), its widest line unbroken

@@ -13,6 +13,7 @@
  * hook would do the same by laying the whole document out again after every break it adds.
  */
 import type { Content, Margins } from 'pdfmake/interfaces';
+import { AUTO_PAGE_BREAK_ROOM } from '../../document/look';
 import type { Block } from '../../document/types';
 import { splitTextLines, type TextContent } from './text';
 
@@ -90,19 +91,49 @@ export interface KeepOptions {
   defaultLead: number;
   /** Whether blocks may be moved over a spacer (the top-level flow; not inside table cells). */
   spacers: boolean;
+  /** The room an automatic page break asks for, in points (default: AUTO_PAGE_BREAK_ROOM of the text height). */
+  autoBreakRoom?: number;
 }
 
 /**
+ * A page break the layout asks for only where the page is short of room (`description-page-break:
+ * auto`): an invisible block as tall as the room asked for (a share of the page: look.ts), kept in one piece, so it
+ * moves to the next page whenever less room is left; what follows it moves up over it.
+ */
+function autoBreakSpacer(room: number): Placed {
+  return { node: { stack: [{ stack: [], margin: [0, room, 0, 0] }], unbreakable: true }, height: room };
+}
+
+const isAutoBreak = (block: Block): boolean => block.type === 'pageBreak' && block.auto === true;
+
+/**
  * The blocks' content, each run of headings, labels and lead-in captions grouped (unbreakable)
- * with the block after it, with its first lines, or with room for its first part.
+ * with the block after it, with its first lines, or with room for its first part; an automatic
+ * page break (see autoBreakSpacer) where the top-level flow asks for one.
  */
 export function keepTogether(items: BlockOnPage[], options: KeepOptions): Placed[] {
   const limit = options.textHeight * KEPT_SHARE;
   const result: Placed[] = [];
+  /** An automatic page break waiting for the block after it, and the room it asks for. */
+  let pendingBreak: { room: number } | undefined;
+  const push = (placed: Placed): void => {
+    if (pendingBreak) {
+      // The block moves up over the spacer; one that cannot (no margin to say so) takes no break.
+      if (movesUp(placed.node, pendingBreak.room)) result.push(autoBreakSpacer(pendingBreak.room));
+      pendingBreak = undefined;
+    }
+    result.push(placed);
+  };
   let index = 0;
   while (index < items.length) {
+    if (isAutoBreak(items[index].block)) {
+      // In a table cell or a list item there are no pages to start.
+      if (options.spacers) pendingBreak = { room: options.autoBreakRoom ?? options.textHeight * AUTO_PAGE_BREAK_ROOM };
+      index++;
+      continue;
+    }
     if (!keepsWithNext(items, index)) {
-      result.push(items[index].placed);
+      push(items[index].placed);
       index++;
       continue;
     }
@@ -112,7 +143,7 @@ export function keepTogether(items: BlockOnPage[], options: KeepOptions): Placed
     const height = sumHeights(group);
     if (height === undefined || height > limit) {
       // Too tall to move: it stays where it falls.
-      result.push(items[index].placed);
+      push(items[index].placed);
       index++;
       continue;
     }
@@ -124,12 +155,12 @@ export function keepTogether(items: BlockOnPage[], options: KeepOptions): Placed
     } else {
       index = end;
     }
-    result.push(
+    push(
       group.length > 1
         ? { node: { stack: group.map((placed) => placed.node), unbreakable: true }, height: sumHeights(group) }
         : group[0],
     );
-    if (joined?.rest) result.push(joined.rest);
+    if (joined?.rest) push(joined.rest);
   }
   return result;
 }

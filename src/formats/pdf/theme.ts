@@ -1,7 +1,8 @@
 /**
- * The PDF look: sizes, colours and families, from `meta.theme` where a layout template sets them
- * (values out of range or malformed fall back to the defaults), plus page geometry.
+ * The PDF look: the document look (document/look.ts, shared with the DOCX and HTML writers) in the
+ * families this writer embeds, plus page geometry.
  */
+import { type DocumentLook, documentLook, headingTextLook, type TextLook } from '../../document/look';
 import type { DocumentMeta, ParagraphStyle } from '../../document/types';
 import { type FontFamily, themeFontFamily } from './fonts';
 
@@ -18,54 +19,32 @@ export interface PdfTheme {
   codeFamily: FontFamily;
   /** Multiplies the space around paragraphs and headings (compact spacing < 1). */
   spacing: number;
+  /** The shared look the values above come from. */
+  look: DocumentLook;
 }
 
+const DEFAULT_LOOK = documentLook(undefined);
 /** Table rules, quote bars, horizontal rules. */
-export const RULE_COLOR = '#a6a6a6';
+export const RULE_COLOR = DEFAULT_LOOK.colors.rule;
 /** Table header rows, code blocks, inline code. */
-export const SHADE_COLOR = '#f0f0f0';
-
-const DEFAULT_FONT_SIZE = 10;
-/** Compact spacing keeps a third of the space around paragraphs and headings. */
-const COMPACT_SPACING = 0.35;
-/**
- * Heading sizes as multiples of the body size. Every level stays above question labels (LABEL_SCALE),
- * and those above headings inside answers (body size): the order a reader of a plan expects.
- */
-const HEADING_SCALE = [2, 1.6, 1.3, 1.2, 1.15, 1.1];
-const LABEL_SCALE = 1.05;
-
-const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-const NAMED_COLOR = /^[a-z]{3,20}$/i;
-
-function color(value: string | undefined, fallback: string): string {
-  if (!value) return fallback;
-  const trimmed = value.trim();
-  return HEX_COLOR.test(trimmed) || NAMED_COLOR.test(trimmed) ? trimmed : fallback;
-}
-
-function size(value: number | undefined, fallback: number, min: number, max: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max ? value : fallback;
-}
+export const SHADE_COLOR = DEFAULT_LOOK.colors.shade;
 
 export function resolveTheme(meta: DocumentMeta): PdfTheme {
-  const theme = meta.theme ?? {};
-  const fontSize = size(theme.fontSize, DEFAULT_FONT_SIZE, 6, 24);
-  const headingSizes = HEADING_SCALE.map((scale, index) =>
-    size(theme.headingSizes?.[index], Math.round(fontSize * scale * 2) / 2, 6, 60),
-  ) as PdfTheme['headingSizes'];
-  const bodyFamily = themeFontFamily(theme.bodyFont) ?? 'DejaVuSans';
+  const look = documentLook(meta.theme);
+  // A family this writer does not embed (a template's "Georgia") is drawn in DejaVu Sans.
+  const bodyFamily = themeFontFamily(look.fonts.body) ?? 'DejaVuSans';
   return {
-    fontSize,
-    headingSizes,
-    textColor: color(theme.textColor, '#1a1a1a'),
-    headingColor: color(theme.headingColor, '#1f3864'),
-    linkColor: color(theme.linkColor, '#1a5fb4'),
-    mutedColor: '#595959',
+    fontSize: look.fontSize,
+    headingSizes: look.headings.map((heading) => heading.size) as PdfTheme['headingSizes'],
+    textColor: look.colors.text,
+    headingColor: look.colors.heading,
+    linkColor: look.colors.link,
+    mutedColor: look.colors.muted,
     bodyFamily,
-    headingFamily: themeFontFamily(theme.headingFont) ?? bodyFamily,
+    headingFamily: themeFontFamily(look.fonts.heading) ?? bodyFamily,
     codeFamily: 'DejaVuSansMono',
-    spacing: theme.spacing === 'compact' ? COMPACT_SPACING : 1,
+    spacing: look.spacing,
+    look,
   };
 }
 
@@ -81,61 +60,24 @@ export interface ParagraphLook {
   spaceAfter: number;
 }
 
-export function paragraphLook(style: ParagraphStyle | undefined, theme: PdfTheme): ParagraphLook {
-  const look = styledLook(style, theme);
-  return { ...look, spaceBefore: look.spaceBefore * theme.spacing, spaceAfter: look.spaceAfter * theme.spacing };
+function pdfLook(text: TextLook, theme: PdfTheme): ParagraphLook {
+  return {
+    fontSize: text.size,
+    bold: text.bold,
+    italics: text.italic,
+    color: text.color,
+    family: text.font === 'code' ? theme.codeFamily : text.font === 'heading' ? theme.headingFamily : theme.bodyFamily,
+    spaceBefore: text.spaceBefore,
+    spaceAfter: text.spaceAfter,
+  };
 }
 
-function styledLook(style: ParagraphStyle | undefined, theme: PdfTheme): ParagraphLook {
-  const base: ParagraphLook = {
-    fontSize: theme.fontSize,
-    bold: false,
-    italics: false,
-    color: theme.textColor,
-    family: theme.bodyFamily,
-    spaceBefore: 0,
-    spaceAfter: theme.fontSize * 0.6,
-  };
-  switch (style) {
-    case 'title':
-      return {
-        ...base,
-        fontSize: theme.fontSize * 2.4,
-        bold: true,
-        color: theme.headingColor,
-        family: theme.headingFamily,
-        spaceAfter: theme.fontSize,
-      };
-    case 'subtitle':
-      return { ...base, fontSize: theme.fontSize * 1.4, color: theme.mutedColor, family: theme.headingFamily };
-    case 'label':
-      return {
-        ...base,
-        fontSize: theme.fontSize * LABEL_SCALE,
-        bold: true,
-        spaceBefore: theme.fontSize * 0.4,
-        spaceAfter: theme.fontSize * 0.25,
-      };
-    case 'caption':
-      return { ...base, fontSize: theme.fontSize * 0.85, color: theme.mutedColor };
-    case 'note':
-      return { ...base, italics: true, color: theme.mutedColor };
-    default:
-      return base;
-  }
+export function paragraphLook(style: ParagraphStyle | undefined, theme: PdfTheme): ParagraphLook {
+  return pdfLook(theme.look.paragraphs[style ?? 'normal'] ?? theme.look.paragraphs.normal, theme);
 }
 
 export function headingLook(level: number, theme: PdfTheme): ParagraphLook {
-  const fontSize = theme.headingSizes[Math.min(Math.max(level, 1), 6) - 1];
-  return {
-    fontSize,
-    bold: true,
-    italics: false,
-    color: theme.headingColor,
-    family: theme.headingFamily,
-    spaceBefore: fontSize * 0.8 * theme.spacing,
-    spaceAfter: fontSize * 0.35 * theme.spacing,
-  };
+  return pdfLook(headingTextLook(theme.look, level), theme);
 }
 
 /**
@@ -143,15 +85,7 @@ export function headingLook(level: number, theme: PdfTheme): ParagraphLook {
  * in italics, so an answer's own levels stay apart.
  */
 export function answerHeadingLook(level: number, theme: PdfTheme): ParagraphLook {
-  return {
-    fontSize: theme.fontSize,
-    bold: true,
-    italics: level >= 6,
-    color: theme.headingColor,
-    family: theme.headingFamily,
-    spaceBefore: theme.fontSize * 0.7 * theme.spacing,
-    spaceAfter: theme.fontSize * 0.25 * theme.spacing,
-  };
+  return pdfLook(headingTextLook(theme.look, level, true), theme);
 }
 
 /** Page sizes in points, portrait. */

@@ -45,4 +45,6 @@ export const de: Translation = {
   couldNotRender: 'Diese Antwort konnte nicht dargestellt werden.',
   withheld: '[zurückgehalten]',
   answerCounts: 'Zeichen: {characters} · Wörter: {words}',
+  planWithId: 'Plan {id}',
+  descriptionWithId: 'Beschreibung {id}',
 };

@@ -46,4 +46,6 @@ export const el: Translation = {
   couldNotRender: 'Δεν ήταν δυνατή η απόδοση αυτής της απάντησης.',
   withheld: '[παρακρατήθηκε]',
   answerCounts: 'Χαρακτήρες: {characters} · λέξεις: {words}',
+  planWithId: 'Σχέδιο {id}',
+  descriptionWithId: 'Περιγραφή {id}',
 };

@@ -45,4 +45,7 @@ export const en = {
   couldNotRender: 'This answer could not be rendered.',
   withheld: '[withheld]',
   answerCounts: 'Characters: {characters} · words: {words}',
+  /** A related plan or description the payload has no title for, by the start of its id. */
+  planWithId: 'Plan {id}',
+  descriptionWithId: 'Description {id}',
 };

@@ -45,4 +45,6 @@ export const es: Translation = {
   couldNotRender: 'No se pudo mostrar esta respuesta.',
   withheld: '[omitido]',
   answerCounts: 'Caracteres: {characters} · palabras: {words}',
+  planWithId: 'Plan {id}',
+  descriptionWithId: 'Descripción {id}',
 };

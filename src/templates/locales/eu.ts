@@ -46,4 +46,6 @@ export const eu: Translation = {
   couldNotRender: 'Ezin izan da erantzun hau erakutsi.',
   withheld: '[ezkutatua]',
   answerCounts: 'Karaktereak: {characters} · hitzak: {words}',
+  planWithId: 'Plana {id}',
+  descriptionWithId: 'Deskribapena {id}',
 };

@@ -45,4 +45,6 @@ export const fr: Translation = {
   couldNotRender: "Cette réponse n'a pas pu être affichée.",
   withheld: '[non communiqué]',
   answerCounts: 'Caractères : {characters} · mots : {words}',
+  planWithId: 'Plan {id}',
+  descriptionWithId: 'Description {id}',
 };

@@ -46,4 +46,6 @@ export const hr: Translation = {
   couldNotRender: 'Ovaj odgovor nije moguće prikazati.',
   withheld: '[izostavljeno]',
   answerCounts: 'Znakovi: {characters} · riječi: {words}',
+  planWithId: 'Plan {id}',
+  descriptionWithId: 'Opis {id}',
 };

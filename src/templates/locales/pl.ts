@@ -46,4 +46,6 @@ export const pl: Translation = {
   couldNotRender: 'Nie udało się wyświetlić tej odpowiedzi.',
   withheld: '[pominięto]',
   answerCounts: 'Znaki: {characters} · słowa: {words}',
+  planWithId: 'Plan {id}',
+  descriptionWithId: 'Opis {id}',
 };

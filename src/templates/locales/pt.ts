@@ -46,4 +46,6 @@ export const pt: Translation = {
   couldNotRender: 'Não foi possível apresentar esta resposta.',
   withheld: '[omitido]',
   answerCounts: 'Caracteres: {characters} · palavras: {words}',
+  planWithId: 'Plano {id}',
+  descriptionWithId: 'Descrição {id}',
 };

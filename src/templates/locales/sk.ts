@@ -46,4 +46,6 @@ export const sk: Translation = {
   couldNotRender: 'Túto odpoveď nebolo možné zobraziť.',
   withheld: '[vynechané]',
   answerCounts: 'Znaky: {characters} · slová: {words}',
+  planWithId: 'Plán {id}',
+  descriptionWithId: 'Popis {id}',
 };

@@ -46,4 +46,6 @@ export const sr: Translation = {
   couldNotRender: 'Ovaj odgovor nije moguće prikazati.',
   withheld: '[izostavljeno]',
   answerCounts: 'Znakovi: {characters} · reči: {words}',
+  planWithId: 'Plan {id}',
+  descriptionWithId: 'Opis {id}',
 };

@@ -46,4 +46,6 @@ export const tr: Translation = {
   couldNotRender: 'Bu yanıt görüntülenemedi.',
   withheld: '[gizlendi]',
   answerCounts: 'Karakter: {characters} · kelime: {words}',
+  planWithId: 'Plan {id}',
+  descriptionWithId: 'Açıklama {id}',
 };

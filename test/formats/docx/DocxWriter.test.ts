@@ -6,6 +6,7 @@ import mammoth from 'mammoth';
 import type { Block, DocumentModel } from '../../../src/document/types';
 import { UNRENDERABLE_NOTE } from '../../../src/formats/docx/BodyRenderer';
 import { writeDocx } from '../../../src/formats/docx/DocxWriter';
+import { listIndent } from '../../../src/formats/docx/numbering';
 import { convertWithLibreOffice } from '../../helpers/libreoffice';
 import { pdfText, pdfWords } from '../../helpers/pdf';
 import { meta, makePng, para, richDocument, text } from '../../builders/documents';
@@ -61,7 +62,7 @@ describe('writeDocx', () => {
     ]) {
       expect(styleById(styles, id)).toBeDefined();
     }
-    expect(attr(elements(styleById(styles, 'Code')!, 'w:rFonts')[0], 'w:ascii')).toBe('Courier New');
+    expect(attr(elements(styleById(styles, 'Code')!, 'w:rFonts')[0], 'w:ascii')).toBe('DejaVu Sans Mono');
   });
 
   it('sets the document language on the default run properties and in the core properties', () => {
@@ -562,7 +563,7 @@ describe('writeDocx deep nesting', () => {
       const paragraph = paragraphWithText(document, content);
       // A list paragraph without its own indent has its numbering level's.
       const level = Number(attr(elements(paragraph, 'w:ilvl')[0], 'w:val'));
-      return elements(paragraph, 'w:ind').length > 0 ? leftIndent(paragraph) : 720 * (level + 1);
+      return elements(paragraph, 'w:ind').length > 0 ? leftIndent(paragraph) : listIndent(level);
     };
     expect(indentOf('Level 3')).toBeGreaterThan(indentOf('Level 2'));
     expect(A4_TEXT_TWIPS - indentOf('Level 40')).toBeGreaterThanOrEqual(TWO_INCHES);

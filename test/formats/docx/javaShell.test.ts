@@ -24,8 +24,8 @@ describe.each(JAVA_BODY_MARKERS)('a Java-style Word shell with %s', (marker) => 
   it("keeps the shell's cover as the only cover", () => {
     expect(lines.slice(0, 3)).toEqual(['Aegean Seagrass Observatory', 'Version 2', 'Funder']);
     expect(versionLines(lines)).toHaveLength(1);
-    // Our cover's facts ("Created: ...") are not printed a second time after the shell's.
-    expect(lines.filter((line) => /^Created:/.test(line))).toEqual([]);
+    // Our cover's facts table ("Last updated", the blueprint as subtitle) is not printed after the shell's.
+    expect(lines.filter((line) => /^(Last updated|Horizon Europe DMP)$/.test(line))).toEqual([]);
   });
 
   it('puts the body at the marker: after the shell cover, before what follows the marker', () => {
@@ -39,9 +39,11 @@ describe.each(JAVA_BODY_MARKERS)('a Java-style Word shell with %s', (marker) => 
 
 it('adds our cover after the shell when cover-page says true explicitly', async () => {
   const lines = await exportWithShell("'{OPENCDMP.PLAN.FORM}'", 'true');
-  expect(versionLines(lines)).toHaveLength(2);
   const coverEnd = lines.indexOf('End of the shell cover');
-  expect(lines.slice(coverEnd + 1, coverEnd + 3)).toEqual(['Aegean Seagrass Observatory', 'Version 2']);
+  // Our title block, then the plan's facts as a table (its cells' paragraphs: label, value).
+  expect(lines.slice(coverEnd + 1, coverEnd + 3)).toEqual(['Aegean Seagrass Observatory', 'Horizon Europe DMP']);
+  expect(lines.slice(coverEnd + 3).slice(0, 2)).toEqual(['Funder', 'European Commission']);
+  expect(lines).toContain('Last updated');
 });
 
 describe("a Java-style description shell with '{OPENCDMP.DESCRIPTION.FORM}'", () => {

@@ -23,24 +23,24 @@ const estimate = (blocks: Block[], extra: Partial<PageEstimateOptions> = {}) =>
 describe('line count', () => {
   it('wraps at the line width and keeps words whole', () => {
     const words = [text(Array.from({ length: 10 }, () => 'word').join(' '))];
-    // "word" is 2.055 em wide in Times, a space 0.25 em: ten words take 22.8 em.
-    expect(lineCount(words, 23_000, false)).toBe(1);
+    // "word" is 2.476 em wide in DejaVu Sans, a space 0.318 em: ten words take 27.6 em.
+    expect(lineCount(words, 28, { bold: false })).toBe(1);
     // A line just too narrow for the tenth word moves it down whole.
-    expect(lineCount(words, 22_000, false)).toBe(2);
-    // Three words a line (6.7 em), four would not fit in 8 em.
-    expect(lineCount(words, 8_000, false)).toBe(4);
+    expect(lineCount(words, 27, { bold: false })).toBe(2);
+    // Three words a line (8.1 em), four would not fit in 10 em.
+    expect(lineCount(words, 10, { bold: false })).toBe(4);
   });
 
   it('starts a line at each line break, and counts bold text wider', () => {
-    expect(lineCount([text('one'), { type: 'break' }, text('two\nthree')], 30_000, false)).toBe(3);
-    // 1,000 m's: 778 em regular, 833 em bold.
+    expect(lineCount([text('one'), { type: 'break' }, text('two\nthree')], 30, { bold: false })).toBe(3);
+    // 1,000 m's: 974 em regular, 1,042 em bold.
     const long = [text('m'.repeat(1000))];
-    expect(lineCount(long, 30_000, false)).toBe(26);
-    expect(lineCount(long, 30_000, true)).toBe(28);
+    expect(lineCount(long, 30, { bold: false })).toBe(33);
+    expect(lineCount(long, 30, { bold: true })).toBe(35);
   });
 
   it('breaks a word wider than the line, as text without spaces (Chinese) is', () => {
-    expect(lineCount([text('数据管理计划'.repeat(10))], 20_000, false)).toBe(3);
+    expect(lineCount([text('数据管理计划'.repeat(10))], 20, { bold: false })).toBe(3);
   });
 });
 
@@ -51,9 +51,9 @@ describe('heading pages', () => {
     throw new Error('no page filled');
   })();
 
-  it('fills an A4 page with about as many body lines as Word does (11 pt, 1.1 line spacing, 6 pt after)', () => {
-    expect(perPage).toBeGreaterThanOrEqual(30);
-    expect(perPage).toBeLessThanOrEqual(36);
+  it('fills an A4 page with about as many body lines as Word does (10 pt DejaVu Sans, 1.1 line spacing, 6 pt after)', () => {
+    expect(perPage).toBeGreaterThanOrEqual(34);
+    expect(perPage).toBeLessThanOrEqual(39);
   });
 
   it('starts headings after a page break on the next page, and counts pages before the body', () => {

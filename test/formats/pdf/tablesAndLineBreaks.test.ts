@@ -5,9 +5,10 @@
  */
 import { decodePlan } from '../../../src/contract/decode';
 import { pdfExporter } from '../../../src/service/formats';
-import { humanitiesWideTableJson, TABLE_HEADER, TABLE_ROWS } from '../../../fixtures/typography/humanities-wide-table';
+import { humanitiesWideTableJson, TABLE_ROWS } from '../../../fixtures/typography/humanities-wide-table';
 import { fixtureJson, fixtureText } from '../../builders/fixtures';
 import { pdfWords, type PdfWord } from '../../helpers/pdf';
+import { brokenShortWords, headerRows, sameLine } from '../../helpers/tableWords';
 import { writePdf } from '../../../src/formats/pdf/PdfWriter';
 import { meta, paragraph } from '../../builders/documents';
 
@@ -27,55 +28,17 @@ beforeAll(async () => {
   words = await pdfWords(result.bytes);
 });
 
-/** Letters only, so that "Catherine's" and "quay." compare as words. */
-const letters = (text: string): string => text.replace(/[^\p{L}]/gu, '');
-const tokens = (text: string): string[] => text.split(/\s+/).filter(Boolean);
-/** Words on one line: their boxes share a baseline. */
-const sameLine = (a: PdfWord, b: PdfWord): boolean => a.page === b.page && Math.abs(a.yMax - b.yMax) < 1;
-
-/** The header row as printed on each page: its words left to right. */
-function headerRows(): PdfWord[][] {
-  return words
-    .filter((word) => word.text === TABLE_HEADER[0])
-    .map((first) => words.filter((word) => sameLine(word, first)).sort((a, b) => a.xMin - b.xMin))
-    .filter((line) => line.map((word) => word.text).join(' ') === TABLE_HEADER.join(' '));
-}
-
-/** The table's words: from its first header row to the question after it, running headers and footers left out. */
-function tableWords(): PdfWord[] {
-  const body = words.filter((word) => word.yMin > 60 && word.yMax < 841.89 - 60);
-  const first = body.findIndex((word) => word.text === TABLE_HEADER[0]);
-  const after = body.findIndex(
-    (word, index) => index > first && word.text === 'Where' && body[index + 1]?.text === 'will',
-  );
-  return body.slice(first, after);
-}
-
 describe('the humanities plan: an 8-column table', () => {
   it('is the output of its builder', () => {
     expect(fixtureText(FIXTURE)).toBe(humanitiesWideTableJson());
   });
 
   it('breaks no word of up to 12 letters across lines in a cell', () => {
-    const sourceWords = new Set([...TABLE_HEADER, ...TABLE_ROWS.flat()].flatMap(tokens));
-    const short = [...sourceWords].filter((word) => letters(word).length > 0 && letters(word).length <= 12);
-    // A printed piece of a short word is a broken word, unless the word breaks there itself (after "-" or "/").
-    const brokenFrom = (piece: string): string | undefined =>
-      short.find((word) => {
-        if (word === piece) return false;
-        if (word.startsWith(piece)) return !/[-/]$/.test(piece);
-        if (piece.endsWith('-') && word.startsWith(piece.slice(0, -1))) return true;
-        return word.endsWith(piece) && !/[-/]/.test(word[word.length - piece.length - 1]);
-      });
-    const broken = tableWords()
-      .map((word) => word.text)
-      .filter((text) => !sourceWords.has(text))
-      .filter((text) => brokenFrom(text) !== undefined);
-    expect(broken).toEqual([]);
+    expect(brokenShortWords(words)).toEqual([]);
   });
 
   it('sizes columns from their content across the whole text width, the notes column widest', () => {
-    const [header] = headerRows();
+    const [header] = headerRows(words);
     expect(header).toBeDefined();
     const starts = header.map((word) => word.xMin);
     const widths = starts.map((start, index) => (index + 1 < starts.length ? starts[index + 1] : RIGHT_MARGIN) - start);
@@ -93,7 +56,7 @@ describe('the humanities plan: an 8-column table', () => {
 
   it('sets the table smaller than the body text, as its short words cannot all fit at the body size', () => {
     const height = (word: PdfWord): number => word.yMax - word.yMin;
-    const [header] = headerRows();
+    const [header] = headerRows(words);
     const label = words.find((word) => word.text === 'Which' && words[words.indexOf(word) + 1]?.text === 'archival');
     expect(label).toBeDefined();
     // Both bold: the question label at the body size, the header row at 80 %.
@@ -105,7 +68,7 @@ describe('the humanities plan: an 8-column table', () => {
     const shelfmarks = new Set(TABLE_ROWS.map((row) => row[2]).filter((shelfmark) => /^\S+\/\S+$/.test(shelfmark)));
     const pagesWithRows = new Set(words.filter((word) => shelfmarks.has(word.text)).map((word) => word.page));
     expect(pagesWithRows.size).toBeGreaterThan(1);
-    expect(new Set(headerRows().map((line) => line[0].page))).toEqual(pagesWithRows);
+    expect(new Set(headerRows(words).map((line) => line[0].page))).toEqual(pagesWithRows);
   });
 
   it('moves a row to the next page whole, never splitting it', () => {
