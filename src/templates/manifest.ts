@@ -8,6 +8,7 @@ import type { DocumentMeta, PageSize, Theme } from '../document/types';
 import { readPackageJson } from '../paths';
 import { isLabelKey } from './labels';
 import type { TemplateProblem } from './problems';
+import { ownValue } from '../lookup';
 
 type LocalizedText = string | Record<string, string>;
 
@@ -198,5 +199,5 @@ function jsonErrorOffset(text: string): number | null {
 /** A header/footer text in the label language ("en" for languages not listed). */
 export function localizedText(text: LocalizedText | undefined, language: string): string | undefined {
   if (text === undefined || typeof text === 'string') return text;
-  return text[language] ?? text[language.split('-')[0]] ?? text.en;
+  return ownValue(text, language) ?? ownValue(text, language.split('-')[0]) ?? ownValue(text, 'en');
 }

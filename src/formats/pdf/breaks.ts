@@ -12,6 +12,7 @@
  */
 import LineBreaker = require('linebreak');
 import type { HyphenationFunctionSync } from 'hyphen';
+import { lookupTable } from '../../lookup';
 
 /** No break before this character. */
 export const NO_BREAK = 0;
@@ -66,7 +67,7 @@ export function breakOpportunities(text: string): Uint8Array {
 type Patterns = () => HyphenationFunctionSync;
 
 /** Languages with hyphenation patterns, by lower-case BCP 47 tag or primary subtag. */
-const HYPHENATION: Record<string, Patterns> = {
+const HYPHENATION: Record<string, Patterns> = lookupTable({
   af: () => require('hyphen/af').hyphenateSync,
   bg: () => require('hyphen/bg').hyphenateSync,
   ca: () => require('hyphen/ca').hyphenateSync,
@@ -109,7 +110,7 @@ const HYPHENATION: Record<string, Patterns> = {
   sv: () => require('hyphen/sv').hyphenateSync,
   tr: () => require('hyphen/tr').hyphenateSync,
   uk: () => require('hyphen/uk').hyphenateSync,
-};
+});
 
 const hyphenators = new Map<string, HyphenationFunctionSync | null>();
 
