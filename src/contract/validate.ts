@@ -9,6 +9,7 @@ import { badRequest, type ErrorDetail } from '../errors';
 import { readPackageJson } from '../paths';
 import { isInstantString } from './decode';
 import { problemBudget, validateWithinBudget } from './errorBudget';
+import { wrongModelError } from './wrongModel';
 
 /** Enough to fix a payload, few enough to read. */
 export const MAX_DETAILS = 20;
@@ -99,6 +100,8 @@ function validatorFor(schema: RequestSchema, allErrors: boolean): ValidateFuncti
 /** Throws a 400 naming the problems (up to MAX_DETAILS, then "and N more") when `body` does not match `schema`. */
 export function assertValidRequest(schema: RequestSchema, body: unknown): void {
   const values = assertWithinLimits(body);
+  const wrongModel = wrongModelError(schema, body);
+  if (wrongModel) throw wrongModel;
   const full = values <= MAX_VALUES_FOR_FULL_REPORT;
   const result = validateWithinBudget(validatorFor(schema, full), body);
   if (result.valid) return;
