@@ -3,6 +3,7 @@
  * service (the registry lists them), and, for document formats, the writer the pipeline hands a
  * rendered document to.
  */
+import type { LayoutBudget } from '../config';
 import type { ConfigurationFieldSpec, EntityType } from '../contract/formats';
 import type { DescriptionModel, PlanModel } from '../contract/model';
 import type { PdfProfile } from '../document/options';
@@ -21,6 +22,8 @@ export interface ExportContext {
    * compiled template, so it crosses to worker threads.
    */
   templateOverride?: { filename: string; bytes: Uint8Array };
+  /** What one layout may make of a plan (LAYOUT_*); the defaults when not given. */
+  layoutBudget?: LayoutBudget;
 }
 
 export interface ExportResult {

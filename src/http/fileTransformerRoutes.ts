@@ -67,7 +67,7 @@ export function fileTransformerRoutes({
     inFlight,
     isShuttingDown,
   );
-  const context = { transformerId: config.transformerId, withhold: config.withhold };
+  const context = { transformerId: config.transformerId, withhold: config.withhold, layoutBudget: config.layoutBudget };
   // Called 2-3 times per export: computed once, never from the request.
   const formats = JSON.stringify(buildFormats(registry, config.transformerId, config.sharedStorageDir !== null));
 

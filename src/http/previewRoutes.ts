@@ -193,6 +193,7 @@ export function previewApiRoutes({ config, registry, exports }: PreviewDependenc
     const context: ExportContext = {
       transformerId: config.transformerId,
       withhold: config.withhold,
+      layoutBudget: config.layoutBudget,
       ...(templateFile && {
         templateOverride: { filename: templateFile.originalname, bytes: new Uint8Array(templateFile.buffer) },
       }),

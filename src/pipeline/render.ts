@@ -2,6 +2,7 @@
  * The shared path of document formats: model -> plan view (withheld fields already emptied) ->
  * layout template -> document model. Writers differ only in the last step.
  */
+import type { LayoutBudget } from '../config';
 import type { EntityType } from '../contract/formats';
 import type { DescriptionModel, PlanModel } from '../contract/model';
 import type { ExportOptions } from '../document/options';
@@ -48,6 +49,7 @@ type Lay<View> = (
   view: View,
   layout: CompiledLayout,
   options: ExportOptions,
+  budget?: LayoutBudget,
 ) => { document: DocumentModel; warnings: string[] };
 
 /** View, template and options -> document: the steps both entities share. */
@@ -81,7 +83,7 @@ function render<View extends PlanView | DescriptionExportView>(
   // A shell has its own cover (the Java plugin's plan.docx does): ours only when asked for explicitly.
   const shellCover = Boolean(writer.fillsWordShell && template.shellDocx);
   const options = exportOptionsFrom(configuration, planLanguage, { coverPage: !shellCover });
-  const { document, warnings } = lay(view, template.layout, options);
+  const { document, warnings } = lay(view, template.layout, options, context.layoutBudget);
   const shellValues = shellCover
     ? shellPlaceholderValues(view, { labelLanguage: options.labelLanguage ?? undefined })
     : null;

@@ -15,6 +15,7 @@ import type { HelperOptions } from 'handlebars';
 import type { ReferenceContext, ValueContext } from './context';
 import { BUILTIN_HELPERS, handlebars, type BuiltinHelperName, type LayoutHelperName } from './engine';
 import { DATE_STYLES, formatDate, type DateStyle } from './format';
+import type { OutputBudget } from './budget';
 import type { RenderGuard } from './guard';
 import { isLabelKey, type Labels } from './labels';
 import { positionOf, TemplateRenderError } from './problems';
@@ -26,6 +27,8 @@ export interface HelperSession {
   tableOfContents: boolean;
   hasAsset(name: string): boolean;
   guard: RenderGuard;
+  /** Counts page breaks as they are written. */
+  budget: OutputBudget;
 }
 
 type Options = HelperOptions & { loc?: { start: { line: number; column: number } }; name?: string };
@@ -320,7 +323,8 @@ function layoutHelpers(session: HelperSession): Record<LayoutHelperName | 'each'
       return labels[key as keyof Labels];
     },
 
-    pageBreak() {
+    pageBreak(...args) {
+      session.budget.pageBreak(positionOf(split(args).options.loc));
       return html('<dmp-page-break></dmp-page-break>');
     },
 
