@@ -118,6 +118,11 @@ export interface DocumentWriter {
   write(rendered: RenderedDocument): Promise<ExportResult>;
   /** Pours the body into an admin's Word shell when one is uploaded: the shell's cover replaces ours. */
   fillsWordShell?: boolean;
+  /**
+   * Refuses a Word shell it cannot use from what is cheap to read (a ZIP's directory), so a broken
+   * or lying shell is refused before the document is laid out; `write` reads the rest.
+   */
+  checkWordShell?(template: Uint8Array, fieldCode: string): void;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { EntityType } from '../contract/formats';
 import type { DescriptionModel, PlanModel } from '../contract/model';
 import type { ExportOptions } from '../document/options';
 import type { DocumentModel } from '../document/types';
-import type { DocumentFormat, ExportContext, RenderedDocument } from '../formats/types';
+import type { DocumentFormat, DocumentWriter, ExportContext, RenderedDocument } from '../formats/types';
 import { buildDescriptionExportView, buildPlanView } from '../plan/buildPlanView';
 import type { ConfigurationValues, DescriptionExportView, PlanView } from '../plan/types';
 import { answerPackDocument } from '../templates/answerPack';
@@ -43,6 +43,8 @@ export interface RenderFor {
   fillsWordShell?: boolean;
   /** Which layout makes the document (DocumentFormat.layout); the configured template by default. */
   layout?: DocumentFormat['layout'];
+  /** Refuses a Word shell from its directory alone, before the layout runs (DocumentWriter.checkWordShell). */
+  checkWordShell?: DocumentWriter['checkWordShell'];
 }
 
 type Lay<View> = (
@@ -82,6 +84,8 @@ function render<View extends PlanView | DescriptionExportView>(
   const template = resolveTemplate(file, code);
   // A shell has its own cover (the Java plugin's plan.docx does): ours only when asked for explicitly.
   const shellCover = Boolean(writer.fillsWordShell && template.shellDocx);
+  // A shell the writer cannot use is refused now, not after the whole document is laid out.
+  if (shellCover && template.shellDocx) writer.checkWordShell?.(template.shellDocx, code);
   const options = exportOptionsFrom(configuration, planLanguage, { coverPage: !shellCover });
   const { document, warnings } = lay(view, template.layout, options, context.layoutBudget);
   const shellValues = shellCover
