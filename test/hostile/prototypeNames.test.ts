@@ -7,6 +7,7 @@
  * imported by every importer. Each answer is a file or a 4xx naming a path, never a 5xx.
  */
 import fc from 'fast-check';
+import { strToU8, zipSync } from 'fflate';
 import { runRequest, type RequestTask } from '../../src/service/worker';
 import { ALL_EXPORTERS } from '../../src/service/formats';
 import { fixtureJson } from '../builders/fixtures';
@@ -120,6 +121,25 @@ const EXPORT_BODIES: { name: string; entity: 'plan' | 'description'; body: Json 
 ];
 
 const CONTEXT = { transformerId: 'dmp-file-transformer' };
+
+/** `plan` with `bytes` uploaded as its plan-template. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function withTemplate(plan: any, filename: string, mimeType: string, bytes: Uint8Array) {
+  plan.planBlueprint.definition.plugins = [
+    {
+      code: 'dmp-file-transformer',
+      type: 0,
+      fields: [
+        {
+          code: 'plan-template',
+          textValue: null,
+          file: { filename, fileRef: null, mimeType, file: Buffer.from(bytes).toString('base64') },
+        },
+      ],
+    },
+  ];
+  return plan;
+}
 const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
 async function exported(format: string, fixture: number, renamings: Renaming[]) {
@@ -162,6 +182,35 @@ describe('user text named like a prototype property is never looked up on a prot
     expect(accesses.length).toBeGreaterThan(0);
     for (const value of accesses) expect(['open', 'shared', 'closed']).toContain(value);
   });
+
+  it.each(['pdf', 'docx', 'html'])(
+    '%s export: a template whose theme fonts and plan language are named like prototype properties',
+    async (format) => {
+      for (const name of PROTOTYPE_NAMES) {
+        const bundle = zipSync({
+          'template.json': strToU8(
+            JSON.stringify({
+              name: 'Prototype names',
+              version: '1.0.0',
+              theme: { bodyFont: name, headingFont: name },
+              header: { en: '{title}', el: 'Σχέδιο' },
+            }),
+          ),
+        });
+        const plan = withTemplate(fixtureJson('plan-full.json'), 'names.zip', 'application/zip', bundle);
+        plan.language = name;
+        const result = await runRequest({
+          action: 'export',
+          entity: 'plan',
+          format,
+          body: encode(plan),
+          context: CONTEXT,
+        });
+        assertAnswered(result);
+        expect(result.ok).toBe(true);
+      }
+    },
+  );
 
   it('covers every format the service has', () => {
     expect(FORMATS.sort()).toEqual(['docx', 'html', 'json', 'md', 'pdf', 'raid', 'txt']);
