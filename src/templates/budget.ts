@@ -91,6 +91,22 @@ export class OutputBudget {
       throw overBudget('pageBreaks', this.limits.pageBreaks, position, 'pageBreak: ');
   }
 
+  /**
+   * A template file as written: one that calls `{{pageBreak}}` more often than the budget allows
+   * is refused at the first call past it, before Handlebars compiles it (compiling 20,000 calls
+   * takes a second or more).
+   */
+  checkWritten(file: string, pageBreakCalls: readonly SourcePosition[]): void {
+    if (pageBreakCalls.length <= this.limits.pageBreaks) return;
+    const over = overBudget(
+      'pageBreaks',
+      this.limits.pageBreaks,
+      pageBreakCalls[this.limits.pageBreaks],
+      'pageBreak: ',
+    );
+    throw new TemplateRenderError(over.message, over.position, file, undefined, true);
+  }
+
   /** The template's HTML, before it is parsed: the blocks and page breaks its tags open. */
   scanHtml(html: string): void {
     let blocks = 0;

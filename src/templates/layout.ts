@@ -154,6 +154,12 @@ class LayoutRender {
   }
 
   private renderHtml(entry: CompiledTemplate, context: TemplateContext): string {
+    try {
+      for (const template of [entry, ...this.layout.partials.values()])
+        this.output.checkWritten(template.file, template.pageBreakCalls);
+    } catch (error) {
+      throw this.templateFailure(error);
+    }
     const guard = new RenderGuard(entry.file, renderLimitsOf(this.output.limits));
     const partials: Record<string, PartialFunction> = {};
     for (const [name, partial] of this.layout.partials) {

@@ -42,6 +42,20 @@ describe('the layout budget', () => {
     expect(error.message).toMatch(/^The layout template in plan-template makes a document over the service's budget/);
   });
 
+  it('refuses a template that writes more {{pageBreak}} than the budget, at the one past it, before compiling it', () => {
+    const source = Array.from({ length: 8 }, (_, i) => `<p>${i}</p>{{pageBreak}}`).join('\n');
+    const error = serviceErrorOf(() => renderHbs(source, { pageBreaks: 5 }));
+    expect(statusOf(error)).toBe(422);
+    expect(error.details).toEqual([
+      {
+        path: 'plan-template:probe.hbs:6:9',
+        message: 'pageBreak: the document would have more than 5 page breaks (LAYOUT_MAX_PAGE_BREAKS)',
+      },
+    ]);
+    // Within the budget, as written and as run.
+    expect(() => renderHbs(source, { pageBreaks: 8 })).not.toThrow();
+  });
+
   it('counts page breaks written as tags too, before the HTML is parsed', () => {
     const error = serviceErrorOf(() =>
       renderHbs(overLabels(2, '<dmp-page-break></dmp-page-break>'), { pageBreaks: 100 }),
