@@ -11,7 +11,7 @@
 //   document/         the document model, the HTML reader, export options
 //   plan/             the plan view (+ withhold)
 //   contract/         wire models, decode, encode, validate
-//   errors.ts, config.ts, logger.ts, paths.ts, lru.ts, storage/   the foundation
+//   errors.ts, config.ts, logger.ts, paths.ts, lru.ts, lookup.ts, zip.ts, storage/   the foundation
 const LAYERS = [
   ['entry', '^src/(server[.]ts$|cli/)'],
   ['http', '^src/http/'],
@@ -21,7 +21,7 @@ const LAYERS = [
   ['document', '^src/document/'],
   ['plan', '^src/plan/'],
   ['contract', '^src/contract/'],
-  ['foundation', '^src/((errors|config|logger|paths|lru)[.]ts$|storage/)'],
+  ['foundation', '^src/((errors|config|logger|paths|lru|lookup|zip)[.]ts$|storage/)'],
 ];
 
 /** Each layer may not import any layer above it. */

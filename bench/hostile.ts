@@ -6,14 +6,17 @@
  * its budget. CPU time of this process, so a busy shared machine counts less.
  *
  *   npm run bench:hostile              all cases
- *   npm run bench:hostile -- html rda  only these groups (html, template, rda, pdf)
+ *   npm run bench:hostile -- html rda  only these groups (html, template, rda, pdf, validation, zip)
  */
+import { strToU8, zipSync } from 'fflate';
+import { DEFAULT_LAYOUT_BUDGET, type LayoutBudget } from '../src/config';
+import { assertValidRequest } from '../src/contract/validate';
 import { htmlToBlocks, htmlToPlainText } from '../src/document/html';
+import { checkTemplatePackage } from '../src/formats/docx/shell';
 import { rdaImporter } from '../src/service/formats';
 import { MAX_IMPORTED_DESCRIPTIONS } from '../src/formats/rda/import/RdaImporter';
 import { parseByteSize } from '../src/formats/rda/text';
 import { writePdf } from '../src/formats/pdf/PdfWriter';
-import { RENDER_LIMITS } from '../src/templates/guard';
 import { renderPlanDocument } from '../src/templates/layout';
 import { resolveTemplate } from '../src/templates/resolve';
 import { png } from '../test/builders/imageBytes';
@@ -22,7 +25,7 @@ import { envelope, exportPlanWire, fixture, CONTEXT, type Wire } from '../test/b
 import { DEFAULT_OPTIONS, planView, upload } from '../test/builders/templates';
 
 interface Case {
-  group: 'html' | 'template' | 'rda' | 'pdf';
+  group: 'html' | 'template' | 'rda' | 'pdf' | 'validation' | 'zip';
   name: string;
   budgetMs: number;
   run: () => unknown;
@@ -31,12 +34,13 @@ interface Case {
 const minimal = planView('plan-minimal.json');
 const full = planView('plan-full.json');
 /** Renders a layout template; a template refused by a limit is what the case expects. */
-const renderHbs = (source: string, view = minimal) => {
+const renderHbs = (source: string, view = minimal, budget: LayoutBudget = DEFAULT_LAYOUT_BUDGET) => {
   try {
     return renderPlanDocument(
       view,
       resolveTemplate(upload('probe.hbs', source), 'plan-template').layout,
       DEFAULT_OPTIONS,
+      { budget },
     );
   } catch (error) {
     return error;
@@ -90,7 +94,58 @@ function manyMembers() {
 const word = 'ACGT'.repeat(12_500);
 const bare = meta({ headerText: '', footerText: '' });
 
+/** A zip whose `name` member claims a gigabyte of data the file does not hold. */
+function lyingZip(name: string): Uint8Array {
+  const zip = Buffer.from(zipSync({ [name]: strToU8('<w:document/>'), 'a.xml': strToU8('<a/>') }, { level: 0 }));
+  for (let at = 0; at + 46 < zip.length; at++) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) continue;
+    if (zip.subarray(at + 46, at + 46 + zip.readUInt16LE(at + 28)).toString() !== name) continue;
+    zip.writeUInt32LE(1024 ** 3, at + 20);
+    zip.writeUInt32LE(1024 ** 3, at + 24);
+  }
+  return new Uint8Array(zip);
+}
+
+/** Runs `call`, returning what it throws (the refusal is the case's expected outcome). */
+const refusal = (call: () => unknown) => {
+  try {
+    return call();
+  } catch (error) {
+    return error;
+  }
+};
+
 const CASES: Case[] = [
+  {
+    group: 'validation',
+    name: 'a plan with 80,000 empty descriptions',
+    budgetMs: 1000,
+    run: () =>
+      refusal(() =>
+        assertValidRequest('plan-model', { ...fixture('plan-full.json'), descriptions: Array(80_000).fill({}) }),
+      ),
+  },
+  {
+    group: 'validation',
+    name: 'the same body as a description',
+    budgetMs: 1000,
+    run: () =>
+      refusal(() =>
+        assertValidRequest('description-model', { ...fixture('plan-full.json'), descriptions: Array(80_000).fill({}) }),
+      ),
+  },
+  {
+    group: 'zip',
+    name: 'a Word shell declaring a 1 GB member',
+    budgetMs: 200,
+    run: () => refusal(() => checkTemplatePackage(lyingZip('word/document.xml'), 'plan-template')),
+  },
+  {
+    group: 'zip',
+    name: 'a template bundle declaring a 1 GB member',
+    budgetMs: 200,
+    run: () => refusal(() => resolveTemplate(upload('bundle.zip', lyingZip('template.json')), 'plan-template')),
+  },
   {
     group: 'html',
     name: 'a 10,000-cell row over 10,000 rows',
@@ -137,15 +192,23 @@ const CASES: Case[] = [
     group: 'template',
     name: 'a template over its 200 ms time budget',
     budgetMs: 5000,
-    run: () => {
-      const saved = RENDER_LIMITS.timeBudgetMs;
-      (RENDER_LIMITS as { timeBudgetMs: number }).timeBudgetMs = 200;
-      try {
-        return renderHbs(overLabels(4, '{{#if @first}}{{/if}}'));
-      } finally {
-        (RENDER_LIMITS as { timeBudgetMs: number }).timeBudgetMs = saved;
-      }
-    },
+    run: () => renderHbs(overLabels(4, '{{#if @first}}{{/if}}'), minimal, { ...DEFAULT_LAYOUT_BUDGET, renderMs: 200 }),
+  },
+  {
+    group: 'template',
+    name: '{{pageBreak}} 20,000 times in three nested #each',
+    budgetMs: 1000,
+    run: () =>
+      renderHbs(
+        `{{#each plan.sections}}{{#each ../plan.sections}}{{#each ../../plan.sections}}${'{{pageBreak}}'.repeat(20_000)}{{/each}}{{/each}}{{/each}}`,
+        full,
+      ),
+  },
+  {
+    group: 'template',
+    name: '2,000,000 paragraphs written by a loop',
+    budgetMs: 2000,
+    run: () => renderHbs(overLabels(3, '<p>{{@key}}</p><p>x</p>'.repeat(14))),
   },
   {
     group: 'template',

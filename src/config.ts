@@ -31,6 +31,44 @@ export interface AuthConfig {
   requiredRole: string | null;
 }
 
+/**
+ * What one layout may make of a plan, for DOCX, PDF, HTML and Markdown alike; past any of it the
+ * export is a 422 naming the template and the variable (src/templates/budget.ts). The defaults
+ * are about twice what the built-in layout makes of a 1,000-description plan (98,000 blocks,
+ * 2.7 MB of HTML, 1.4 million characters), which a PDF takes ~10 s of CPU to write.
+ */
+export interface LayoutBudget {
+  /** Blocks of the document (paragraphs, headings, list and cell contents…); a table of contents counts once per heading it lists (LAYOUT_MAX_BLOCKS). */
+  blocks: number;
+  /** Page breaks (LAYOUT_MAX_PAGE_BREAKS). */
+  pageBreaks: number;
+  /** Characters of HTML a template writes, before answers are spliced in (LAYOUT_MAX_HTML_MB). */
+  htmlCharacters: number;
+  /** Characters of text in the document, each placement of an answer counted (LAYOUT_MAX_TEXT_MB). */
+  textCharacters: number;
+  /** How long a template may run (LAYOUT_TIMEOUT_MS). */
+  renderMs: number;
+}
+
+const MILLION = 1_000_000;
+
+export const DEFAULT_LAYOUT_BUDGET: Readonly<LayoutBudget> = {
+  blocks: 200_000,
+  pageBreaks: 10_000,
+  htmlCharacters: 10 * MILLION,
+  textCharacters: 20 * MILLION,
+  renderMs: 10_000,
+};
+
+/** The environment variable of each budget, for messages and the documentation. */
+export const LAYOUT_BUDGET_VARIABLES: Readonly<Record<keyof LayoutBudget, string>> = {
+  blocks: 'LAYOUT_MAX_BLOCKS',
+  pageBreaks: 'LAYOUT_MAX_PAGE_BREAKS',
+  htmlCharacters: 'LAYOUT_MAX_HTML_MB',
+  textCharacters: 'LAYOUT_MAX_TEXT_MB',
+  renderMs: 'LAYOUT_TIMEOUT_MS',
+};
+
 export interface Config {
   port: number;
   transformerId: string;
@@ -57,6 +95,8 @@ export interface Config {
    * (https://dmp.example.org/plans/overview/{id}); exports link related plans there. Never fetched.
    */
   planUrlTemplate: string | null;
+  /** What one layout may make of a plan (LAYOUT_*). */
+  layoutBudget: LayoutBudget;
 }
 
 export class ConfigError extends Error {}
@@ -131,6 +171,20 @@ function nonNegativeNumber(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+/** The layout budget from LAYOUT_* (sizes in MB are millions of characters). */
+function layoutBudget(env: Env): LayoutBudget {
+  const fallback = DEFAULT_LAYOUT_BUDGET;
+  const count = (key: keyof LayoutBudget, scale = 1) =>
+    Math.round(positiveNumber(env, LAYOUT_BUDGET_VARIABLES[key], fallback[key] / scale) * scale);
+  return {
+    blocks: count('blocks'),
+    pageBreaks: count('pageBreaks'),
+    htmlCharacters: count('htmlCharacters', MILLION),
+    textCharacters: count('textCharacters', MILLION),
+    renderMs: count('renderMs'),
+  };
+}
+
 /** Memory this process may use: the container's limit (cgroup) when there is one, else the host's. */
 export function availableMemoryMb(): number {
   const constrained = process.constrainedMemory();
@@ -200,6 +254,7 @@ export function loadConfig(env: Env = process.env): Config {
     production,
     withhold: withholdEntries(env.WITHHOLD),
     planUrlTemplate: planUrlTemplate(env),
+    layoutBudget: layoutBudget(env),
   };
 }
 

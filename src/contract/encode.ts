@@ -16,6 +16,7 @@ import {
   VALIDATION_TYPE,
 } from './decode';
 import type * as M from './model';
+import { emptyTable } from '../lookup';
 
 export type WireValue = null | boolean | number | string | WireValue[] | WireObject;
 export interface WireObject {
@@ -253,7 +254,8 @@ function encodeStatus<S extends string>(status: M.StatusModel<S> | null, names: 
 }
 
 export function encodeDescription(description: M.DescriptionModel): WireObject {
-  const fieldSets: WireObject = {};
+  // Keyed by ids: a field set named "__proto__" is an entry, not the object's prototype.
+  const fieldSets: WireObject = emptyTable();
   for (const [fieldSetId, answers] of Object.entries(description.fieldSets)) {
     fieldSets[fieldSetId] = {
       items: answers.items.map((item) => ({

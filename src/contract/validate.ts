@@ -8,9 +8,17 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import { badRequest, type ErrorDetail } from '../errors';
 import { readPackageJson } from '../paths';
 import { isInstantString } from './decode';
+import { problemBudget, validateWithinBudget } from './errorBudget';
+import { wrongModelError } from './wrongModel';
 
 /** Enough to fix a payload, few enough to read. */
 export const MAX_DETAILS = 20;
+
+/**
+ * A check that lists every problem stops past this many (errorBudget.ts): a body of 80,000 wrong
+ * objects costs what its first 1,000 problems cost, not 29 s.
+ */
+export const MAX_PROBLEMS_GATHERED = 1_000;
 
 /**
  * Bodies with more values than this are checked up to their first problem only: listing every
@@ -62,7 +70,12 @@ const SCHEMA_ID_BASE = 'https://dmp-file-transformer/schemas/opencdmp/';
 const ajvs: { all?: Ajv2020; first?: Ajv2020 } = {};
 
 function createAjv(allErrors: boolean): Ajv2020 {
-  const instance = new Ajv2020({ allErrors, strict: true, allowUnionTypes: true });
+  const instance = new Ajv2020({
+    allErrors,
+    strict: true,
+    allowUnionTypes: true,
+    ...(allErrors && problemBudget(MAX_PROBLEMS_GATHERED)),
+  });
   // Jackson accepts RFC 3339 instants besides epoch seconds; so do we, with a zone, in the years the numbers may have.
   instance.addFormat('instant', { type: 'string', validate: isInstantString });
   for (const name of ['common-models-1.2', ...Object.keys(REQUEST_MODELS)]) {
@@ -73,7 +86,8 @@ function createAjv(allErrors: boolean): Ajv2020 {
 
 /**
  * The compiled schema (compiled on first use, then cached by ajv): `allErrors` lists every
- * problem, else validation stops at the first (cheap, and bounded in memory for any body).
+ * problem up to MAX_PROBLEMS_GATHERED, else validation stops at the first (bounded in memory for
+ * any body).
  */
 function validatorFor(schema: RequestSchema, allErrors: boolean): ValidateFunction {
   const ajv = allErrors ? (ajvs.all ??= createAjv(true)) : (ajvs.first ??= createAjv(false));
@@ -86,10 +100,12 @@ function validatorFor(schema: RequestSchema, allErrors: boolean): ValidateFuncti
 /** Throws a 400 naming the problems (up to MAX_DETAILS, then "and N more") when `body` does not match `schema`. */
 export function assertValidRequest(schema: RequestSchema, body: unknown): void {
   const values = assertWithinLimits(body);
+  const wrongModel = wrongModelError(schema, body);
+  if (wrongModel) throw wrongModel;
   const full = values <= MAX_VALUES_FOR_FULL_REPORT;
-  const validate = validatorFor(schema, full);
-  if (validate(body)) return;
-  const details = describeErrors(validate.errors ?? []);
+  const result = validateWithinBudget(validatorFor(schema, full), body);
+  if (result.valid) return;
+  const details = describeErrors(result.errors, result.stopped);
   if (!full)
     details.push({
       path: '/',
@@ -219,7 +235,8 @@ const INSTANT_MESSAGE =
 /** An error inside one of the `Instant` branches (number, ISO string, null). */
 const isInstantBranchError = (error: ErrorObject) => error.schemaPath.includes('/$defs/Instant/');
 
-export function describeErrors(errors: ErrorObject[]): ErrorDetail[] {
+/** `stopped`: the check gave up past MAX_PROBLEMS_GATHERED, so how many more there are is not known. */
+export function describeErrors(errors: ErrorObject[], stopped = false): ErrorDetail[] {
   // anyOf/oneOf/if report their branches' errors too; the branch errors say more. The branches
   // of an instant ("must be number", "must be string", "must be null") say one thing together.
   const useful = errors.filter((e) => !['anyOf', 'oneOf', 'if'].includes(e.keyword));
@@ -237,7 +254,12 @@ export function describeErrors(errors: ErrorObject[]): ErrorDetail[] {
     if (details.length < MAX_DETAILS) details.push(detail);
     else more++;
   }
-  if (more > 0)
+  if (stopped)
+    details.push({
+      path: '/',
+      message: `and more problems not listed: the check stopped after the first ${MAX_PROBLEMS_GATHERED.toLocaleString('en')}`,
+    });
+  else if (more > 0)
     details.push({
       path: '/',
       message: `and ${more.toLocaleString('en')} more problem${more === 1 ? '' : 's'} not listed`,

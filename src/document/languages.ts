@@ -4,9 +4,10 @@
  * languages an ICU build may lack data for.
  */
 import type { Direction } from './types';
+import { lookupTable } from '../lookup';
 
 /** Languages whose direction ICU data may not know (Dhivehi is written in Thaana, right to left). */
-const OVERRIDES: Readonly<Record<string, Direction>> = { dv: 'rtl' };
+const OVERRIDES: Readonly<Record<string, Direction>> = lookupTable({ dv: 'rtl' });
 
 /** Node 24 has `getTextInfo()`; earlier V8 versions had a `textInfo` getter. Neither is in TypeScript's ES2023 lib. */
 interface LocaleWithTextInfo extends Intl.Locale {

@@ -3,6 +3,7 @@
  * service (the registry lists them), and, for document formats, the writer the pipeline hands a
  * rendered document to.
  */
+import type { LayoutBudget } from '../config';
 import type { ConfigurationFieldSpec, EntityType } from '../contract/formats';
 import type { DescriptionModel, PlanModel } from '../contract/model';
 import type { PdfProfile } from '../document/options';
@@ -23,6 +24,8 @@ export interface ExportContext {
    * compiled template, so it crosses to worker threads.
    */
   templateOverride?: { filename: string; bytes: Uint8Array };
+  /** What one layout may make of a plan (LAYOUT_*); the defaults when not given. */
+  layoutBudget?: LayoutBudget;
 }
 
 export interface ExportResult {
@@ -117,6 +120,11 @@ export interface DocumentWriter {
   write(rendered: RenderedDocument): Promise<ExportResult>;
   /** Pours the body into an admin's Word shell when one is uploaded: the shell's cover replaces ours. */
   fillsWordShell?: boolean;
+  /**
+   * Refuses a Word shell it cannot use from what is cheap to read (a ZIP's directory), so a broken
+   * or lying shell is refused before the document is laid out; `write` reads the rest.
+   */
+  checkWordShell?(template: Uint8Array, fieldCode: string): void;
 }
 
 /**

@@ -71,6 +71,7 @@ export function fileTransformerRoutes({
     transformerId: config.transformerId,
     withhold: config.withhold,
     planUrlTemplate: config.planUrlTemplate,
+    layoutBudget: config.layoutBudget,
   };
   // Called 2-3 times per export: computed once, never from the request.
   const formats = JSON.stringify(buildFormats(registry, config.transformerId, config.sharedStorageDir !== null));

@@ -194,6 +194,7 @@ export function previewApiRoutes({ config, registry, exports }: PreviewDependenc
       transformerId: config.transformerId,
       withhold: config.withhold,
       planUrlTemplate: config.planUrlTemplate,
+      layoutBudget: config.layoutBudget,
       ...(templateFile && {
         templateOverride: { filename: templateFile.originalname, bytes: new Uint8Array(templateFile.buffer) },
       }),

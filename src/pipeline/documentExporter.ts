@@ -68,7 +68,7 @@ export function documentExporter(format: DocumentFormat): Exporter {
       const rendered = pipeline().renderPlan(
         plan,
         context,
-        { fillsWordShell: target.fillsWordShell === true, layout },
+        { fillsWordShell: target.fillsWordShell === true, layout, checkWordShell: target.checkWordShell },
         planData(plan, context),
       );
       return written(target, rendered, declaration.mimeType);
@@ -79,7 +79,7 @@ export function documentExporter(format: DocumentFormat): Exporter {
       const rendered = pipeline().renderDescription(
         description,
         context,
-        { fillsWordShell: target.fillsWordShell === true, layout },
+        { fillsWordShell: target.fillsWordShell === true, layout, checkWordShell: target.checkWordShell },
         descriptionData(description, context),
       );
       return written(target, rendered, declaration.mimeType);

@@ -6,14 +6,14 @@ import type { EntityType } from '../contract/formats';
 import type { DescriptionModel, PlanModel } from '../contract/model';
 import type { ExportOptions } from '../document/options';
 import type { DocumentModel } from '../document/types';
-import type { DocumentFormat, ExportContext, RenderedDocument } from '../formats/types';
+import type { DocumentFormat, DocumentWriter, ExportContext, RenderedDocument } from '../formats/types';
 import { buildDescriptionExportView, buildPlanView } from '../plan/buildPlanView';
 import type { ConfigurationValues, DescriptionExportView, PlanView } from '../plan/types';
 import { answerPackDocument } from '../templates/answerPack';
 import type { CompiledLayout } from '../templates/compile';
 import {
   descriptionContextFor,
-  type LayoutLinks,
+  type LayoutEnvironment,
   planContextFor,
   renderDescriptionDocument,
   renderPlanDocument,
@@ -29,6 +29,12 @@ export const TEMPLATE_FIELD_CODES: Record<EntityType, string[]> = {
   plan: ['plan-template', 'plan-docx-template-id'],
   description: ['description-template', 'description-docx-template-id'],
 };
+
+/** What the layout needs from the service: the plan links and the layout budget (both from the environment). */
+const environmentOf = (context: ExportContext): LayoutEnvironment => ({
+  planUrlTemplate: context.planUrlTemplate,
+  budget: context.layoutBudget,
+});
 
 function templateFile(configuration: ConfigurationValues, entity: EntityType, context: ExportContext) {
   const override = context.templateOverride;
@@ -69,13 +75,15 @@ export interface RenderFor {
   fillsWordShell?: boolean;
   /** Which layout makes the document (DocumentFormat.layout); the configured template by default. */
   layout?: DocumentFormat['layout'];
+  /** Refuses a Word shell from its directory alone, before the layout runs (DocumentWriter.checkWordShell). */
+  checkWordShell?: DocumentWriter['checkWordShell'];
 }
 
 type Lay<View> = (
   view: View,
   layout: CompiledLayout,
   options: ExportOptions,
-  links: LayoutLinks,
+  environment: LayoutEnvironment,
 ) => { document: DocumentModel; warnings: string[] };
 
 /** View, template and options -> document: the steps both entities share. */
@@ -108,8 +116,10 @@ function render<View extends PlanView | DescriptionExportView>(
   const template = resolveTemplate(file, code);
   // A shell has its own cover (the Java plugin's plan.docx does): ours only when asked for explicitly.
   const shellCover = Boolean(writer.fillsWordShell && template.shellDocx);
+  // A shell the writer cannot use is refused now, not after the whole document is laid out.
+  if (shellCover && template.shellDocx) writer.checkWordShell?.(template.shellDocx, code);
   const options = exportOptionsFrom(configuration, planLanguage, { coverPage: !shellCover });
-  const rendered = lay(view, template.layout, options, { planUrlTemplate: context.planUrlTemplate });
+  const rendered = lay(view, template.layout, options, environmentOf(context));
   const { document } = rendered;
   const warnings = [...dataWarnings(template.layout, context.templateOverride !== undefined), ...rendered.warnings];
   const shellValues = shellCover
@@ -173,14 +183,10 @@ export function templateContext(
     const view = buildPlanView(model as PlanModel, context);
     const { file, code } = templateFile(view.configuration, 'plan', context);
     const options = exportOptionsFrom(view.configuration, view.language);
-    return planContextFor(view, resolveTemplate(file, code).layout, options, {
-      planUrlTemplate: context.planUrlTemplate,
-    });
+    return planContextFor(view, resolveTemplate(file, code).layout, options, environmentOf(context));
   }
   const view = buildDescriptionExportView(model as DescriptionModel, context);
   const { file, code } = templateFile(view.description.configuration, 'description', context);
   const options = exportOptionsFrom(view.description.configuration, view.plan.language);
-  return descriptionContextFor(view, resolveTemplate(file, code).layout, options, {
-    planUrlTemplate: context.planUrlTemplate,
-  });
+  return descriptionContextFor(view, resolveTemplate(file, code).layout, options, environmentOf(context));
 }

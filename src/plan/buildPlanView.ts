@@ -8,6 +8,7 @@ import type * as M from '../contract/model';
 import { buildReferenceView } from './references';
 import type * as V from './types';
 import { withholdDescription, withholdPlan, Withholding } from './withhold';
+import { emptyTable } from '../lookup';
 
 export interface PlanViewOptions {
   /** Our fileTransformerId: selects our entry among blueprint / template plugin configurations. */
@@ -58,7 +59,8 @@ function groupUsers(users: M.PlanUser[]): V.PlanUserView[] {
 }
 
 export function configurationValues(plugins: M.PluginConfiguration[], transformerId: string): V.ConfigurationValues {
-  const values: V.ConfigurationValues = {};
+  // Keyed by the plugin's field codes: a code named "__proto__" is a field, not the prototype.
+  const values: V.ConfigurationValues = emptyTable();
   for (const plugin of plugins) {
     if (plugin.code !== transformerId) continue;
     for (const field of plugin.fields) {

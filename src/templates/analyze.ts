@@ -27,6 +27,8 @@ export interface FileAnalysis {
   problems: TemplateProblem[];
   /** Where each statically named partial is first included, to locate run-time nesting errors. */
   partialCalls: Map<string, SourcePosition>;
+  /** Where each `{{pageBreak}}` is written, for the layout budget (budget.ts). */
+  pageBreaks: SourcePosition[];
 }
 
 /** Handlebars' block helpers that fail at run time without exactly one argument. */
@@ -38,6 +40,7 @@ const ASSET_IN_HTML = /\bsrc\s*=\s*["']?asset:([^"'\s>]+)/gi;
 export function analyzeTemplate(file: string, ast: Program, scope: AnalysisScope): FileAnalysis {
   const problems: TemplateProblem[] = [];
   const partialCalls = new Map<string, SourcePosition>();
+  const pageBreaks: SourcePosition[] = [];
   const inlinePartials = new Set<string>();
 
   const report = (node: Node | undefined, message: string, position = positionOf(node?.loc)) => {
@@ -111,6 +114,9 @@ export function analyzeTemplate(file: string, ast: Program, scope: AnalysisScope
       case 'SubExpression': {
         const call = node as hbs.AST.MustacheStatement;
         checkCall(call.path, call.params, call.hash, false);
+        const position = positionOf(call.loc);
+        if (call.path.type === 'PathExpression' && (call.path as PathExpression).original === 'pageBreak' && position)
+          pageBreaks.push(position);
         call.params.forEach(walk);
         call.hash?.pairs.forEach((pair) => walk(pair.value));
         return;
@@ -177,7 +183,7 @@ export function analyzeTemplate(file: string, ast: Program, scope: AnalysisScope
     if (!(error instanceof RangeError)) throw error;
     problems.push({ file, message: 'the template nests blocks too deeply to be checked' });
   }
-  return { problems, partialCalls };
+  return { problems, partialCalls, pageBreaks };
 }
 
 /** Inline partials ({{#*inline "row"}}) count as defined anywhere in their file. */

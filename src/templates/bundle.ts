@@ -1,7 +1,8 @@
 /**
  * Template uploads -> the files of a template, within bounds: a ZIP bundle is checked entry by
  * entry before anything is inflated (size, count, paths that would leave the bundle, files the
- * layout does not know), so a zip bomb or a traversal never gets unpacked.
+ * layout does not know), so a zip bomb or a traversal never gets unpacked, and each member is
+ * then inflated against its declared size (src/zip.ts), refused at the first byte past it.
  *
  * Bundle layout:
  *   template.json          manifest (required)
@@ -12,8 +13,8 @@
  *   shell.docx             optional Word shell (header, footer, styles) for DOCX output
  *   README.md, LICENSE     documentation, ignored
  */
-import { unzipSync } from 'fflate';
 import { badRequest } from '../errors';
+import { listZip, TooManyZipEntries, unzipEntry, ZipError, type ZipEntry } from '../zip';
 import { MANIFEST_FILE } from './manifest';
 import type { TemplateProblem } from './problems';
 
@@ -114,37 +115,31 @@ export function readBundle(bytes: Uint8Array, origin: string): { source: Templat
   const fail = (message: string) =>
     badRequest(`The template bundle in ${origin} ${message}.`, [{ path: origin, message }]);
   if (bytes.length > BUNDLE_LIMITS.maxBundleBytes) throw fail(`is larger than ${BUNDLE_LIMITS.maxBundleBytes / MB} MB`);
-  let entries = 0;
   let unpacked = 0;
-  let compressed = 0;
   const refused: TemplateProblem[] = [];
-  let unzipped: Record<string, Uint8Array>;
+  const wanted: ZipEntry[] = [];
+  let unzipped: [string, Uint8Array][];
   try {
-    unzipped = unzipSync(bytes, {
-      filter(entry) {
-        if (++entries > BUNDLE_LIMITS.maxEntries) throw fail(`has more than ${BUNDLE_LIMITS.maxEntries} files`);
-        // Entries that share their data (overlapping entries, a zip bomb) add up to more than the archive holds.
-        compressed += entry.size;
-        if (compressed > bytes.length) throw fail('has overlapping entries (a zip bomb)');
-        if (entry.name.endsWith('/') || DEBRIS.test(entry.name)) return false;
-        // Checked before inflating: fflate inflates into a buffer of the declared size, never more.
-        unpacked += entry.originalSize;
-        if (unpacked > BUNDLE_LIMITS.maxUnpackedBytes)
-          throw fail(`unpacks to more than ${BUNDLE_LIMITS.maxUnpackedBytes / MB} MB`);
-        const traversal =
-          /(?:^|\/)\.\.(?:\/|$)/.test(entry.name) || entry.name.startsWith('/') || entry.name.includes('\\');
-        if (traversal) {
-          refused.push({ file: entry.name, message: pathProblem(entry.name) ?? 'the path leaves the template folder' });
-          return false;
-        }
-        return true;
-      },
-    });
+    // The directory alone, checked before anything is inflated: members that claim data the file
+    // does not hold or share their data (a zip bomb) are refused by listZip.
+    for (const entry of listZip(bytes, { maxEntries: BUNDLE_LIMITS.maxEntries })) {
+      if (entry.name.endsWith('/') || DEBRIS.test(entry.name)) continue;
+      unpacked += entry.size;
+      if (unpacked > BUNDLE_LIMITS.maxUnpackedBytes)
+        throw fail(`unpacks to more than ${BUNDLE_LIMITS.maxUnpackedBytes / MB} MB`);
+      const traversal =
+        /(?:^|\/)\.\.(?:\/|$)/.test(entry.name) || entry.name.startsWith('/') || entry.name.includes('\\');
+      if (traversal)
+        refused.push({ file: entry.name, message: pathProblem(entry.name) ?? 'the path leaves the template folder' });
+      else wanted.push(entry);
+    }
+    unzipped = wanted.map((entry) => [entry.name, unzipEntry(bytes, entry)]);
   } catch (error) {
-    if (error instanceof Error && error.name === 'ServiceError') throw error;
-    throw fail(`is not a readable ZIP archive (${(error as Error).message})`);
+    if (error instanceof TooManyZipEntries) throw fail(`has more than ${BUNDLE_LIMITS.maxEntries} files`);
+    if (error instanceof ZipError) throw fail(`is not a readable ZIP archive: ${error.message}`);
+    throw error;
   }
-  const { source, problems } = sourceFromEntries(origin, Object.entries(unzipped));
+  const { source, problems } = sourceFromEntries(origin, unzipped);
   return { source, problems: [...refused, ...problems] };
 }
 

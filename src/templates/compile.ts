@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../paths';
-import { analyzeTemplate, type AnalysisScope } from './analyze';
+import { analyzeTemplate, type AnalysisScope, type FileAnalysis } from './analyze';
 import { ASSETS_FOLDER, PARTIALS_FOLDER, sourceFromEntries, sourceSize, type TemplateSource } from './bundle';
 import { COMPILE_OPTIONS, handlebars, parseTemplate } from './engine';
 import { LruCache } from '../lru';
@@ -22,6 +22,8 @@ export interface CompiledTemplate {
   render: HandlebarsTemplateDelegate;
   /** Where each statically named partial is first included. */
   partialCalls: ReadonlyMap<string, SourcePosition>;
+  /** Where each `{{pageBreak}}` is written. */
+  pageBreakCalls: readonly SourcePosition[];
 }
 
 export interface CompiledLayout {
@@ -63,7 +65,7 @@ interface Prepared {
   entries: { plan: PreparedFile | null; description: PreparedFile | null };
   partials: Map<string, PreparedFile>;
   assets: Map<string, Uint8Array>;
-  analyses: Map<string, ReadonlyMap<string, SourcePosition>>;
+  analyses: Map<string, Pick<FileAnalysis, 'partialCalls' | 'pageBreaks'>>;
 }
 
 function decode(file: string, bytes: Uint8Array, problems: TemplateProblem[]): string | null {
@@ -145,13 +147,13 @@ function prepare(source: TemplateSource, base: Base | null): Prepared {
     partials: new Set([...(base?.core.partials.keys() ?? []), ...partials.keys()]),
     assets: new Set(assets.keys()),
   };
-  const analyses = new Map<string, ReadonlyMap<string, SourcePosition>>();
+  const analyses: Prepared['analyses'] = new Map();
   const own = new Set([entries.plan, entries.description, ...partials.values()]);
   for (const prepared of own) {
     if (!prepared) continue;
     const analysis = analyzeTemplate(prepared.file, prepared.ast, scope);
     problems.push(...analysis.problems);
-    analyses.set(prepared.file, analysis.partialCalls);
+    analyses.set(prepared.file, analysis);
   }
   if (!base && (!entries.plan || !entries.description)) {
     problems.push({ file: '', message: `the default layout needs both ${PLAN_ENTRY} and ${DESCRIPTION_ENTRY}` });
@@ -183,7 +185,8 @@ function compileFile(prepared: PreparedFile, analyses: Prepared['analyses']): Co
   return {
     file: prepared.file,
     render: handlebars.compile(prepared.text, COMPILE_OPTIONS),
-    partialCalls: analyses.get(prepared.file) ?? new Map(),
+    partialCalls: analyses.get(prepared.file)?.partialCalls ?? new Map(),
+    pageBreakCalls: analyses.get(prepared.file)?.pageBreaks ?? [],
   };
 }
 

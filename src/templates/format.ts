@@ -5,6 +5,7 @@
  * must not grow the process.
  */
 import { LruCache } from '../lru';
+import { lookupTable } from '../lookup';
 
 export type DateStyle = 'long' | 'short' | 'iso';
 
@@ -18,7 +19,7 @@ const numberFormats = new LruCache<Intl.NumberFormat>(CACHED_LANGUAGES);
 const languageNames = new LruCache<Intl.DisplayNames>(CACHED_LANGUAGES);
 
 /** Our Serbian labels are in Latin script; Intl's plain "sr" writes Cyrillic. */
-const SCRIPT_OF_LABELS: Record<string, string> = { sr: 'sr-Latn' };
+const SCRIPT_OF_LABELS: Record<string, string> = lookupTable({ sr: 'sr-Latn' });
 
 /** A language tag Intl accepts, else English (a bad tag must not break an export). */
 function supported(language: string): string {

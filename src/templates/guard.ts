@@ -7,13 +7,18 @@
  * - DocumentBudget bounds what the placeholders in that HTML add afterwards: a `<dmp-blocks>`
  *   splices a whole answer, so one short tag in a loop could repeat gigabytes of text.
  *
- * Both turn a runaway template into a 400 naming the template. What Handlebars joins between
+ * Both turn a runaway template into a 422 naming the template (budget.ts bounds the rest of what a
+ * layout makes: blocks, page breaks, text). What Handlebars joins between
  * helpers (template text and values) is held to the limit when a helper returns it, and a string
  * longer than JavaScript allows is a template problem too (locateError); the whole export also
  * runs under the worker deadline.
  */
+import { DEFAULT_LAYOUT_BUDGET, LAYOUT_BUDGET_VARIABLES, type LayoutBudget } from '../config';
+import { overBudget, type PlacedContent } from './budget';
 import { handlebars } from './engine';
 import { positionOf, TemplateRenderError } from './problems';
+
+export type { PlacedContent } from './budget';
 
 /** Where a helper call is in its template, as Handlebars passes it in the helper's options. */
 type HandlebarsLocation = { start: { line: number; column: number } };
@@ -27,11 +32,16 @@ export interface RenderLimits {
   timeBudgetMs: number;
 }
 
-export const RENDER_LIMITS: RenderLimits = {
-  maxOutputChars: 20 * 1024 * 1024,
-  maxPartialDepth: 20,
-  timeBudgetMs: 10_000,
-};
+const MAX_PARTIAL_DEPTH = 20;
+
+/** The guard's limits under a layout budget (LAYOUT_MAX_HTML_MB, LAYOUT_TIMEOUT_MS). */
+export const renderLimitsOf = (budget: LayoutBudget): RenderLimits => ({
+  maxOutputChars: budget.htmlCharacters,
+  maxPartialDepth: MAX_PARTIAL_DEPTH,
+  timeBudgetMs: budget.renderMs,
+});
+
+export const RENDER_LIMITS: RenderLimits = renderLimitsOf(DEFAULT_LAYOUT_BUDGET);
 
 /** Reading the clock costs more than the work between two ticks; look every so many. */
 const TICKS_PER_CLOCK_READ = 64;
@@ -111,29 +121,25 @@ export class RenderGuard {
   }
 
   checkSize(length: number): void {
-    if (length > this.limits.maxOutputChars) {
-      throw new TemplateRenderError(`the template produces more than ${this.megabytes} MB of HTML`);
-    }
+    if (length > this.limits.maxOutputChars) throw overBudget('htmlCharacters', this.limits.maxOutputChars);
   }
 
   /** A string a helper returns (or is about to build) is held to the output limit, at the helper's position. */
   checkPiece(length: number, helper: string, loc: HandlebarsLocation | undefined): void {
     if (length > this.limits.maxOutputChars) {
       throw new TemplateRenderError(
-        `${helper}: the result would be longer than ${this.megabytes} MB of text`,
+        `${helper}: the result would be longer than the ${this.limits.maxOutputChars / 1_000_000} MB of HTML a template may write (${LAYOUT_BUDGET_VARIABLES.htmlCharacters})`,
         positionOf(loc),
+        undefined,
+        undefined,
+        true,
       );
     }
   }
 
-  private get megabytes(): number {
-    return Math.round(this.limits.maxOutputChars / (1024 * 1024));
-  }
-
   tick(): void {
-    if (++this.ticks % TICKS_PER_CLOCK_READ === 0 && performance.now() > this.deadline) {
-      throw new TemplateRenderError(`the template took longer than ${this.limits.timeBudgetMs / 1000} s to render`);
-    }
+    if (++this.ticks % TICKS_PER_CLOCK_READ === 0 && performance.now() > this.deadline)
+      throw overBudget('renderMs', this.limits.timeBudgetMs);
   }
 }
 
@@ -146,7 +152,7 @@ export class RenderGuard {
 export function locateError(error: unknown, file: string): unknown {
   if (error instanceof TemplateRenderError) {
     return error.file === undefined
-      ? new TemplateRenderError(error.message, error.position, file, error.partial)
+      ? new TemplateRenderError(error.message, error.position, file, error.partial, error.overBudget)
       : error;
   }
   if (error instanceof handlebars.Exception) {
@@ -159,17 +165,15 @@ export function locateError(error: unknown, file: string): unknown {
     return new TemplateRenderError('the template recurses too deeply', undefined, file);
   }
   if (error instanceof RangeError && /invalid string length/i.test(error.message)) {
-    return new TemplateRenderError('the template builds text longer than JavaScript strings can be', undefined, file);
+    return new TemplateRenderError(
+      'the template builds text longer than JavaScript strings can be',
+      undefined,
+      file,
+      undefined,
+      true,
+    );
   }
   return error;
-}
-
-/** What placing content in the document adds: blocks (nested ones too), characters of text, images and their bytes. */
-export interface PlacedContent {
-  blocks: number;
-  characters: number;
-  images: number;
-  imageBytes: number;
 }
 
 export type DocumentLimits = PlacedContent;
@@ -212,6 +216,10 @@ export class DocumentBudget {
       if (this.repeated[measure] > this.limits[measure]) {
         throw new TemplateRenderError(
           `the document would repeat more than ${LIMIT_WORDS[measure](this.limits[measure])} (does the template print the same answers or images in nested loops?)`,
+          undefined,
+          undefined,
+          undefined,
+          true,
         );
       }
     }

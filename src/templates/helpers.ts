@@ -15,6 +15,7 @@ import type { HelperOptions } from 'handlebars';
 import type { ReferenceContext, ValueContext } from './context';
 import { BUILTIN_HELPERS, handlebars, type BuiltinHelperName, type LayoutHelperName } from './engine';
 import { DATE_STYLES, formatDate, type DateStyle } from './format';
+import type { OutputBudget } from './budget';
 import type { RenderGuard } from './guard';
 import { isLabelKey, type Labels } from './labels';
 import { positionOf, TemplateRenderError } from './problems';
@@ -26,6 +27,8 @@ export interface HelperSession {
   tableOfContents: boolean;
   hasAsset(name: string): boolean;
   guard: RenderGuard;
+  /** Counts page breaks as they are written. */
+  budget: OutputBudget;
 }
 
 type Options = HelperOptions & { loc?: { start: { line: number; column: number } }; name?: string };
@@ -323,14 +326,16 @@ function layoutHelpers(session: HelperSession): Record<LayoutHelperName | 'each'
     /**
      * `{{pageBreak}}`: a new page. `{{pageBreak "auto"}}`: a new page only where little room is left
      * on this one; `{{pageBreak "never"}}`: nothing (so `{{pageBreak options.descriptionPageBreak}}` works).
+     * Every break that may make a page counts against the layout budget's page breaks.
      */
     pageBreak(...args) {
       const { params, options } = split(args);
       const when = params.length > 0 ? params[0] : 'always';
       if (when === 'never') return '';
-      if (when === 'auto') return html('<dmp-page-break when="auto"></dmp-page-break>');
-      if (when !== 'always')
+      if (when !== 'always' && when !== 'auto')
         fail(options, `the argument must be "always", "auto" or "never", not ${JSON.stringify(when)}`);
+      session.budget.pageBreak(positionOf(options.loc));
+      if (when === 'auto') return html('<dmp-page-break when="auto"></dmp-page-break>');
       return html('<dmp-page-break></dmp-page-break>');
     },
 

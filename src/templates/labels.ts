@@ -20,6 +20,7 @@ import { sk } from './locales/sk';
 import { sr } from './locales/sr';
 import { tr } from './locales/tr';
 import type { LabelKey, Translation } from './locales/types';
+import { lookupTable } from '../lookup';
 
 export type { LabelKey } from './locales/types';
 export type Labels = Record<LabelKey, string>;
@@ -33,7 +34,7 @@ export const LABEL_LANGUAGES = Object.keys(TRANSLATIONS);
 export const LABEL_KEYS = Object.keys(en) as LabelKey[];
 
 /** OpenCDMP names some UI languages by other codes: "gr" is Greek, "baq" Basque. */
-const LANGUAGE_ALIASES: Record<string, string> = { gr: 'el', baq: 'eu', eus: 'eu', gre: 'el', ell: 'el' };
+const LANGUAGE_ALIASES: Record<string, string> = lookupTable({ gr: 'el', baq: 'eu', eus: 'eu', gre: 'el', ell: 'el' });
 
 /** The ISO 639-1 code for one of OpenCDMP's language codes ("gr" -> "el"); other codes unchanged. */
 export function labelLanguageCode(language: string): string {

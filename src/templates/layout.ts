@@ -6,7 +6,8 @@
  * The template's HTML is small: answers appear in it only as `<dmp-blocks ref>` / `<img src="ref:…">`
  * placeholders, resolved here from the render's side table (rich text parsed once, on demand;
  * upload bytes never encoded into the HTML). A placeholder in a loop can repeat an answer many
- * times over, so repeats are counted against DOCUMENT_LIMITS.
+ * times over, so repeats are counted against DOCUMENT_LIMITS, and the whole document against the
+ * layout budget (budget.ts).
  *
  * The HTML is read by htmlToBlocks' layout walker, which knows only the allowed elements. So
  * `{{{triple-stash}}}` output of context strings adds at most that markup (formatting, headings,
@@ -15,19 +16,21 @@
 import { type AnswerHeadings, nestAnswerHeadings, recordAnswerHeadings } from '../document/answerHeadings';
 import { htmlToBlocks } from '../document/html';
 import { imageBlockFromBytes } from '../document/images';
-import type { Block, DocumentMeta, DocumentModel, ImageBlock, Inline, ParagraphStyle } from '../document/types';
+import type { Block, DocumentMeta, DocumentModel, ImageBlock, ParagraphStyle } from '../document/types';
 import type { DescriptionExportView, PlanView } from '../plan/types';
 import { RenderAttachments } from './attachments';
 import type { CompiledLayout, CompiledTemplate } from './compile';
+import { DEFAULT_LAYOUT_BUDGET, type LayoutBudget } from '../config';
+import { measureBlocks, OutputBudget } from './budget';
 import { type TemplateContext } from './context';
 import { ContextBuilder } from './contextBuilder';
-import { DocumentBudget, RenderGuard, locateError, type PlacedContent } from './guard';
+import { DocumentBudget, RenderGuard, locateError, renderLimitsOf, type PlacedContent } from './guard';
 import { createHelpers } from './helpers';
 import { directionOf, isLabelKey, labelsFor, type Labels } from './labels';
 import { complianceRules } from './compliance';
 import { localizedText, MANIFEST_FILE, type TemplateManifest } from './manifest';
 import type { ExportOptions } from '../document/options';
-import { templateError, TemplateRenderError, type TemplateProblem } from './problems';
+import { overBudgetError, templateError, TemplateRenderError, type TemplateProblem } from './problems';
 
 export interface RenderedLayout {
   document: DocumentModel;
@@ -44,19 +47,23 @@ const DEFAULT_LANGUAGE = 'en';
 /** Table-of-contents levels unless the `toc-levels` option says: a plan lists its sections and descriptions, a description its pages and sections. */
 const DEFAULT_TOC_LEVELS = { plan: 2, description: 3 } as const;
 
-/** What the service knows that the plan does not: where a reader finds other plans. */
-export interface LayoutLinks {
+/**
+ * What the service knows that the plan does not: where a reader finds other plans, and how much
+ * one layout may make (the LAYOUT_* budget).
+ */
+export interface LayoutEnvironment {
   /** PLAN_URL_TEMPLATE (config.ts): related plans link there; null: they print a short labelled id. */
   planUrlTemplate?: string | null;
+  budget?: LayoutBudget;
 }
 
 export function renderPlanDocument(
   view: PlanView,
   layout: CompiledLayout,
   options: ExportOptions,
-  links: LayoutLinks = {},
+  environment: LayoutEnvironment = {},
 ): RenderedLayout {
-  const render = new LayoutRender(layout, options, DEFAULT_TOC_LEVELS.plan, links);
+  const render = new LayoutRender(layout, options, DEFAULT_TOC_LEVELS.plan, environment);
   const context = render.builder.planContext(view);
   return render.run(layout.plan, context, {
     title: view.title,
@@ -70,9 +77,9 @@ export function renderDescriptionDocument(
   view: DescriptionExportView,
   layout: CompiledLayout,
   options: ExportOptions,
-  links: LayoutLinks = {},
+  environment: LayoutEnvironment = {},
 ): RenderedLayout {
-  const render = new LayoutRender(layout, options, DEFAULT_TOC_LEVELS.description, links);
+  const render = new LayoutRender(layout, options, DEFAULT_TOC_LEVELS.description, environment);
   const context = render.builder.descriptionContext(view);
   const { description, plan } = view;
   return render.run(layout.description, context, {
@@ -92,9 +99,9 @@ export function planContextFor(
   view: PlanView,
   layout: CompiledLayout,
   options: ExportOptions,
-  links: LayoutLinks = {},
+  environment: LayoutEnvironment = {},
 ): TemplateContext {
-  return new LayoutRender(layout, options, DEFAULT_TOC_LEVELS.plan, links).builder.planContext(view);
+  return new LayoutRender(layout, options, DEFAULT_TOC_LEVELS.plan, environment).builder.planContext(view);
 }
 
 /** The context a layout's description entry receives for a description. */
@@ -102,9 +109,11 @@ export function descriptionContextFor(
   view: DescriptionExportView,
   layout: CompiledLayout,
   options: ExportOptions,
-  links: LayoutLinks = {},
+  environment: LayoutEnvironment = {},
 ): TemplateContext {
-  return new LayoutRender(layout, options, DEFAULT_TOC_LEVELS.description, links).builder.descriptionContext(view);
+  return new LayoutRender(layout, options, DEFAULT_TOC_LEVELS.description, environment).builder.descriptionContext(
+    view,
+  );
 }
 
 interface MetaInput {
@@ -131,6 +140,7 @@ class LayoutRender {
   private readonly warnings = new Set<string>();
   private readonly warn = (message: string) => void this.warnings.add(message);
   private readonly budget = new DocumentBudget();
+  private readonly output: OutputBudget;
   /** Per placeholder ref: its blocks (restyled for "r-…-1.caption") and their size, worked out once. */
   private readonly splices = new Map<string, { blocks: Block[]; size: PlacedContent } | null>();
   /** Per image src: the image without alt text (each placement has its own), read once. */
@@ -143,8 +153,9 @@ class LayoutRender {
     private readonly layout: CompiledLayout,
     options: ExportOptions,
     defaultTocLevels: number,
-    links: LayoutLinks,
+    environment: LayoutEnvironment,
   ) {
+    this.output = new OutputBudget(environment.budget ?? DEFAULT_LAYOUT_BUDGET);
     const labelLanguage = options.labelLanguage ?? DEFAULT_LANGUAGE;
     this.tocLevels = options.tocLevels ?? defaultTocLevels;
     // The PDF profile and the contents' depth are the writers' business, not the layout's: templates do not see them.
@@ -152,21 +163,23 @@ class LayoutRender {
     this.options = { ...shown, pageSize: options.pageSize ?? layout.manifest.pageSize ?? 'A4', labelLanguage };
     this.labels = withOverrides(labelsFor(labelLanguage), layout.manifest.labels, labelLanguage);
     this.attachments = new RenderAttachments(this.warn, this.labels.couldNotRender);
-    this.builder = new ContextBuilder(this.options, this.labels, this.attachments, links.planUrlTemplate ?? null);
+    this.builder = new ContextBuilder(this.options, this.labels, this.attachments, environment.planUrlTemplate ?? null);
   }
 
   run(entry: CompiledTemplate, context: TemplateContext, input: MetaInput): RenderedLayout {
     const html = compactWhitespace(this.renderHtml(entry, context));
     let blocks: Block[];
     try {
+      this.output.scanHtml(html);
       blocks = htmlToBlocks(html, {
         layout: true,
         resolveBlocks: (ref) => this.resolveBlocks(ref),
         resolveImage: (src, alt) => this.resolveImage(src, alt),
         onWarning: this.warn,
       });
+      this.output.checkDocument(blocks);
     } catch (error) {
-      // The document budget, from the resolvers: the template as a whole repeats too much.
+      // The budgets, from the scan, the resolvers or the finished document: the template as a whole makes too much.
       throw error instanceof TemplateRenderError ? this.templateFailure(locateError(error, entry.file)) : error;
     }
     blocks = nestAnswerHeadings(blocks, this.answerHeadings).map((block) =>
@@ -176,7 +189,13 @@ class LayoutRender {
   }
 
   private renderHtml(entry: CompiledTemplate, context: TemplateContext): string {
-    const guard = new RenderGuard(entry.file);
+    try {
+      for (const template of [entry, ...this.layout.partials.values()])
+        this.output.checkWritten(template.file, template.pageBreakCalls);
+    } catch (error) {
+      throw this.templateFailure(error);
+    }
+    const guard = new RenderGuard(entry.file, renderLimitsOf(this.output.limits));
     const partials: Record<string, PartialFunction> = {};
     for (const [name, partial] of this.layout.partials) {
       partials[name] = (partialContext, options) =>
@@ -188,6 +207,7 @@ class LayoutRender {
       tableOfContents: this.options.tableOfContents,
       hasAsset: (name) => this.layout.assets.has(name),
       guard,
+      budget: this.output,
     });
     try {
       const html = entry.render(context, { helpers, partials, decorators: { inline: guardedInline(guard) } });
@@ -198,13 +218,17 @@ class LayoutRender {
     }
   }
 
-  /** A template mistake found while rendering -> the located 400 (or, in the built-in layout, our bug). */
+  /**
+   * A template mistake found while rendering -> the located 400 (or, in the built-in layout, our
+   * bug); a document over the budget -> the located 422, whichever layout made it.
+   */
   private templateFailure(error: unknown): unknown {
     if (!(error instanceof TemplateRenderError)) return error;
     const file = error.file ?? '';
     const problem: TemplateProblem = { file, message: error.message, ...error.position };
     if (!error.position && error.partial)
       Object.assign(problem, this.templateByFile(file)?.partialCalls.get(error.partial));
+    if (error.overBudget) return overBudgetError(this.layout.origin, problem);
     return templateError(this.layout.origin, [problem], this.layout.builtIn);
   }
 
@@ -221,6 +245,7 @@ class LayoutRender {
     }
     if (splice === null) return null;
     this.budget.place(ref.split('.', 1)[0], splice.size);
+    this.output.place(splice.size);
     return splice.blocks;
   }
 
@@ -321,50 +346,6 @@ function compactWhitespace(html: string): string {
   // The lookbehind starts a match only where a run of spaces starts: a long run without a line
   // break (plan text with 150,000 spaces) is scanned once, not once per character.
   return /<pre[\s>]/i.test(html) ? html : html.replace(/(?<![ \t\r\f])[ \t\r\f]*\n[ \t\n\r\f]*/g, '\n');
-}
-
-/** What a list of blocks adds to a document, nested blocks included. */
-function measureBlocks(
-  blocks: Block[],
-  size: PlacedContent = { blocks: 0, characters: 0, images: 0, imageBytes: 0 },
-): PlacedContent {
-  for (const block of blocks) {
-    size.blocks++;
-    switch (block.type) {
-      case 'heading':
-      case 'paragraph':
-        size.characters += inlineCharacters(block.content);
-        break;
-      case 'code':
-        size.characters += block.text.length;
-        break;
-      case 'image':
-        size.images++;
-        size.imageBytes += block.data.length;
-        break;
-      case 'list':
-        for (const item of block.items) measureBlocks(item, size);
-        break;
-      case 'blockquote':
-        measureBlocks(block.children, size);
-        break;
-      case 'table':
-        for (const row of block.rows) for (const cell of row.cells) measureBlocks(cell.blocks, size);
-        break;
-      default:
-        break;
-    }
-  }
-  return size;
-}
-
-function inlineCharacters(inlines: Inline[]): number {
-  let count = 0;
-  for (const inline of inlines) {
-    if (inline.type === 'text') count += inline.text.length;
-    else if (inline.type === 'link') count += inlineCharacters(inline.children);
-  }
-  return count;
 }
 
 interface InlineDecoratorProps {

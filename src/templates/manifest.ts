@@ -9,6 +9,7 @@ import { readPackageJson } from '../paths';
 import { isLabelKey, LABEL_KEYS } from './labels';
 import type { TemplateProblem } from './problems';
 import { didYouMean } from './suggest';
+import { ownValue } from '../lookup';
 
 type LocalizedText = string | Record<string, string>;
 
@@ -204,5 +205,5 @@ function jsonErrorOffset(text: string): number | null {
 /** A header/footer text in the label language ("en" for languages not listed). */
 export function localizedText(text: LocalizedText | undefined, language: string): string | undefined {
   if (text === undefined || typeof text === 'string') return text;
-  return text[language] ?? text[language.split('-')[0]] ?? text.en;
+  return ownValue(text, language) ?? ownValue(text, language.split('-')[0]) ?? ownValue(text, 'en');
 }

@@ -55,6 +55,20 @@ export function templateError(origin: string, problems: TemplateProblem[], built
   return new ServiceError('bad-request', message, details);
 }
 
+/**
+ * A document over the layout budget (too many blocks, page breaks, characters, too much HTML or
+ * time): a 422, for an uploaded template and the built-in layout alike, since a plan can be too
+ * large for any layout. The message names the limit and its variable.
+ */
+export function overBudgetError(origin: string, problem: TemplateProblem): ServiceError {
+  const path = problemPath(origin, problem);
+  return new ServiceError(
+    'unprocessable',
+    `The layout template in ${origin} makes a document over the service's budget: ${path}: ${problem.message}. Export it as JSON, or split it into smaller plans or descriptions.`,
+    [{ path, message: problem.message }],
+  );
+}
+
 /** A problem found while rendering (helpers, limits); the renderer adds the file. */
 export class TemplateRenderError extends Error {
   constructor(
@@ -64,6 +78,8 @@ export class TemplateRenderError extends Error {
     readonly file?: string,
     /** For nesting errors: the partial whose inclusion went too deep. */
     readonly partial?: string,
+    /** The document is over the layout budget (a 422), not the template wrong (a 400). */
+    readonly overBudget = false,
   ) {
     super(message);
     this.name = 'TemplateRenderError';

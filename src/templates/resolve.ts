@@ -7,8 +7,8 @@
  * Anything else is a 400 naming the field.
  */
 import { createHash } from 'node:crypto';
-import { unzipSync } from 'fflate';
 import { badRequest } from '../errors';
+import { listZip } from '../zip';
 import type { FileView } from '../plan/types';
 import { BUNDLE_LIMITS, readBundle, SHELL_FILE, singleFileSource, sourceSize } from './bundle';
 import { compileTemplate, defaultLayout, type CompiledLayout, type LayoutCore } from './compile';
@@ -45,18 +45,11 @@ const isZip = (bytes: Uint8Array) =>
 
 /** A ZIP holding word/document.xml is a Word document, whatever its name says. Reads only the directory. */
 function isWordDocument(bytes: Uint8Array): boolean {
-  let found = false;
   try {
-    unzipSync(bytes, {
-      filter(entry) {
-        if (entry.name === 'word/document.xml') found = true;
-        return false;
-      },
-    });
+    return listZip(bytes).some((entry) => entry.name === 'word/document.xml');
   } catch {
     return false;
   }
-  return found;
 }
 
 function baseName(filename: string | null): string {

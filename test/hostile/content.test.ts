@@ -55,10 +55,22 @@ describe('content past the limits is refused with the path and the limit', () =>
 
   it('lists at most 20 problems, then how many more there are', async () => {
     const plan = fixtureJson('plan-full.json') as Wire;
+    plan.descriptions[0].tags = Array.from({ length: 500 }, (_, i) => i);
+    const error = await exportPlan(plan, 'json');
+    expect(error.details).toHaveLength(21);
+    expect(error.details[0]).toEqual({ path: '/descriptions/0/tags/0', message: 'must be string' });
+    expect(error.details[20]).toEqual({ path: '/', message: 'and 480 more problems not listed' });
+  });
+
+  it('stops counting past 1,000 problems, and says so', async () => {
+    const plan = fixtureJson('plan-full.json') as Wire;
     plan.descriptions[0].tags = Array.from({ length: 5000 }, (_, i) => i);
     const error = await exportPlan(plan, 'json');
     expect(error.details).toHaveLength(21);
     expect(error.details[0]).toEqual({ path: '/descriptions/0/tags/0', message: 'must be string' });
-    expect(error.details[20]).toEqual({ path: '/', message: 'and 4,980 more problems not listed' });
+    expect(error.details[20]).toEqual({
+      path: '/',
+      message: 'and more problems not listed: the check stopped after the first 1,000',
+    });
   });
 });

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { runRequest, type RequestTask } from '../../src/service/worker';
 import { fixtureJson } from '../builders/fixtures';
+import { assertAnswered } from './answered';
 import { mutate, mutationArbitrary } from './mutate';
 
 const FIXTURES = [
@@ -26,21 +27,6 @@ async function answer(format: string, fixture: number, mutations: Parameters<typ
     context: { transformerId: 'dmp-file-transformer' },
   };
   return runRequest(task);
-}
-
-function assertAnswered(result: Awaited<ReturnType<typeof runRequest>>) {
-  if (result.ok) {
-    expect(result.bytes.length).toBeGreaterThan(0);
-    return;
-  }
-  // A 5xx here is a bug: show its stack.
-  expect({ kind: result.error.kind, internal: result.internal }).toEqual({
-    kind: expect.any(String),
-    internal: undefined,
-  });
-  expect(['internal', 'unavailable', 'storage-full']).not.toContain(result.error.kind);
-  expect(result.error.details.length).toBeGreaterThan(0);
-  for (const detail of result.error.details) expect(typeof detail.path).toBe('string');
 }
 
 const mutations = fc.array(mutationArbitrary, { minLength: 1, maxLength: 3 });

@@ -3,7 +3,9 @@
  * with a real issuer on loopback and outbound connections refused and reported):
  *
  * 1. fuzz: HOSTILE_BODIES (10,000) mutated real bodies over HTTP, JSON / DOCX / PDF exports;
- * 2. corpus: giant and lying bodies, encodings, hostile HTML and templates, Unicode;
+ * 2. corpus: giant and lying bodies, encodings, hostile HTML and templates, Unicode, prototype
+ *    names as answers, bodies for the other endpoint, runaway layouts, lying Word shells; the time
+ *    each case took is printed (a figure, not a verdict: `corpusMs` in the output);
  * 3. tokens: forged tokens of every kind;
  * 4. load: /health/live latency (autocannon) while four 60 MB bodies arrive, next to normal exports;
  * 5. soak: RSS growth per export over SOAK_EXPORTS (300) DOCX exports after warm-up;
@@ -20,6 +22,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import fc from 'fast-check';
+import { Document, Packer, Paragraph } from 'docx';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
 import { fixtureJson, fixtureText } from '../builders/fixtures';
@@ -336,6 +339,22 @@ function zipBomb(): Uint8Array {
   return new Uint8Array(zip);
 }
 
+/** A Word shell whose word/document.xml claims a gigabyte of data the file does not hold. */
+async function lyingShell(): Promise<Uint8Array> {
+  const document = new Document({ sections: [{ children: [new Paragraph("'{OPENCDMP.BODY}'")] }] });
+  const shell = Buffer.from(zipSync(unzipSync(new Uint8Array(await Packer.toBuffer(document))), { level: 0 }));
+  for (let at = 0; at + 46 < shell.length; at++) {
+    if (shell.readUInt32LE(at) !== 0x02014b50) continue;
+    if (shell.subarray(at + 46, at + 46 + shell.readUInt16LE(at + 28)).toString() !== 'word/document.xml') continue;
+    shell.writeUInt32LE(1024 ** 3, at + 20);
+    shell.writeUInt32LE(1024 ** 3, at + 24);
+  }
+  return new Uint8Array(shell);
+}
+
+/** How long each corpus case took to be answered, in ms (printed with the figures). */
+const corpusMs: Record<string, number> = {};
+
 async function corpus(service: Service, token: string): Promise<number> {
   const auth = { authorization: `Bearer ${token}` };
   const route = (format: string) => `/api/file-transformer/export/plan?format=${format}`;
@@ -460,6 +479,85 @@ async function corpus(service: Service, token: string): Promise<number> {
     () => post(service, route('json'), plan.replace(/"value":"[^"]*"/g, '"value":"constructor"'), auth),
     refused(200, 400, 422),
   ]);
+  // The access answers of plan-full.json are "open", "shared" and "closed".
+  for (const [name, answer] of [
+    ['a distribution access answered "constructor" in RDA', '"textValue":"constructor"'],
+    ['a distribution access answered ["constructor"] in RDA', '"textValue":null,"textListValue":["constructor"]'],
+    ['a distribution access answered "__proto__" in RDA', '"textValue":"__proto__"'],
+  ]) {
+    cases.push([
+      name,
+      () => post(service, route('json'), plan.replace(/"textValue":"(?:open|shared|closed)"/g, answer), auth),
+      rendered,
+    ]);
+  }
+  const emptyDescriptions = JSON.stringify({ ...JSON.parse(plan), descriptions: Array(80_000).fill({}) });
+  cases.push([
+    '80,000 empty descriptions at /export/plan',
+    () => post(service, route('json'), emptyDescriptions, auth),
+    refused(400),
+  ]);
+  cases.push([
+    '80,000 empty descriptions at /export/description',
+    () => post(service, '/api/file-transformer/export/description?format=json', emptyDescriptions, auth),
+    refused(400),
+  ]);
+  cases.push([
+    '80,000 empty descriptions at /import/plan',
+    () => post(service, '/api/file-transformer/import/plan', emptyDescriptions, auth),
+    refused(400),
+  ]);
+  cases.push([
+    'a description at /export/plan',
+    async () => {
+      const answer = await post(service, route('pdf'), fixtureText('description-full.json'), auth);
+      return answer.status === 400 && !answer.body.includes('/export/description')
+        ? { ...answer, status: 599, body: `the refusal does not name /export/description: ${answer.body}` }
+        : answer;
+    },
+    refused(400),
+  ]);
+  cases.push([
+    'a plan at /export/description',
+    async () => {
+      const answer = await post(service, '/api/file-transformer/export/description?format=docx', plan, auth);
+      return answer.status === 400 && !answer.body.includes('/export/plan')
+        ? { ...answer, status: 599, body: `the refusal does not name /export/plan: ${answer.body}` }
+        : answer;
+    },
+    refused(400),
+  ]);
+  const pageBreaks = `{{#each plan.sections}}{{#each ../plan.sections}}{{#each ../../plan.sections}}${'{{pageBreak}}'.repeat(20_000)}{{/each}}{{/each}}{{/each}}`;
+  for (const format of ['pdf', 'docx']) {
+    cases.push([
+      `{{pageBreak}} 20,000 times in three nested #each (${format})`,
+      () =>
+        post(
+          service,
+          route(format),
+          JSON.stringify(withTemplate('plan.hbs', 'text/x-handlebars-template', strToU8(pageBreaks))),
+          auth,
+        ),
+      refused(422),
+    ]);
+  }
+  cases.push([
+    'a Word shell declaring a 1 GB member it does not have',
+    async () =>
+      post(
+        service,
+        route('docx'),
+        JSON.stringify(
+          withTemplate(
+            'shell.docx',
+            'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+            await lyingShell(),
+          ),
+        ),
+        auth,
+      ),
+    refused(400),
+  ]);
   for (const [i, html] of HOSTILE_HTML.entries()) {
     for (const format of ['docx', 'pdf']) {
       cases.push([
@@ -512,9 +610,11 @@ async function corpus(service: Service, token: string): Promise<number> {
 
   for (const [name, run, expected] of cases) {
     if (!service.alive) break;
+    const started = performance.now();
     const answer = await run();
+    corpusMs[name] = Math.round(performance.now() - started);
     check(`corpus: ${name}`, answer, expected);
-    process.stderr.write(`  corpus: ${name}: ${answer.status}\n`);
+    process.stderr.write(`  corpus: ${name}: ${answer.status} in ${corpusMs[name]} ms\n`);
   }
   return cases.length;
 }
@@ -759,7 +859,10 @@ async function main() {
   const figures: Record<string, unknown> = {};
   try {
     if (runs('tokens')) figures.tokens = await tokens(service, issuer);
-    if (runs('corpus')) figures.corpus = await corpus(service, await token());
+    if (runs('corpus')) {
+      figures.corpus = await corpus(service, await token());
+      figures.corpusMs = corpusMs;
+    }
     if (runs('fuzz')) figures.fuzz = await fuzz(service, await token());
     if (runs('load')) figures.load = await load(service, await token());
     if (runs('soak')) figures.soak = await soak(service, await token());

@@ -11,6 +11,8 @@ import { meta } from '../builders/documents';
 import { planView } from '../builders/views';
 import { ServiceError } from '../../src/errors';
 import { statusOf } from '../../src/http/errors';
+import { runRequest } from '../../src/service/worker';
+import { fixtureJson } from '../builders/fixtures';
 
 const ATTACKER = 'http://attacker.example';
 const IMAGE_TYPE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/image';
@@ -111,6 +113,57 @@ describe('Word shells are sanitised', () => {
     const error = await fill(new Uint8Array(view)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect(statusOf(error)).toBe(400);
-    expect((error as ServiceError).message).toMatch(/entries overlap/);
+    expect((error as ServiceError).message).toMatch(/share their data \(a zip bomb\)/);
+  });
+});
+
+describe('a Word shell that lies about its size', () => {
+  /** The plan with `shell` as its plan-template upload. */
+  function planWithShell(shell: Uint8Array) {
+    const plan = fixtureJson('plan-full.json');
+    plan.planBlueprint.definition.plugins = [
+      {
+        code: 'dmp-file-transformer',
+        type: 0,
+        fields: [
+          {
+            code: 'plan-template',
+            textValue: null,
+            file: {
+              filename: 'shell.docx',
+              fileRef: null,
+              mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+              file: Buffer.from(shell).toString('base64'),
+            },
+          },
+        ],
+      },
+    ];
+    return new TextEncoder().encode(JSON.stringify(plan));
+  }
+
+  it('is refused from its directory, before the document is laid out; a PDF export does not read it', async () => {
+    const shell = Buffer.from(zipSync(unzipSync(await hostileShell()), { level: 0 }));
+    // word/document.xml claims a gigabyte the file does not hold.
+    for (let at = 0; at + 46 < shell.length; at++) {
+      if (shell.readUInt32LE(at) !== 0x02014b50) continue;
+      if (shell.subarray(at + 46, at + 46 + shell.readUInt16LE(at + 28)).toString() !== 'word/document.xml') continue;
+      shell.writeUInt32LE(1024 ** 3, at + 20);
+      shell.writeUInt32LE(1024 ** 3, at + 24);
+    }
+    const body = planWithShell(new Uint8Array(shell));
+    const context = { transformerId: 'dmp-file-transformer' };
+    const docx = await runRequest({ action: 'export', entity: 'plan', format: 'docx', body, context });
+    expect(docx.ok).toBe(false);
+    if (docx.ok) return;
+    expect(docx.error.kind).toBe('bad-request');
+    expect(docx.error.details).toEqual([
+      {
+        path: 'plan-template',
+        message:
+          'the file is damaged or a zip bomb: "word/document.xml" declares 1,073,741,824 bytes of data the file does not hold.',
+      },
+    ]);
+    expect((await runRequest({ action: 'export', entity: 'plan', format: 'pdf', body, context })).ok).toBe(true);
   });
 });

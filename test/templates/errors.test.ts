@@ -265,13 +265,16 @@ describe('problems found while rendering', () => {
     ]);
   });
 
-  it('stops output growing past 20 MB (partials doubling at every level)', () => {
+  it('stops output growing past 10 MB (partials doubling at every level)', () => {
     const files: Record<string, string> = { 'template.json': MANIFEST, 'plan.hbs': '{{> p0}}' };
     for (let level = 0; level < 19; level++) files[`partials/p${level}.hbs`] = `{{> p${level + 1}}}{{> p${level + 1}}}`;
     files['partials/p19.hbs'] = `<p>${'laugh '.repeat(10)}</p>`;
     const error = serviceErrorOf(() => render(files));
     expect(error.details).toEqual([
-      { path: `${FIELD}:partials/p19.hbs`, message: 'the template produces more than 20 MB of HTML' },
+      {
+        path: `${FIELD}:partials/p19.hbs`,
+        message: 'the template writes more than 10 MB of HTML (LAYOUT_MAX_HTML_MB)',
+      },
     ]);
   });
 

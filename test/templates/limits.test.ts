@@ -1,14 +1,16 @@
 /**
  * A tenant template cannot make a render run away: in time, in the HTML it writes, in the strings
- * its helpers build, in how deep it nests, or in how often it repeats answers and images. Each
- * limit ends the export with a 400 that names the template (and where it can, the line).
+ * its helpers build, in how deep it nests, or in how often it repeats answers and images. A
+ * template mistake (nesting) ends the export with a 400, a document over the layout budget with a
+ * 422; both name the template (and where they can, the line), a budget also its variable.
  */
 import { generatePlanJson } from '../../fixtures/generate';
 import { decodePlan } from '../../src/contract/decode';
 import { buildPlanView } from '../../src/plan/buildPlanView';
 import { defaultLayout } from '../../src/templates/compile';
 import { MAX_BLOCK_DEPTH } from '../../src/templates/engine';
-import { DOCUMENT_LIMITS, locateError, RENDER_LIMITS } from '../../src/templates/guard';
+import { DEFAULT_LAYOUT_BUDGET } from '../../src/config';
+import { DOCUMENT_LIMITS, locateError } from '../../src/templates/guard';
 import { renderPlanDocument } from '../../src/templates/layout';
 import { TemplateRenderError } from '../../src/templates/problems';
 import { resolveTemplate } from '../../src/templates/resolve';
@@ -18,8 +20,10 @@ import { statusOf } from '../../src/http/errors';
 
 const minimal = planView('plan-minimal.json');
 const full = planView('plan-full.json');
-const renderHbs = (source: string, view = minimal) =>
-  renderPlanDocument(view, resolveTemplate(upload('probe.hbs', source), 'plan-template').layout, DEFAULT_OPTIONS);
+const renderHbs = (source: string, view = minimal, budget = DEFAULT_LAYOUT_BUDGET) =>
+  renderPlanDocument(view, resolveTemplate(upload('probe.hbs', source), 'plan-template').layout, DEFAULT_OPTIONS, {
+    budget,
+  });
 
 /** `body` run once per label, to the power `depth` (42 labels: 42, 1,764, 74,088… runs). */
 const overLabels = (depth: number, body: string) =>
@@ -29,22 +33,26 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('render time and output', () => {
   it('stops a template that runs longer than the time budget', () => {
-    jest.replaceProperty(RENDER_LIMITS, 'timeBudgetMs', 200);
-    const error = serviceErrorOf(() => renderHbs(overLabels(4, '{{#if @first}}{{/if}}')));
-    expect(statusOf(error)).toBe(400);
+    const budget = { ...DEFAULT_LAYOUT_BUDGET, renderMs: 200 };
+    const error = serviceErrorOf(() => renderHbs(overLabels(4, '{{#if @first}}{{/if}}'), minimal, budget));
+    expect(statusOf(error)).toBe(422);
     expect(error.details).toEqual([
-      { path: 'plan-template:probe.hbs', message: 'the template took longer than 0.2 s to render' },
+      {
+        path: 'plan-template:probe.hbs',
+        message: 'the template takes longer than 0.2 s to render (LAYOUT_TIMEOUT_MS)',
+      },
     ]);
   });
 
-  it('stops a template that writes more than 20 MB of HTML', () => {
+  it('stops a template that writes more than 10 MB of HTML', () => {
     const error = serviceErrorOf(() => renderHbs(overLabels(3, `<p>{{@key}} ${'lorem ipsum '.repeat(25)}</p>`)));
+    expect(statusOf(error)).toBe(422);
     expect(error.details).toEqual([
-      { path: 'plan-template:probe.hbs', message: 'the template produces more than 20 MB of HTML' },
+      { path: 'plan-template:probe.hbs', message: 'the template writes more than 10 MB of HTML (LAYOUT_MAX_HTML_MB)' },
     ]);
   });
 
-  it('stops a string doubled by nested concat at the helper that would pass 20 MB, before it is built', () => {
+  it('stops a string doubled by nested concat at the helper that would pass 10 MB, before it is built', () => {
     const levels = 30;
     let source = '{{#with (concat plan.title plan.title) as |a0|}}';
     for (let level = 1; level < levels; level++)
@@ -54,16 +62,19 @@ describe('render time and output', () => {
     expect(error.details).toEqual([
       {
         path: expect.stringMatching(/^plan-template:probe\.hbs:1:\d+$/),
-        message: 'concat: the result would be longer than 20 MB of text',
+        message: 'concat: the result would be longer than the 10 MB of HTML a template may write (LAYOUT_MAX_HTML_MB)',
       },
     ]);
   });
 
-  it('refuses a join whose separators alone would pass 20 MB', () => {
+  it('refuses a join whose separators alone would pass 10 MB', () => {
     const view = { ...full, title: 'x'.repeat(8 * 1024 * 1024) };
     const error = serviceErrorOf(() => renderHbs('<p>\n  {{join plan.users plan.title key="display"}}</p>', view));
     expect(error.details).toEqual([
-      { path: 'plan-template:probe.hbs:2:3', message: 'join: the result would be longer than 20 MB of text' },
+      {
+        path: 'plan-template:probe.hbs:2:3',
+        message: 'join: the result would be longer than the 10 MB of HTML a template may write (LAYOUT_MAX_HTML_MB)',
+      },
     ]);
   });
 
@@ -105,15 +116,26 @@ describe('nesting depth', () => {
 });
 
 describe('answers and images repeated by placeholders', () => {
-  it('stops a template that splices a 1.2 MB answer 74,088 times', () => {
+  it('stops a template that splices a 1.2 MB answer 74,088 times at the text budget', () => {
     const view = { ...full, descriptionHtml: `<p>${'lorem ipsum '.repeat(100_000)}</p>` };
     const error = serviceErrorOf(() => renderHbs(overLabels(3, '{{richText @root.plan.summary}}'), view));
+    expect(statusOf(error)).toBe(422);
     expect(error.details).toEqual([
       {
         path: 'plan-template:probe.hbs',
-        message: expect.stringContaining('the document would repeat more than 50,000,000 characters of answer text'),
+        message: 'the document would have more than 20 million characters of text (LAYOUT_MAX_TEXT_MB)',
       },
     ]);
+  });
+
+  it('counts every repetition of an answer past the text budget too (an operator may raise it)', () => {
+    const view = { ...full, descriptionHtml: `<p>${'lorem ipsum '.repeat(100_000)}</p>` };
+    const budget = { ...DEFAULT_LAYOUT_BUDGET, textCharacters: 1e12, blocks: 1e12 };
+    const error = serviceErrorOf(() => renderHbs(overLabels(3, '{{richText @root.plan.summary}}'), view, budget));
+    expect(statusOf(error)).toBe(422);
+    expect(error.details[0].message).toContain(
+      'the document would repeat more than 50,000,000 characters of answer text',
+    );
   });
 
   it('counts every placement of an image after the first', () => {

@@ -1,9 +1,13 @@
 /** DOCX rendering: the document model written as WordprocessingML, or poured into an admin's Word shell. */
 import type { ExportResult, RenderedDocument } from '../types';
 import { writeDocx } from './DocxWriter';
-import { applyShellTemplate } from './shell';
+import { applyShellTemplate, checkTemplatePackage } from './shell';
 
 export const fillsWordShell = true;
+
+export function checkWordShell(template: Uint8Array, fieldCode: string): void {
+  checkTemplatePackage(template, fieldCode);
+}
 
 export async function write(rendered: RenderedDocument): Promise<ExportResult> {
   const warnings = [...rendered.warnings];

@@ -4,6 +4,7 @@
  * whole line; patterns are loaded per language on first use.
  */
 import type { HyphenationFunctionSync } from 'hyphen';
+import { lookupTable } from '../../lookup';
 
 export { BREAK, breakOpportunities, breaksOnlyAfterSpaces, EMERGENCY_BREAK, NO_BREAK } from '../../document/lineBreaks';
 
@@ -12,7 +13,7 @@ export { BREAK, breakOpportunities, breaksOnlyAfterSpaces, EMERGENCY_BREAK, NO_B
 type Patterns = () => HyphenationFunctionSync;
 
 /** Languages with hyphenation patterns, by lower-case BCP 47 tag or primary subtag. */
-const HYPHENATION: Record<string, Patterns> = {
+const HYPHENATION: Record<string, Patterns> = lookupTable({
   af: () => require('hyphen/af').hyphenateSync,
   bg: () => require('hyphen/bg').hyphenateSync,
   ca: () => require('hyphen/ca').hyphenateSync,
@@ -55,7 +56,7 @@ const HYPHENATION: Record<string, Patterns> = {
   sv: () => require('hyphen/sv').hyphenateSync,
   tr: () => require('hyphen/tr').hyphenateSync,
   uk: () => require('hyphen/uk').hyphenateSync,
-};
+});
 
 const hyphenators = new Map<string, HyphenationFunctionSync | null>();
 

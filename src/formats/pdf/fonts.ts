@@ -11,6 +11,7 @@
  */
 import fs from 'node:fs';
 import fontkit = require('fontkit');
+import { ownValue } from '../../lookup';
 
 export type FontVariant = 'normal' | 'bold' | 'italics' | 'bolditalics';
 
@@ -99,7 +100,7 @@ export const THEME_FONT_NAMES: Readonly<Record<string, FontFamily>> = {
 
 export function themeFontFamily(name: string | undefined): FontFamily | undefined {
   if (!name) return undefined;
-  return THEME_FONT_NAMES[name.toLowerCase().replace(/[\s_-]+/g, '')];
+  return ownValue(THEME_FONT_NAMES, name.toLowerCase().replace(/[\s_-]+/g, ''));
 }
 
 export function fontVariant(bold: boolean, italics: boolean): FontVariant {

@@ -6,6 +6,7 @@
 import { iso6393, iso6393To1, iso6393To2B } from 'iso-639-3';
 import { SCHEMA_URI } from './vocabulary';
 import type { RaidLanguage } from './model';
+import { ownValue } from '../../lookup';
 
 interface Tables {
   codes: ReadonlySet<string>;
@@ -51,6 +52,6 @@ export function iso6393Of(text: string): string | null {
 }
 
 /** The ISO 639-1 code the planning service stores for a 639-3 code, when there is one. */
-export const iso6391Of = (code: string): string | null => (iso6393To1 as Record<string, string>)[code] ?? null;
+export const iso6391Of = (code: string): string | null => ownValue(iso6393To1 as Record<string, string>, code) ?? null;
 
 export const raidLanguage = (id: string): RaidLanguage => ({ id, schemaUri: SCHEMA_URI.language });

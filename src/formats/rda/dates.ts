@@ -23,8 +23,9 @@ import { nl } from 'date-fns/locale/nl';
 import { pl } from 'date-fns/locale/pl';
 import { pt } from 'date-fns/locale/pt';
 import { parse } from 'date-fns/parse';
+import { lookupTable } from '../../lookup';
 
-const LOCALES: Readonly<Record<string, Locale>> = { de, el, en: enGB, es, fr, it: italian, nl, pl, pt };
+const LOCALES: Readonly<Record<string, Locale>> = lookupTable({ de, el, en: enGB, es, fr, it: italian, nl, pl, pt });
 
 /** ISO dates (with or without a time after them) and unambiguous numeric forms. */
 const NUMERIC_FORMATS = ['yyyy-MM-dd', 'yyyy/M/d', 'd.M.yyyy', 'd-M-yyyy'];
@@ -98,7 +99,7 @@ export function dayOfText(value: string | number): string | null {
 }
 
 /** Offsets of the zone abbreviations Java's `Date.toString()` writes on common servers. */
-const ZONE_OFFSETS: Readonly<Record<string, string>> = {
+const ZONE_OFFSETS: Readonly<Record<string, string>> = lookupTable({
   UTC: '+00:00',
   GMT: '+00:00',
   Z: '+00:00',
@@ -120,7 +121,7 @@ const ZONE_OFFSETS: Readonly<Record<string, string>> = {
   MDT: '-06:00',
   PST: '-08:00',
   PDT: '-07:00',
-};
+});
 
 /** Epoch numbers from 2001-09-09 on are read as milliseconds (DAMAP), earlier ones as seconds. */
 const EPOCH_MS_FROM = 1e12;

@@ -1,5 +1,6 @@
 /** Text and date conversions between planning-service answers and maDMP strings. */
 import { calendarDateOfText } from './dates';
+import { lookupTable } from '../../lookup';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -67,7 +68,7 @@ export function paragraphs(text: string): string[] {
     .filter(Boolean);
 }
 
-const BYTE_UNITS: Readonly<Record<string, number>> = {
+const BYTE_UNITS: Readonly<Record<string, number>> = lookupTable({
   b: 1,
   byte: 1,
   bytes: 1,
@@ -81,7 +82,7 @@ const BYTE_UNITS: Readonly<Record<string, number>> = {
   gib: 2 ** 30,
   tib: 2 ** 40,
   pib: 2 ** 50,
-};
+});
 
 /** Longer text is no size ("1 234 567 890 bytes" is 19 characters); it is not read at all. */
 const MAX_BYTE_SIZE_TEXT = 64;

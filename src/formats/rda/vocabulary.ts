@@ -4,12 +4,13 @@
  */
 import type { PlanUserRole } from '../../contract/model';
 import { vocabulary } from './schemas';
+import { lookupTable } from '../../lookup';
 
 /**
  * ISO 639-1 -> ISO 639-2/T, exactly the 3-letter list of the schemas (which despite its label is
  * not ISO 639-3: it is the T-codes of the 2-letter languages, plus `bih` and `hbs`).
  */
-const ISO_639_1_TO_2T: Readonly<Record<string, string>> = Object.fromEntries(
+const ISO_639_1_TO_2T: Readonly<Record<string, string>> = lookupTable(
   (
     'aa aar ab abk ae ave af afr ak aka am amh an arg ar ara as asm av ava ay aym az aze ba bak be bel bg bul ' +
     'bh bih bi bis bm bam bn ben bo bod br bre bs bos ca cat ce che ch cha co cos cr cre cs ces cu chu cv chv ' +
@@ -30,7 +31,7 @@ const ISO_639_1_TO_2T: Readonly<Record<string, string>> = Object.fromEntries(
 );
 
 /** ISO 639-2/B codes some tools emit instead of the T codes the schemas require. */
-const ISO_639_2B_TO_2T: Readonly<Record<string, string>> = {
+const ISO_639_2B_TO_2T: Readonly<Record<string, string>> = lookupTable({
   alb: 'sqi',
   arm: 'hye',
   baq: 'eus',
@@ -51,10 +52,10 @@ const ISO_639_2B_TO_2T: Readonly<Record<string, string>> = {
   slo: 'slk',
   tib: 'bod',
   wel: 'cym',
-};
+});
 
-const ISO_639_2T_TO_1: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(ISO_639_1_TO_2T).map(([two, three]) => [three, two]),
+const ISO_639_2T_TO_1: Readonly<Record<string, string>> = lookupTable(
+  Object.entries(ISO_639_1_TO_2T).map(([two, three]) => [three, two] as const),
 );
 
 /** Every pair of the table, for tests that check it against the schemas. */
@@ -119,7 +120,7 @@ export type DataAccess = 'open' | 'shared' | 'closed';
  * open/shared/closed from common access words. Embargoed data counts as closed until released
  * (the standard models an embargo as a licence starting later); restricted or on-request as shared.
  */
-const DATA_ACCESS_WORDS: Readonly<Record<string, DataAccess>> = {
+const DATA_ACCESS_WORDS: Readonly<Record<string, DataAccess>> = lookupTable({
   open: 'open',
   'open access': 'open',
   public: 'open',
@@ -142,7 +143,7 @@ const DATA_ACCESS_WORDS: Readonly<Record<string, DataAccess>> = {
   'embargoed access': 'closed',
   none: 'closed',
   confidential: 'closed',
-};
+});
 
 /**
  * Access behind a login (an AAI such as ELIXIR AAI or eduGAIN, single sign-on, an account):
@@ -201,7 +202,7 @@ const DATACITE_CONTRIBUTOR_TYPES = [
 const compactRole = (role: string) => role.toLowerCase().replace(/[^a-z]/g, '');
 
 /** Words tools and people use for roles (DSW phrases, CRediT URIs, OpenCDMP names), compacted. */
-const ROLE_SYNONYMS: Readonly<Record<string, string>> = {
+const ROLE_SYNONYMS: Readonly<Record<string, string>> = lookupTable({
   ...Object.fromEntries(DATACITE_CONTRIBUTOR_TYPES.map((t) => [compactRole(t), t])),
   datasteward: 'DataManager',
   datamanagement: 'DataManager',
@@ -218,7 +219,7 @@ const ROLE_SYNONYMS: Readonly<Record<string, string>> = {
   supervision: 'Supervisor',
   projectadministration: 'ProjectManager',
   resources: 'HostingInstitution',
-};
+});
 
 /**
  * A role as DataCite names it where one fits (`data steward` -> DataManager, a CRediT URI's last
@@ -241,7 +242,7 @@ export const CONTACT_PERSON_ROLE = 'ContactPerson';
 export const FUNDING_STATUSES = ['planned', 'applied', 'granted', 'rejected'] as const;
 export type FundingStatus = (typeof FUNDING_STATUSES)[number];
 
-const FUNDING_STATUS_WORDS: Readonly<Record<string, FundingStatus>> = {
+const FUNDING_STATUS_WORDS: Readonly<Record<string, FundingStatus>> = lookupTable({
   planned: 'planned',
   applied: 'applied',
   submitted: 'applied',
@@ -253,7 +254,7 @@ const FUNDING_STATUS_WORDS: Readonly<Record<string, FundingStatus>> = {
   rejected: 'rejected',
   denied: 'rejected',
   declined: 'rejected',
-};
+});
 
 export function toFundingStatus(candidates: readonly string[]): FundingStatus | null {
   for (const candidate of candidates) {

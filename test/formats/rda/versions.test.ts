@@ -39,6 +39,8 @@ describe('rda-version', () => {
         label: expect.stringContaining('1.2'),
         appliesTo: ['plan', 'description'],
       },
+      // An RDA-only instance withholds fields like every format, so it declares the field too.
+      expect.objectContaining({ code: 'withhold', type: 'string', appliesTo: ['plan', 'description'] }),
     ]);
   });
 

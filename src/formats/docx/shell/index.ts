@@ -1,3 +1,3 @@
 /** Word shell templates: an admin's .docx with OpenCDMP placeholders, filled in around the generated body. */
 export { applyShellTemplate, type ShellInput, type ShellResult } from './ShellTemplate';
-export { readTemplatePackage, TEMPLATE_LIMITS } from './upload';
+export { checkTemplatePackage, readTemplatePackage, TEMPLATE_LIMITS } from './upload';

@@ -1,12 +1,15 @@
 /**
- * An admin's Word shell template, checked before anything parses it. The checks read only the
- * ZIP's central directory (names, declared sizes), so a zip bomb is refused before it is inflated;
- * fflate then inflates each file into a buffer of its declared size, never more. When filling a
- * template fails, `malformedPartError` tells whether one of its parts is to blame.
+ * An admin's Word shell template, checked before anything parses it. `checkTemplatePackage` reads
+ * only the ZIP's central directory (names, declared sizes), so a zip bomb or a member claiming
+ * data the file does not hold is refused before it is inflated, and before the document is laid
+ * out (the pipeline calls it first); each file is then inflated against its declared size
+ * (src/zip.ts), refused at the first byte past it. When filling a template fails,
+ * `malformedPartError` tells whether one of its parts is to blame.
  */
 import { ImportedXmlComponent } from 'docx';
-import { strFromU8, unzipSync, type UnzipFileInfo } from 'fflate';
+import { strFromU8 } from 'fflate';
 import { ServiceError } from '../../../errors';
+import { listZip, TooManyZipEntries, unzipEntry, ZipError, type ZipEntry } from '../../../zip';
 import { sanitizePackage, type TemplatePackage } from './sanitize';
 
 export const TEMPLATE_LIMITS = {
@@ -34,8 +37,11 @@ function rejected(fieldCode: string, problem: string): ServiceError {
 
 const startsWith = (data: Uint8Array, bytes: number[]) => bytes.every((byte, i) => data[i] === byte);
 
-/** Reads a .docx shell template, or throws a bad-request ServiceError naming the configuration field. */
-export function readTemplatePackage(template: Uint8Array, fieldCode: string): TemplatePackage {
+/**
+ * The checks that need only the ZIP's directory (size, kind of file, declared sizes, macros): a
+ * bad-request ServiceError naming the configuration field, in milliseconds. Returns the members.
+ */
+export function checkTemplatePackage(template: Uint8Array, fieldCode: string): ZipEntry[] {
   if (template.length > TEMPLATE_LIMITS.maxBytes) {
     throw rejected(
       fieldCode,
@@ -55,19 +61,13 @@ export function readTemplatePackage(template: Uint8Array, fieldCode: string): Te
     );
   }
 
-  const entries: UnzipFileInfo[] = [];
+  let entries: ZipEntry[];
   try {
-    unzipSync(template, {
-      filter: (entry) => {
-        entries.push(entry);
-        if (entries.length > TEMPLATE_LIMITS.maxEntries)
-          throw new TooLarge(`it holds more than ${TEMPLATE_LIMITS.maxEntries} files.`);
-        return false; // look, don't inflate
-      },
-    });
+    entries = listZip(template, { maxEntries: TEMPLATE_LIMITS.maxEntries });
   } catch (error) {
-    if (error instanceof TooLarge) throw rejected(fieldCode, error.message);
-    throw rejected(fieldCode, 'the file is damaged: its ZIP structure cannot be read.');
+    if (error instanceof TooManyZipEntries) throw rejected(fieldCode, `${error.message}.`);
+    if (!(error instanceof ZipError)) throw error;
+    throw rejected(fieldCode, `the file is damaged or a zip bomb: ${error.message}.`);
   }
   checkSizes(entries, template.length, fieldCode);
 
@@ -78,12 +78,20 @@ export function readTemplatePackage(template: Uint8Array, fieldCode: string): Te
   if (entries.some((entry) => /(^|\/)vbaProject\.bin$/i.test(entry.name))) {
     throw rejected(fieldCode, 'it contains macros (.docm); save it as a Word document without macros (.docx).');
   }
+  return entries;
+}
 
+/** Reads a .docx shell template, or throws a bad-request ServiceError naming the configuration field. */
+export function readTemplatePackage(template: Uint8Array, fieldCode: string): TemplatePackage {
+  const entries = checkTemplatePackage(template, fieldCode);
   let files: TemplatePackage;
   try {
-    files = new Map(Object.entries(unzipSync(template, { filter: (entry) => !entry.name.endsWith('/') })));
-  } catch {
-    throw rejected(fieldCode, 'the file is damaged: its content cannot be unpacked.');
+    files = new Map(
+      entries.filter((entry) => !entry.name.endsWith('/')).map((entry) => [entry.name, unzipEntry(template, entry)]),
+    );
+  } catch (error) {
+    if (!(error instanceof ZipError)) throw error;
+    throw rejected(fieldCode, `the file is damaged or a zip bomb: ${error.message}.`);
   }
   const contentTypes = files.get('[Content_Types].xml');
   if (contentTypes && strFromU8(contentTypes).includes(MACRO_ENABLED_DOCUMENT)) {
@@ -96,8 +104,6 @@ export function readTemplatePackage(template: Uint8Array, fieldCode: string): Te
   sanitizePackage(files);
   return files;
 }
-
-class TooLarge extends Error {}
 
 /** Longest excerpt of a parser's complaint quoted back: it may quote the part's text. */
 const MAX_PROBLEM_CHARACTERS = 200;
@@ -125,17 +131,13 @@ export function malformedPartError(files: TemplatePackage, fieldCode: string): S
   return undefined;
 }
 
-function checkSizes(entries: UnzipFileInfo[], packageBytes: number, fieldCode: string): void {
+function checkSizes(entries: ZipEntry[], packageBytes: number, fieldCode: string): void {
   let total = 0;
-  let compressed = 0;
   for (const entry of entries) {
-    total += entry.originalSize;
-    compressed += entry.size;
-    // Entries that share their data (overlapping entries) add up to more than the file holds.
-    if (compressed > packageBytes) throw rejected(fieldCode, 'its entries overlap: the file looks like a zip bomb.');
-    // DEFLATE cannot expand data more than ~1032 times; declared sizes past that are lies.
-    const ratio = entry.originalSize / Math.max(entry.size, 1);
-    if (ratio > 1032 || (entry.originalSize > MEGABYTE && ratio > TEMPLATE_LIMITS.maxCompressionRatio)) {
+    total += entry.size;
+    // Overlapping entries and declared sizes DEFLATE cannot reach were refused by listZip.
+    const ratio = entry.size / Math.max(entry.compressedSize, 1);
+    if (entry.size > MEGABYTE && ratio > TEMPLATE_LIMITS.maxCompressionRatio) {
       throw rejected(fieldCode, `"${entry.name}" expands ${Math.round(ratio)} times: the file looks like a zip bomb.`);
     }
   }

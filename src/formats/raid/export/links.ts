@@ -17,6 +17,7 @@ import {
 import type { Mapping } from './mapping';
 import { blueprintReferences } from './people';
 import { candidatesOf, quotedValue, referenceSpellings } from './values';
+import { lookupTable } from '../../../lookup';
 
 const objectType = (label: string): VocabularyRef => ({
   id: termOf(RELATED_OBJECT_TYPE, [label])!.id,
@@ -28,11 +29,11 @@ const objectCategory = (label: string): VocabularyRef => ({
 });
 
 /** What a blueprint reference with a DOI is to the project, by its reference type. */
-const REFERENCE_OBJECTS: Readonly<Record<string, { type: string; category: string }>> = {
+const REFERENCE_OBJECTS: Readonly<Record<string, { type: string; category: string }>> = lookupTable({
   datasets: { type: 'Dataset', category: 'Output' },
   publications: { type: 'Text', category: 'Output' },
   grants: { type: 'Funding', category: 'Input' },
-};
+});
 
 export function recordRelatedObjects(mapping: Mapping): RaidRelatedObject[] {
   const objects: RaidRelatedObject[] = [];

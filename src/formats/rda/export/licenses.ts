@@ -7,9 +7,10 @@ import spdxCorrect from 'spdx-correct';
 import spdxLicenses from 'spdx-license-list';
 import { LruCache } from '../../../lru';
 import { isPortableUrl } from '../schemas';
+import { lookupTable, ownValue } from '../../../lookup';
 
 /** The licence's own landing page where the SPDX list gives a legal-code page or an old address. */
-const PREFERRED_URLS: Readonly<Record<string, string>> = {
+const PREFERRED_URLS: Readonly<Record<string, string>> = lookupTable({
   'ODbL-1.0': 'https://opendatacommons.org/licenses/odbl/1-0/',
   'ODC-By-1.0': 'https://opendatacommons.org/licenses/by/1-0/',
   'PDDL-1.0': 'https://opendatacommons.org/licenses/pddl/1-0/',
@@ -19,10 +20,10 @@ const PREFERRED_URLS: Readonly<Record<string, string>> = {
   'GPL-3.0-or-later': 'https://www.gnu.org/licenses/gpl-3.0.html',
   'BSD-3-Clause': 'https://opensource.org/licenses/BSD-3-Clause',
   'EUPL-1.2': 'https://joinup.ec.europa.eu/collection/eupl/eupl-text-eupl-12',
-};
+});
 
 /** Short names the correction rules do not know, and deprecated ids still in use. */
-const ALIASES: Readonly<Record<string, string>> = {
+const ALIASES: Readonly<Record<string, string>> = lookupTable({
   odbl: 'ODbL-1.0',
   'odc-by': 'ODC-By-1.0',
   pddl: 'PDDL-1.0',
@@ -39,7 +40,7 @@ const ALIASES: Readonly<Record<string, string>> = {
   'agpl-3.0': 'AGPL-3.0-only',
   'public domain': 'CC0-1.0',
   cc0: 'CC0-1.0',
-};
+});
 
 const idsByLowerCase = new Map(Object.keys(spdxLicenses).map((id) => [id.toLowerCase(), id]));
 const idsByName = new Map(
@@ -86,6 +87,7 @@ export function licenseUrl(text: string): string | null {
   if (isPortableUrl(value)) return value;
   const id = spdxIdOf(value);
   if (!id) return null;
-  const url = PREFERRED_URLS[id] ?? withoutLegalCode((spdxLicenses as Record<string, { url: string }>)[id]?.url ?? '');
+  const url =
+    PREFERRED_URLS[id] ?? withoutLegalCode(ownValue(spdxLicenses as Record<string, { url: string }>, id)?.url ?? '');
   return url && isPortableUrl(url) ? url : null;
 }

@@ -26,6 +26,7 @@ import {
 } from './importValues';
 import type { ImportedDataset, ImportedDmp } from './imported';
 import { parseEnvelopeJson, readDatasetFile, readDmp } from './readRda';
+import { emptyTable, lookupTable } from '../../../lookup';
 
 const datasetLabel = (dataset: ImportedDataset, index: number) => dataset.title ?? `Dataset ${index + 1}`;
 
@@ -45,12 +46,12 @@ export function preprocessDescription(envelope: unknown): PreprocessingDescripti
 }
 
 /** Reference type codes of planning-service catalogues, and the RDA key whose values they take. */
-const KEY_FOR_REFERENCE_CODE: Readonly<Record<string, string>> = {
+const KEY_FOR_REFERENCE_CODE: Readonly<Record<string, string>> = lookupTable({
   researchers: 'rda.dmp.contributor',
   projects: 'rda.dmp.project',
   funders: 'rda.dmp.project.funding.funder_id',
   grants: 'rda.dmp.project.funding.grant_id',
-};
+});
 
 /** Plan-level values by key: scalars, else every object of the key's group, in order. */
 function planLevelValues(scope: ImportScope, key: string): ImportValue[] {
@@ -122,7 +123,7 @@ function fillTemplate(
 ): Record<string, M.FieldSetAnswers> {
   const scopeOf = (key: string) => (key.startsWith('rda.dmp.') ? scopes.dmp : scopes.dataset);
   const scalarsOf = (key: string) => (scopes.blueprintKeys.has(key) ? [] : scopeOf(key).scalars.get(key));
-  const fieldSets: Record<string, M.FieldSetAnswers> = {};
+  const fieldSets = emptyTable<M.FieldSetAnswers>();
   for (const fieldSet of allFieldSets(template.pages.flatMap((p) => p.sections))) {
     const keysOf = (field: M.TemplateField) => field.semantics.filter((k) => k.startsWith('rda.'));
     const group =
@@ -136,7 +137,7 @@ function fillTemplate(
       fieldSet.fields.some((f) => TEXT_FIELD_TYPES.has(f.data.fieldType) && keysOf(f).includes(key));
     const items: M.FieldSetItem[] = [];
     for (let ordinal = 0; ordinal < itemCount; ordinal++) {
-      const fields: Record<string, M.FieldValue> = {};
+      const fields = emptyTable<M.FieldValue>();
       for (const field of fieldSet.fields) {
         let answer: M.FieldValue | null = null;
         for (const key of keysOf(field)) {
