@@ -1,7 +1,9 @@
 /**
  * PdfWriter: DocumentModel -> PDF bytes, with pdfmake 0.3. See definition.ts for the mapping,
- * fonts.ts for scripts and fonts, lines.ts for line breaking and right-to-left text, engine.ts
- * for the locked-down pdfmake instance, tagging/ for the structure tree, profile.ts for PDF/A and PDF/UA. Meant to run in a worker thread: fonts are loaded once
+ * blocks.ts for the blocks, fonts.ts for scripts and fonts, lines.ts for line
+ * breaking and right-to-left text, engine.ts for the locked-down pdfmake instance, tags.ts for
+ * the structure roles, profile.ts for PDF/A and PDF/UA, and internals/ for every hook on pdfmake,
+ * pdfkit and fontkit (speed and tagging). Meant to run in a worker thread: fonts are loaded once
  * per thread.
  */
 import type { DocumentModel } from '../../document/types';

@@ -25,7 +25,7 @@ import { blocksExtent, type ExtentContext } from './extent';
 import { embeddableImage, imageDataUrl, imageDisplayWidth } from './images';
 import { addHeights, type BlockOnPage, keepTogether, type Placed, placedText, stacked, sumHeights } from './placed';
 import { inlineSegments, inlineText, type RunStyle, type Segment } from './runs';
-import { type PdfTag, tagNode, tagOf } from './tagging/tags';
+import { type PdfTag, tagNode, tagOf } from './tags';
 import {
   columnBands,
   columnExtents,

@@ -14,7 +14,7 @@ import { firstStrongDirection } from '../../document/direction';
 import { FONT_FILES, type FontFamily, fontVariant, splitByFont, textWidth } from './fonts';
 import type { HeadingAnchor } from './headings';
 import { inlineSegments } from './runs';
-import { tagNode } from './tagging/tags';
+import { tagNode } from './tags';
 import { textContent } from './text';
 import { headingLook, paragraphLook, type PdfTheme } from './theme';
 

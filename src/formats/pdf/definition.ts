@@ -12,7 +12,7 @@ import { DOCUMENT_PIXEL_BUDGET } from './images';
 import { inlineSegments, type RunStyle } from './runs';
 import { LINE_HEIGHT, textContent } from './text';
 import { isTagged, type PdfOutput, profileSettings } from './profile';
-import { tagNode } from './tagging/tags';
+import { tagNode } from './tags';
 import { pageGeometry, type PdfTheme, resolveTheme } from './theme';
 
 /** Running header and footer: pagination artifacts, not content. */

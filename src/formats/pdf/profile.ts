@@ -5,7 +5,7 @@
  */
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { PdfProfile } from '../../document/options';
-import type { DocumentTagging } from './tagging/tags';
+import type { DocumentTagging } from './tags';
 
 export interface PdfOutput {
   profile: PdfProfile;

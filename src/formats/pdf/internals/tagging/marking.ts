@@ -3,12 +3,13 @@
  * marked content: a line's text in its element's (a Link element for linked text, whose annotation
  * gets /Contents and an OBJR), an image in its Figure's, a list bullet in its Lbl's, and all else
  * (running header and footer, table rules and shading, code backgrounds, underlines) as an
- * Artifact. After the last page, the structure tree from layout.ts becomes pdfkit structure
+ * Artifact. After the last page, the structure tree from structure.ts becomes pdfkit structure
  * elements, headings renumbered so that no level is skipped, empty elements left out.
  */
-import { type Method, pdfkitClass, pdfmakeClass, type Prototype, wrapMethod } from '../pdfmakeInternals';
-import { type DrawTarget, type Slot, type StructNode, structureTreeOf, type StructureTree, TARGET } from './layout';
-import type { StructureRole } from './tags';
+import type { StructureRole } from '../../tags';
+import { argument, type PrototypeHook } from '../hook';
+import { PDFKIT_0_19_1, PDFMAKE_0_3_11, pdfkitClass, pdfmakeClass } from '../libraries';
+import { type DrawTarget, type Slot, type StructNode, structureTreeOf, type StructureTree, TARGET } from './structure';
 
 /** A PDF object of pdfkit (`doc.ref()`), written when ended. */
 interface PdfRef {
@@ -45,8 +46,6 @@ type Entry = MarkedContent | LinkElement;
 
 /** Elements kept even when empty: a table keeps its shape. */
 const KEEP_EMPTY = new Set<StructureRole>(['TD', 'TH', 'TR']);
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-const escapeXml = (text: string): string => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);
 
 const PDFUA_ID = `
         <rdf:Description xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/" rdf:about="">
@@ -246,9 +245,6 @@ function orderedKids(node: StructNode): (StructNode | Slot)[] {
 
 const taggers = new WeakMap<object, Tagger>();
 
-const wrap = (prototype: Prototype, name: string, wrapper: (original: Method) => Method): void =>
-  wrapMethod(prototype, name, 'the tagging hooks', wrapper);
-
 interface Inline {
   background?: unknown;
   decoration?: unknown;
@@ -261,168 +257,186 @@ export function beforeTextRun(doc: object, text: string, href?: string): void {
   if (tagger && slot) tagger.text(slot, text, href);
 }
 
-let installed = false;
+const renderer = (): object => pdfmakeClass('Renderer').prototype;
+const pdfkit = (): object => pdfkitClass().prototype;
 
-export function installRenderHooks(): void {
-  if (installed) return;
-  installed = true;
-  const renderer = pdfmakeClass('Renderer').prototype;
-  const decorator = pdfmakeClass('TextDecorator').prototype;
-  const pdfkit = pdfkitClass().prototype;
+const pagesDrawn: PrototypeHook = {
+  name: 'tagging: pages drawn',
+  writtenFor: PDFMAKE_0_3_11,
+  target: { owner: 'Renderer', method: 'renderPages', parameters: ['pages'] },
+  reads: {
+    'this.pdfDocument.getStructTreeRoot': 'function',
+    'this.pdfDocument.getStructParentTree': 'function',
+    'this.pdfDocument.createStructParentTreeNextKey': 'function',
+    'this.pdfDocument.ref': 'function',
+    'this.pdfDocument.addContent': 'function',
+    'this.pdfDocument.appendXML': 'function',
+    'this.pdfDocument.file': 'function',
+    'this.pdfDocument.info': 'object',
+  },
+  prototype: renderer,
+  wrap: (original) =>
+    function renderPages(this: { pdfDocument: PdfKitDocument }, ...args: unknown[]) {
+      const tree = structureTreeOf(this.pdfDocument);
+      if (!tree) return Reflect.apply(original, this, args);
+      const tagger = new Tagger(this.pdfDocument, tree);
+      taggers.set(this.pdfDocument, tagger);
+      try {
+        const result = Reflect.apply(original, this, args);
+        tagger.finish();
+        return result;
+      } finally {
+        taggers.delete(this.pdfDocument);
+      }
+    },
+};
 
-  wrap(
-    renderer,
-    'renderPages',
-    (original) =>
-      function renderPages(this: { pdfDocument: PdfKitDocument }, ...args: unknown[]) {
-        const tree = structureTreeOf(this.pdfDocument);
-        if (!tree) return Reflect.apply(original, this, args);
-        const tagger = new Tagger(this.pdfDocument, tree);
-        taggers.set(this.pdfDocument, tagger);
-        try {
-          const result = Reflect.apply(original, this, args);
-          tagger.finish();
-          return result;
-        } finally {
-          taggers.delete(this.pdfDocument);
-        }
+/** Wraps the line drawing (lineDrawing.ts), so it is installed after it. */
+const linesMarked: PrototypeHook = {
+  name: 'tagging: lines marked',
+  writtenFor: PDFMAKE_0_3_11,
+  target: { owner: 'Renderer', method: 'renderLine', parameters: ['line', 'x', 'y'] },
+  reads: {
+    'this.pdfDocument.page.dictionary': 'object',
+    'this.pdfDocument.page.structParentTreeKey': 'number',
+  },
+  prototype: renderer,
+  wrap: (original) =>
+    function renderLine(this: { pdfDocument: PdfKitDocument }, line: Record<string, unknown>, x: unknown, y: unknown) {
+      const tagger = taggers.get(this.pdfDocument);
+      if (!tagger) return original.call(this, line, x, y);
+      const target = line[TARGET] as DrawTarget | undefined;
+      if (!target || !('node' in target)) {
+        tagger.mark(target);
+        return original.call(this, line, x, y);
+      }
+      tagger.textTarget = target;
+      // Each line its own marked content: text extraction by marked content (poppler) would join
+      // the last word of a line to the first of the next. Opened before pdfmake sets the first
+      // run's colour with a path-less fill (`f`), which must not be unmarked.
+      tagger.content(target, undefined, true);
+      try {
+        return original.call(this, line, x, y);
+      } finally {
+        tagger.textTarget = undefined;
+        tagger.pendingLink = undefined;
+      }
+    },
+};
+
+/** An image or a vector drawn: content of its element (a Figure, a bullet's Lbl) or an artifact. */
+function itemMarked(method: 'renderVector' | 'renderImage', parameter: string): PrototypeHook {
+  return {
+    name: `tagging: ${method === 'renderVector' ? 'vectors' : 'images'} marked`,
+    writtenFor: PDFMAKE_0_3_11,
+    target: { owner: 'Renderer', method, parameters: [parameter] },
+    reads: { 'this.pdfDocument': 'object' },
+    prototype: renderer,
+    wrap: (original) =>
+      function renderItem(this: { pdfDocument: PdfKitDocument }, item: Record<string, unknown>) {
+        taggers.get(this.pdfDocument)?.mark(item[TARGET] as DrawTarget | undefined);
+        return original.call(this, item);
       },
-  );
-  wrap(
-    renderer,
-    'renderLine',
-    (original) =>
-      function renderLine(
-        this: { pdfDocument: PdfKitDocument },
-        line: Record<string, unknown>,
-        x: unknown,
-        y: unknown,
-      ) {
-        const tagger = taggers.get(this.pdfDocument);
-        if (!tagger) return original.call(this, line, x, y);
-        const target = line[TARGET] as DrawTarget | undefined;
-        if (!target || !('node' in target)) {
-          tagger.mark(target);
-          return original.call(this, line, x, y);
-        }
-        tagger.textTarget = target;
-        // Each line its own marked content: text extraction by marked content (poppler) would join
-        // the last word of a line to the first of the next. Opened before pdfmake sets the first
-        // run's colour with a path-less fill (`f`), which must not be unmarked.
-        tagger.content(target, undefined, true);
-        try {
-          return original.call(this, line, x, y);
-        } finally {
-          tagger.textTarget = undefined;
-          tagger.pendingLink = undefined;
-        }
-      },
-  );
-  for (const name of ['renderVector', 'renderImage', 'renderSVG']) {
-    wrap(
-      renderer,
-      name,
-      (original) =>
-        function renderItem(this: { pdfDocument: PdfKitDocument }, item: Record<string, unknown>) {
-          taggers.get(this.pdfDocument)?.mark(item[TARGET] as DrawTarget | undefined);
-          return original.call(this, item);
-        },
-    );
-  }
-  // A marked-content sequence never spans a page, nor a clip's save/restore.
-  for (const name of ['beginClip', 'endClip']) {
-    wrap(
-      renderer,
-      name,
-      (original) =>
-        function clip(this: { pdfDocument: PdfKitDocument }, ...args: unknown[]) {
-          taggers.get(this.pdfDocument)?.close();
-          return Reflect.apply(original, this, args);
-        },
-    );
-  }
-  wrap(
-    pdfkit,
-    'addPage',
-    (original) =>
-      function addPage(this: PdfKitDocument, ...args: unknown[]) {
-        taggers.get(this)?.close();
-        return Reflect.apply(original, this, args);
-      },
-  );
-  // Shading behind inline code and under- or strike-through lines are decoration.
-  for (const [name, uses] of [
-    ['drawBackground', (inline: Inline) => !!inline.background],
-    ['drawDecorations', (inline: Inline) => !!inline.decoration],
-  ] as const) {
-    wrap(
-      decorator,
-      name,
-      (original) =>
-        function decorate(this: { pdfDocument: PdfKitDocument }, ...args: unknown[]) {
-          const tagger = taggers.get(this.pdfDocument);
-          const line = args[0] as { inlines: Inline[] };
-          if (!tagger || !line.inlines.some(uses)) return Reflect.apply(original, this, args);
-          tagger.artifact('Layout');
-          return Reflect.apply(original, this, args);
-        },
-    );
-  }
-  wrap(
-    pdfkit,
-    'text',
-    (original) =>
-      function text(
-        this: PdfKitDocument,
-        value: unknown,
-        x: unknown,
-        y: unknown,
-        options: { link?: unknown; goTo?: unknown } | undefined,
-      ) {
-        const href =
-          typeof options?.link === 'string'
-            ? options.link
-            : options?.goTo != null
-              ? `#${String(options.goTo)}`
-              : undefined;
-        beforeTextRun(this, String(value ?? ''), href);
-        return original.call(this, value, x, y, options);
-      },
-  );
-  // Link annotations of tagged text: /Contents, /StructParent and an OBJR in their Link element.
-  for (const name of ['link', 'goTo']) {
-    wrap(
-      pdfkit,
-      name,
-      (original) =>
-        function linkAnnotation(this: PdfKitDocument, ...args: unknown[]) {
-          const tagger = taggers.get(this);
-          const options = ((args[5] as Record<string, unknown> | undefined) ?? {}) as Record<string, unknown>;
-          const attach = tagger?.linkAnnotation(options);
-          if (!attach) return Reflect.apply(original, this, args);
-          args[5] = options;
-          const result = Reflect.apply(original, this, args);
-          attach(this.page.annotations[this.page.annotations.length - 1]);
-          return result;
-        },
-    );
-  }
-  // pdfkit copies Title, Author, Subject and Keywords into the XMP packet unescaped.
-  wrap(
-    pdfkit,
-    '_addInfo',
-    (original) =>
-      function addInfo(this: PdfKitDocument, ...args: unknown[]) {
-        const info = this.info;
-        const escaped: Record<string, unknown> = {};
-        for (const [key, value] of Object.entries(info))
-          escaped[key] = typeof value === 'string' ? escapeXml(value) : value;
-        this.info = escaped;
-        try {
-          return Reflect.apply(original, this, args);
-        } finally {
-          this.info = info;
-        }
-      },
-  );
+  };
 }
+
+/** A marked-content sequence never spans a page. */
+const pageEnds: PrototypeHook = {
+  name: 'tagging: page ends',
+  writtenFor: PDFKIT_0_19_1,
+  target: { owner: 'PDFDocument', method: 'addPage', parameters: ['options'] },
+  reads: {},
+  prototype: pdfkit,
+  wrap: (original) =>
+    function addPage(this: PdfKitDocument, ...args: unknown[]) {
+      taggers.get(this)?.close();
+      return Reflect.apply(original, this, args);
+    },
+};
+
+/** Shading behind inline code and under- or strike-through lines are decoration. */
+function decorationMarked(
+  method: 'drawBackground' | 'drawDecorations',
+  uses: (inline: Inline) => boolean,
+): PrototypeHook {
+  return {
+    name: `tagging: ${method === 'drawBackground' ? 'backgrounds' : 'decorations'} as artifacts`,
+    writtenFor: PDFMAKE_0_3_11,
+    target: { owner: 'TextDecorator', method, parameters: ['line', 'x', 'y'] },
+    reads: { 'this.pdfDocument': 'object', 'line.inlines': 'array' },
+    prototype: () => pdfmakeClass('TextDecorator').prototype,
+    wrap: (original) =>
+      function decorate(this: { pdfDocument: PdfKitDocument }, line: { inlines: Inline[] }, x: unknown, y: unknown) {
+        const tagger = taggers.get(this.pdfDocument);
+        if (!tagger || !line.inlines.some(uses)) return original.call(this, line, x, y);
+        tagger.artifact('Layout');
+        return original.call(this, line, x, y);
+      },
+  };
+}
+
+const TEXT = ['text', 'x', 'y', 'options'] as const;
+
+/** A run of a line drawn by pdfkit (not by lineDrawing.ts): its marked content, a Link's for linked text. */
+const textMarked: PrototypeHook = {
+  name: 'tagging: text runs marked',
+  writtenFor: PDFKIT_0_19_1,
+  target: { owner: 'PDFDocument', method: 'text', parameters: TEXT },
+  reads: { options: 'object' },
+  prototype: pdfkit,
+  wrap: (original) =>
+    function text(
+      this: PdfKitDocument,
+      value: unknown,
+      x: unknown,
+      y: unknown,
+      options: { link?: unknown; goTo?: unknown } | undefined,
+    ) {
+      const href =
+        typeof options?.link === 'string'
+          ? options.link
+          : options?.goTo != null
+            ? `#${String(options.goTo)}`
+            : undefined;
+      beforeTextRun(this, String(value ?? ''), href);
+      return original.call(this, value, x, y, options);
+    },
+};
+
+/** Link annotations of tagged text: /Contents, /StructParent and an OBJR in their Link element. */
+function linkAnnotated(method: 'link' | 'goTo', destination: 'url' | 'name'): PrototypeHook {
+  const parameters = ['x', 'y', 'w', 'h', destination, 'options'] as const;
+  const options = argument(parameters, 'options');
+  return {
+    name: `tagging: ${method === 'link' ? 'link' : 'go-to'} annotations`,
+    writtenFor: PDFKIT_0_19_1,
+    target: { owner: 'PDFDocument', method, parameters },
+    reads: { 'this.page.annotations': 'array' },
+    prototype: pdfkit,
+    wrap: (original) =>
+      function linkAnnotation(this: PdfKitDocument, ...args: unknown[]) {
+        const tagger = taggers.get(this);
+        const annotationOptions = (options.get(args) ?? {}) as Record<string, unknown>;
+        const attach = tagger?.linkAnnotation(annotationOptions);
+        if (!attach) return Reflect.apply(original, this, args);
+        options.set(args, annotationOptions);
+        const result = Reflect.apply(original, this, args);
+        attach(this.page.annotations[this.page.annotations.length - 1]);
+        return result;
+      },
+  };
+}
+
+/** The drawing half of tagging, in the order installed (after the line drawing, which linesMarked wraps). */
+export const markingHooks: readonly PrototypeHook[] = [
+  pagesDrawn,
+  linesMarked,
+  itemMarked('renderVector', 'vector'),
+  itemMarked('renderImage', 'image'),
+  pageEnds,
+  decorationMarked('drawBackground', (inline) => !!inline.background),
+  decorationMarked('drawDecorations', (inline) => !!inline.decoration),
+  textMarked,
+  linkAnnotated('link', 'url'),
+  linkAnnotated('goTo', 'name'),
+];
