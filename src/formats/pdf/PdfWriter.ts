@@ -1,6 +1,6 @@
 /**
  * PdfWriter: DocumentModel -> PDF bytes, with pdfmake 0.3. See definition.ts for the mapping,
- * blocks.ts for the blocks, fonts.ts for scripts and fonts, lines.ts for line
+ * blocks/ for one handler per kind of block, fonts.ts for scripts and fonts, lines.ts for line
  * breaking and right-to-left text, engine.ts for the locked-down pdfmake instance, tags.ts for
  * the structure roles, profile.ts for PDF/A and PDF/UA, and internals/ for every hook on pdfmake,
  * pdfkit and fontkit (speed and tagging). Meant to run in a worker thread: fonts are loaded once

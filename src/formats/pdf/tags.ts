@@ -1,5 +1,5 @@
 /**
- * Tagged PDF, the writer's half: structure roles carried on pdfmake nodes. The writer (blocks.ts,
+ * Tagged PDF, the writer's half: structure roles carried on pdfmake nodes. The writer (blocks/,
  * definition.ts, text.ts) says what each node is by setting `pdfTag`; internals/tagging/structure.ts
  * turns the tags met during pdfmake's layout into a structure tree and labels every drawn line,
  * image and vector with its place in it; internals/tagging/marking.ts writes the marked content

@@ -1,7 +1,7 @@
 /**
  * pdfmake's page writer gets a listener per table being laid out (and per row being split) and
  * one per list item being marked, each removed when done. Tables and lists nest at most 12 levels
- * (blocks.ts), so a dozen at once is the design, not a leak; but Node's default of 10
+ * (blocks/context.ts), so a dozen at once is the design, not a leak; but Node's default of 10
  * printed "Possible EventEmitter memory leak detected" to the service's stderr for every such export.
  */
 import type { EventEmitter } from 'node:events';
