@@ -42,7 +42,7 @@ describe('export options from configuration values', () => {
       compactSpacing: false,
       tocLevels: null,
       withheldNote: null,
-      pdfProfile: 'standard',
+      pdfProfile: 'accessible',
     });
     expect(exportOptionsFrom(values({ 'cover-page': '  ', 'page-size': null }), null)).toMatchObject({
       coverPage: true,

@@ -9,13 +9,16 @@
 import type { DocumentModel } from '../../document/types';
 import { buildPdfDefinition } from './definition';
 import { renderDocDefinition } from './engine';
-import type { PdfOutput } from './profile';
+import { DEFAULT_PDF_PROFILE, type PdfOutput } from './profile';
 
 /**
  * Renders a document. Broken parts of the document (an undecodable image, a malformed table)
  * become visible notes; the promise rejects only on an internal error.
  */
-export async function writePdf(doc: DocumentModel, output: PdfOutput = { profile: 'standard' }): Promise<Uint8Array> {
+export async function writePdf(
+  doc: DocumentModel,
+  output: PdfOutput = { profile: DEFAULT_PDF_PROFILE },
+): Promise<Uint8Array> {
   const { definition, fontFiles } = buildPdfDefinition(doc, output);
   const bytes = await renderDocDefinition(definition, fontFiles);
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
