@@ -1,9 +1,10 @@
 /**
- * Instruction counts of the PDF writer (valgrind's callgrind, "I refs", all threads), for the
+ * Instruction counts of the PDF writer (valgrind's callgrind, "I refs", Node single-threaded), for the
  * comparisons CPU time on a shared machine is too noisy for. Per warm document: the instructions of
  * a process writing the document model 3 times minus one writing it once, halved (start-up, font
  * loading and the first document's compiling cancel out). On the BUILT service (`npm run build`).
- *   npx tsx bench/pdfInstructions.ts profiles [descriptions]   untagged vs tagged profiles: the tag cost
+ *   npx tsx bench/pdfInstructions.ts profiles [descriptions] [profile...]   untagged vs the profiles
+ *                                                    (default: accessible): the tag cost
  *   npx tsx bench/pdfInstructions.ts hooks [descriptions]      each speed hook of the writer left out
  * Each measurement takes a few minutes (valgrind runs ~50x slower than the CPU). Prints numbers,
  * never fails on them. BENCH_DIST=<dir> measures another build (pdfWrite.js).
@@ -14,7 +15,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { generatePlanJson } from '../fixtures/generate';
 
-const [mode = 'profiles', descriptionsArg = '100'] = process.argv.slice(2);
+const [mode = 'profiles', descriptionsArg = '100', ...profilesArg] = process.argv.slice(2);
+/** The tagged profiles measured against the untagged writer (profiles mode). */
+const PROFILES = profilesArg.length > 0 ? profilesArg : ['accessible'];
 const descriptions = Number(descriptionsArg);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-instructions-'));
 const planFile = path.join(dir, 'plan.json');
@@ -31,6 +34,9 @@ function instructions(count: number, profile: string, leaveOut: string[]): numbe
       // V8 writes machine code and runs it: valgrind must see the code change.
       '--smc-check=all-non-file',
       process.execPath,
+      // No compiler or GC threads: their share of the work depends on timing, so counts vary ~10 %
+      // between runs with them, ~0.3 % without.
+      '--single-threaded',
       '--max-semi-space-size=8',
       WRITE,
       modelFile,
@@ -60,7 +66,7 @@ function main(): void {
   if (mode === 'profiles') {
     const untagged = perDocument('untagged');
     console.log(`  untagged writer: ${M(untagged)}`);
-    for (const profile of ['accessible', 'standard', 'archival']) {
+    for (const profile of PROFILES) {
       const value = perDocument(profile);
       console.log(`  ${profile}: ${M(value)} (${percent(value, untagged)})`);
     }

@@ -4,7 +4,7 @@
 //   node bench/pdfWrite.js <model.json> <count> <untagged|standard|accessible|...> [<hook name>...]
 // The model is saved outside valgrind: the layout template's 10 s deadline does not survive it.
 // Hooks named after the profile are left out (src/formats/pdf/internals: installInternals).
-// BENCH_DIST: another build to measure (a copy of dist/ under bench/out/, while dist/ changes).
+// BENCH_DIST: another build of the writer to measure (a copy of dist/ under bench/out/, while dist/ changes).
 const { Buffer } = require('node:buffer');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -15,8 +15,9 @@ const BYTES = 'base64 bytes';
 const [input, second, third, ...leaveOut] = process.argv.slice(2);
 
 if (second === '--save') {
-  const { decodePlan } = require(`${DIST}/contract/decode`);
-  const { renderPlan } = require(`${DIST}/pipeline/render`);
+  // The document model, from dist/ (it finds the default layout beside it); BENCH_DIST is for the writer.
+  const { decodePlan } = require('../dist/contract/decode');
+  const { renderPlan } = require('../dist/pipeline/render');
   const plan = decodePlan(JSON.parse(fs.readFileSync(input, 'utf8')));
   const { document } = renderPlan(plan, { transformerId: 'dmp-file-transformer' }, {}, async () => new Uint8Array());
   const replacer = (_key, value) =>

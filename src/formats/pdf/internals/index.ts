@@ -8,6 +8,7 @@ import type { Hook, InstanceHook, PrototypeHook } from './hook';
 import { installPrototypeHooks } from './hook';
 import { lineDrawing } from './lineDrawing';
 import { lineMeasuring } from './lineMeasuring';
+import { outputEnds, outputGathered } from './outputChunks';
 import { fontInstanceHooks, fontSharing } from './pdfkitFonts';
 import { markingHooks } from './tagging/marking';
 import { structureHooks } from './tagging/structure';
@@ -30,6 +31,8 @@ export const PROTOTYPE_HOOKS: readonly PrototypeHook[] = [
   writerListenerLimit,
   compactColors,
   pageContentCompression,
+  outputGathered,
+  outputEnds,
 ];
 
 /** The hooks on single objects, patched by the hook named in their `patchedBy`. */

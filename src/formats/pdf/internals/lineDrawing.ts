@@ -18,6 +18,7 @@ import { hasRightToLeftText } from '../lines';
 import { colorComponent } from './compactOutput';
 import type { PrototypeHook } from './hook';
 import { PDFMAKE_0_3_11, pdfmakeClass } from './libraries';
+import { keptLineState, setLineState } from './lineState';
 import { eachPdfkitWord, KEPT_TEXT_LENGTH, keptPerFont } from './pdfkitWords';
 import { beforeTextRun } from './tagging/marking';
 
@@ -303,13 +304,6 @@ function setFillColor(doc: PdfKitDocument, color: unknown, operators: string[]):
   doc._fillColor = [color, undefined];
 }
 
-/**
- * Per page: how long its content was when the last plain line on it was drawn, and the fill
- * colour that line left set (its opacity is 1). While nothing else has been written since, the
- * next line needs neither again.
- */
-const lastLineState = new WeakMap<object, { length: number; color: unknown }>();
-
 /** Draws a plain line (see isPlainLine) at x, y (top left, pdfkit's coordinates). */
 function drawPlainLine(doc: PdfKitDocument, decorator: TextDecorator, line: Line, x: number, y: number): void {
   const lineHeight = line.getHeight();
@@ -317,12 +311,11 @@ function drawPlainLine(doc: PdfKitDocument, decorator: TextDecorator, line: Line
   decorator.drawBackground(line, x, y);
   for (const inline of line.inlines) beforeTextRun(doc, inline.text);
   const { page } = doc;
-  const last = lastLineState.get(page);
-  const stateKept = last !== undefined && last.length === page.content.uncompressedLength;
-  if (!stateKept) doc.opacity(1);
+  const kept = keptLineState(page);
+  if (!kept) doc.opacity(1);
   const operators: string[] = [];
   // The colour in effect, when known (a resolved colour is never undefined).
-  let color: unknown = stateKept ? last.color : undefined;
+  let color: unknown = kept ? kept.color : undefined;
   let font: EmbeddedFont | undefined;
   let fontSize: number | undefined;
   let open = false;
@@ -362,10 +355,7 @@ function drawPlainLine(doc: PdfKitDocument, decorator: TextDecorator, line: Line
   if (open) {
     operators.push('ET');
     doc.addContent(operators.join('\n'));
-    if (last) {
-      last.length = page.content.uncompressedLength;
-      last.color = color;
-    } else lastLineState.set(page, { length: page.content.uncompressedLength, color });
+    setLineState(page, color);
   }
   decorator.drawDecorations(line, x, y);
 }

@@ -6,59 +6,41 @@
  * Artifact. After the last page, the structure tree from structure.ts becomes pdfkit structure
  * elements, headings renumbered so that no level is skipped, empty elements left out.
  */
-import type { StructureRole } from '../../tags';
 import { argument, type PrototypeHook } from '../hook';
 import { PDFKIT_0_19_1, PDFMAKE_0_3_11, pdfkitClass, pdfmakeClass } from '../libraries';
+import { addStateless } from '../lineState';
+import {
+  elementOf,
+  type LinkElement,
+  type MarkedContent,
+  MarkedPages,
+  type ObjectOutput,
+  objectNumber,
+  type PdfRef,
+  writeStructureTree,
+} from './elements';
 import { type DrawTarget, type Slot, type StructNode, structureTreeOf, type StructureTree, TARGET } from './structure';
 
-/** A PDF object of pdfkit (`doc.ref()`), written when ended. */
-interface PdfRef {
-  data: Record<string, unknown>;
-  end(): void;
-}
-
-interface PdfKitDocument {
-  page: { dictionary: PdfRef; annotations: PdfRef[]; structParentTreeKey: number };
+interface PdfKitDocument extends ObjectOutput {
+  page: {
+    dictionary: PdfRef;
+    annotations: PdfRef[];
+    structParentTreeKey: number;
+    content: { uncompressedLength: number };
+  };
   addContent(operators: string): unknown;
-  ref(data: Record<string, unknown>): PdfRef;
   getStructTreeRoot(): PdfRef;
-  getStructParentTree(): { get(key: number): unknown[]; add(key: number, value: unknown): void };
   createStructParentTreeNextKey(): number;
   appendXML(xml: string): void;
   file(src: Buffer, options: object): unknown;
   info: Record<string, unknown>;
 }
 
-/** One marked-content sequence: its page, its MCID, and the page's ParentTree array. */
-interface MarkedContent {
-  page: PdfRef;
-  mcid: number;
-  parents: unknown[];
-}
-
-/** A Link element, created while drawing: its annotations need its ParentTree key at once. */
-interface LinkElement {
-  ref: PdfRef;
-  kids: (MarkedContent | { Type: 'OBJR'; Obj: PdfRef; Pg: PdfRef })[];
-}
-
-type Entry = MarkedContent | LinkElement;
-
-/** Elements kept even when empty: a table keeps its shape. */
-const KEEP_EMPTY = new Set<StructureRole>(['TD', 'TH', 'TR']);
-
 const PDFUA_ID = `
         <rdf:Description xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/" rdf:about="">
             <pdfuaid:part>1</pdfuaid:part>
         </rdf:Description>
         `;
-
-/** The structure element's /K entries for its content, and the ParentTree entries pointing back. */
-function addContent(element: PdfRef, kids: unknown[], content: MarkedContent): void {
-  content.parents[content.mcid] = element;
-  element.data.Pg ??= content.page;
-  kids.push(element.data.Pg === content.page ? content.mcid : { Type: 'MCR', Pg: content.page, MCID: content.mcid });
-}
 
 /**
  * Writes the marked content while pages are drawn, and the structure elements (plain pdfkit
@@ -70,7 +52,15 @@ class Tagger {
    * stays open while the next items drawn belong to the same: the runs of a line are one
    * marked-content sequence, consecutive decoration one artifact.
    */
-  private open: { artifact?: string; node?: StructNode; link?: LinkElement } | undefined;
+  private openArtifact: string | undefined;
+  private openNode: StructNode | undefined;
+  private openLink: LinkElement | undefined;
+  /** The page being drawn, and its index in `pages`. */
+  private page: PdfKitDocument['page'] | undefined;
+  private pageIndex = -1;
+  private readonly pages = new MarkedPages();
+  /** The ParentTree's entries: pages (by their StructParents key) and link annotations (by their StructParent). */
+  private readonly parentKeys = new Map<number, { page: number } | { link: number }>();
   private lastLink: { node: StructNode; href: string; element: LinkElement } | undefined;
   /** The line being drawn. */
   textTarget: Slot | undefined;
@@ -78,46 +68,58 @@ class Tagger {
   pendingLink: { element: LinkElement; description: string } | undefined;
 
   constructor(
-    private readonly doc: PdfKitDocument,
+    readonly doc: PdfKitDocument,
     private readonly tree: StructureTree,
   ) {}
 
   // The marked-content operators are written directly (pdfkit's markContent() keeps its own
   // stack of open sequences and serialises a property list for each: a fifth of the tagging cost).
   close(): void {
-    if (this.open) this.doc.addContent('EMC');
-    this.open = undefined;
+    if (this.openArtifact !== undefined || this.openNode !== undefined) addStateless(this.doc, 'EMC');
+    this.openArtifact = undefined;
+    this.openNode = undefined;
+    this.openLink = undefined;
   }
 
   artifact(type: 'Pagination' | 'Layout'): void {
-    if (this.open?.artifact === type) return;
+    if (this.openArtifact === type) return;
     this.close();
-    this.doc.addContent(`/Artifact <</Type /${type}>> BDC`);
-    this.open = { artifact: type };
+    addStateless(this.doc, `/Artifact <</Type /${type}>> BDC`);
+    this.openArtifact = type;
   }
 
   /** Whether content of this element (not of a Link in it) is open. */
   continues(node: StructNode): boolean {
-    return this.open?.node === node && !this.open.link;
+    return this.openNode === node && this.openLink === undefined;
   }
 
+  /** Begins a marked-content sequence with an MCID (ending the one open, in the same write). */
   private markedContent(role: string): MarkedContent {
     const { doc } = this;
-    const parents = doc.getStructParentTree().get(doc.page.structParentTreeKey);
-    const mcid = parents.length;
-    parents.push(null);
-    doc.addContent(`/${role} <</MCID ${mcid}>> BDC`);
-    return { page: doc.page.dictionary, mcid, parents };
+    if (doc.page !== this.page) {
+      this.page = doc.page;
+      this.pageIndex = this.pages.add(doc.page.dictionary);
+      // pdfkit gives the page its StructParents key on first use.
+      this.parentKeys.set(doc.page.structParentTreeKey, { page: this.pageIndex });
+    }
+    const content = this.pages.next(this.pageIndex);
+    const begin = `/${role} <</MCID ${this.pages.elements[this.pageIndex].length - 1}>> BDC`;
+    addStateless(doc, this.openArtifact !== undefined || this.openNode !== undefined ? `EMC\n${begin}` : begin);
+    return content;
   }
 
   /** Opens content of the slot's element (or of a Link in it); `fresh`: a new sequence even if one is open. */
   content(slot: Slot, link?: LinkElement, fresh = false): void {
-    if (!fresh && (link ? this.open?.link === link : this.continues(slot.node))) return;
-    this.close();
-    const content = this.markedContent(link ? 'Link' : slot.node.role);
+    if (!fresh && (link ? this.openLink === link : this.continues(slot.node))) return;
+    const content = this.markedContent(link ? 'Link' : elementOf(slot.node).role);
     if (link) link.kids.push(content);
-    else slot.entries.push(content);
-    this.open = { node: slot.node, link };
+    else {
+      slot.entries.push(content);
+      fill(slot.node);
+    }
+    this.openArtifact = undefined;
+    this.openNode = slot.node;
+    this.openLink = link;
   }
 
   /** Marks what is drawn next as content of its target, or as an artifact. */
@@ -136,8 +138,9 @@ class Tagger {
     }
     let element = this.lastLink?.node === slot.node && this.lastLink.href === href ? this.lastLink.element : undefined;
     if (!element) {
-      element = { ref: this.doc.ref({ S: 'Link' }), kids: [] };
+      element = { id: objectNumber(this.doc), kids: [] };
       slot.entries.push(element);
+      fill(slot.node);
       this.lastLink = { node: slot.node, href, element };
     }
     this.pendingLink = { element, description: text.trim() || href.replace(/^#/, '') };
@@ -149,76 +152,25 @@ class Tagger {
     const pending = this.pendingLink;
     if (!pending) return undefined;
     const key = this.doc.createStructParentTreeNextKey();
-    this.doc.getStructParentTree().add(key, pending.element.ref);
+    this.parentKeys.set(key, { link: pending.element.id });
     options.StructParent = key;
     options.Contents = new String(pending.description);
     const page = this.doc.page.dictionary;
-    return (annotation) => pending.element.kids.push({ Type: 'OBJR', Obj: annotation, Pg: page });
+    return (annotation) => pending.element.kids.push({ annotation, page });
   }
 
   /** The structure tree, written once every page is drawn; the XMP and attachment of the profile. */
   finish(): void {
     this.close();
     const { document } = this.tree;
-    const filled = new Map<StructNode, boolean>();
-    const hasContent = (node: StructNode): boolean => {
-      let known = filled.get(node);
-      if (known === undefined) {
-        known = node.kids.some((kid) => ('entries' in kid ? kid.entries.length > 0 : hasContent(kid)));
-        filled.set(node, known);
-      }
-      return known;
-    };
-    const lang = document.lang.toLowerCase();
-    let lastHeading = 0;
-    const write = (node: StructNode, parent: PdfRef): PdfRef | undefined => {
-      if (!hasContent(node) && !KEEP_EMPTY.has(node.role)) return undefined;
-      const { tag } = node;
-      let role: string = node.role;
-      if (tag.role === 'H') {
-        lastHeading = Math.min(Math.max(1, Math.floor(tag.level ?? 1)), lastHeading + 1, 6);
-        role = `H${lastHeading}`;
-      }
-      const data: Record<string, unknown> = { S: role, P: parent };
-      if (tag.lang && tag.lang.toLowerCase() !== lang) data.Lang = new String(tag.lang);
-      if (tag.alt) data.Alt = new String(tag.alt);
-      // On the element, not on its marked content: poppler would apply its own bidi reordering to it again.
-      if (tag.actualText !== undefined) data.ActualText = new String(tag.actualText);
-      const table: Record<string, unknown> = {};
-      if (tag.scope) table.Scope = tag.scope;
-      if (tag.colSpan && tag.colSpan > 1) table.ColSpan = tag.colSpan;
-      if (tag.rowSpan && tag.rowSpan > 1) table.RowSpan = tag.rowSpan;
-      if (Object.keys(table).length > 0) data.A = { O: 'Table', ...table };
-      const element = this.doc.ref(data);
-      const kids: unknown[] = [];
-      for (const kid of orderedKids(node)) {
-        if (!('entries' in kid)) {
-          const written = write(kid, element);
-          if (written) kids.push(written);
-          continue;
-        }
-        for (const entry of kid.entries as Entry[]) {
-          if ('mcid' in entry) addContent(element, kids, entry);
-          else {
-            const linkKids: unknown[] = [];
-            entry.ref.data.P = element;
-            for (const linkKid of entry.kids) {
-              if ('mcid' in linkKid) addContent(entry.ref, linkKids, linkKid);
-              else linkKids.push(linkKid);
-            }
-            entry.ref.data.K = linkKids;
-            entry.ref.end();
-            kids.push(entry.ref);
-          }
-        }
-      }
-      data.K = kids;
-      element.end();
-      return element;
-    };
     const root = this.doc.getStructTreeRoot();
-    const documentElement = write(this.tree.root, root);
-    root.data.K = documentElement ? [documentElement] : [];
+    const written = writeStructureTree(
+      this.doc,
+      { tree: this.tree, pages: this.pages, parentKeys: this.parentKeys },
+      root,
+    );
+    root.data.K = written.document ? [written.document] : [];
+    root.data.ParentTree = written.parentTree;
     if (document.addPdfUaId) this.doc.appendXML(PDFUA_ID);
     const { attachment } = document;
     if (attachment) {
@@ -235,15 +187,16 @@ class Tagger {
   }
 }
 
-/** Lbl before LBody; cells of mirrored (right-to-left) rows in logical order. */
-function orderedKids(node: StructNode): (StructNode | Slot)[] {
-  const rank = (kid: StructNode | Slot): number =>
-    'entries' in kid ? 0 : node.role === 'LI' ? (kid.role === 'Lbl' ? 0 : 1) : (kid.tag.order ?? 0);
-  const needsSort = node.kids.some((kid) => !('entries' in kid) && (kid.role === 'Lbl' || kid.tag.order !== undefined));
-  return needsSort ? [...node.kids].sort((a, b) => rank(a) - rank(b)) : node.kids;
+/** Content was marked in the node's element: it and the elements around it are written. */
+function fill(node: StructNode): void {
+  for (let filled: StructNode | undefined = node; filled && !filled.filled; filled = filled.parent)
+    filled.filled = true;
 }
 
-const taggers = new WeakMap<object, Tagger>();
+/** The tagger of the document being drawn: pdfmake draws a document's pages in one synchronous pass. */
+let drawing: Tagger | undefined;
+
+const taggerOf = (doc: object): Tagger | undefined => (drawing?.doc === doc ? drawing : undefined);
 
 interface Inline {
   background?: unknown;
@@ -252,7 +205,7 @@ interface Inline {
 
 /** Before a run of a line's text is drawn (by pdfkit's text(), or by lineDrawing.ts): its marked content. */
 export function beforeTextRun(doc: object, text: string, href?: string): void {
-  const tagger = taggers.get(doc);
+  const tagger = taggerOf(doc);
   const slot = tagger?.textTarget;
   if (tagger && slot) tagger.text(slot, text, href);
 }
@@ -266,13 +219,18 @@ const pagesDrawn: PrototypeHook = {
   target: { owner: 'Renderer', method: 'renderPages', parameters: ['pages'] },
   reads: {
     'this.pdfDocument.getStructTreeRoot': 'function',
-    'this.pdfDocument.getStructParentTree': 'function',
     'this.pdfDocument.createStructParentTreeNextKey': 'function',
     'this.pdfDocument.ref': 'function',
     'this.pdfDocument.addContent': 'function',
     'this.pdfDocument.appendXML': 'function',
     'this.pdfDocument.file': 'function',
     'this.pdfDocument.info': 'object',
+    // The structure elements are written by elements.ts, many objects per write.
+    'this.pdfDocument._offset': 'number',
+    'this.pdfDocument._write': 'function',
+    'this.pdfDocument._refEnd': 'function',
+    'this.pdfDocument._offsets': 'array',
+    'this.pdfDocument._root.id': 'number',
   },
   prototype: renderer,
   wrap: (original) =>
@@ -280,13 +238,14 @@ const pagesDrawn: PrototypeHook = {
       const tree = structureTreeOf(this.pdfDocument);
       if (!tree) return Reflect.apply(original, this, args);
       const tagger = new Tagger(this.pdfDocument, tree);
-      taggers.set(this.pdfDocument, tagger);
+      const outer = drawing;
+      drawing = tagger;
       try {
         const result = Reflect.apply(original, this, args);
         tagger.finish();
         return result;
       } finally {
-        taggers.delete(this.pdfDocument);
+        drawing = outer;
       }
     },
 };
@@ -303,7 +262,7 @@ const linesMarked: PrototypeHook = {
   prototype: renderer,
   wrap: (original) =>
     function renderLine(this: { pdfDocument: PdfKitDocument }, line: Record<string, unknown>, x: unknown, y: unknown) {
-      const tagger = taggers.get(this.pdfDocument);
+      const tagger = taggerOf(this.pdfDocument);
       if (!tagger) return original.call(this, line, x, y);
       const target = line[TARGET] as DrawTarget | undefined;
       if (!target || !('node' in target)) {
@@ -334,7 +293,7 @@ function itemMarked(method: 'renderVector' | 'renderImage', parameter: string): 
     prototype: renderer,
     wrap: (original) =>
       function renderItem(this: { pdfDocument: PdfKitDocument }, item: Record<string, unknown>) {
-        taggers.get(this.pdfDocument)?.mark(item[TARGET] as DrawTarget | undefined);
+        taggerOf(this.pdfDocument)?.mark(item[TARGET] as DrawTarget | undefined);
         return original.call(this, item);
       },
   };
@@ -349,7 +308,7 @@ const pageEnds: PrototypeHook = {
   prototype: pdfkit,
   wrap: (original) =>
     function addPage(this: PdfKitDocument, ...args: unknown[]) {
-      taggers.get(this)?.close();
+      taggerOf(this)?.close();
       return Reflect.apply(original, this, args);
     },
 };
@@ -367,7 +326,7 @@ function decorationMarked(
     prototype: () => pdfmakeClass('TextDecorator').prototype,
     wrap: (original) =>
       function decorate(this: { pdfDocument: PdfKitDocument }, line: { inlines: Inline[] }, x: unknown, y: unknown) {
-        const tagger = taggers.get(this.pdfDocument);
+        const tagger = taggerOf(this.pdfDocument);
         if (!tagger || !line.inlines.some(uses)) return original.call(this, line, x, y);
         tagger.artifact('Layout');
         return original.call(this, line, x, y);
@@ -415,7 +374,7 @@ function linkAnnotated(method: 'link' | 'goTo', destination: 'url' | 'name'): Pr
     prototype: pdfkit,
     wrap: (original) =>
       function linkAnnotation(this: PdfKitDocument, ...args: unknown[]) {
-        const tagger = taggers.get(this);
+        const tagger = taggerOf(this);
         const annotationOptions = (options.get(args) ?? {}) as Record<string, unknown>;
         const attach = tagger?.linkAnnotation(annotationOptions);
         if (!attach) return Reflect.apply(original, this, args);

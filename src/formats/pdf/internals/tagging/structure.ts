@@ -15,11 +15,20 @@ import { PDFMAKE_0_3_11, pdfmakeClass } from '../libraries';
 export interface StructNode {
   role: StructureRole;
   tag: PdfTag;
+  parent: StructNode | undefined;
   kids: (StructNode | Slot)[];
   keyed?: Map<string, StructNode>;
+  /** Some content was marked in it or under it (set while drawing; empty elements are left out). */
+  filled?: boolean;
+  /** Its kids are not in reading order as laid out: a list item's Lbl, cells of a mirrored row. */
+  reordered?: boolean;
 }
 
-/** Where one drawn item's marked content goes; filled by the renderer. */
+/**
+ * Where the marked content of drawn items goes, in their element's kids: the items placed one
+ * after the other in an element share one (lines are drawn in the order they are placed).
+ * Filled by the renderer.
+ */
 export interface Slot {
   node: StructNode;
   /** pdfkit structure content and Link elements, in drawing order. */
@@ -65,8 +74,9 @@ function child(parent: StructNode, tag: PdfTag): StructNode {
     const found = parent.keyed?.get(lookup);
     if (found) return found;
   }
-  const node: StructNode = { role, tag, kids: [] };
+  const node: StructNode = { role, tag, parent, kids: [] };
   parent.kids.push(node);
+  if (role === 'Lbl' || tag.order !== undefined) parent.reordered = true;
   if (lookup !== undefined) (parent.keyed ??= new Map()).set(lookup, node);
   return node;
 }
@@ -82,7 +92,7 @@ function open(
   node: { listMarker?: { canvas?: unknown[]; _inlines?: unknown[] } },
 ): void {
   if (tag.role === 'Document' && tag.document) {
-    const root: StructNode = { role: 'Document', tag, kids: [] };
+    const root: StructNode = { role: 'Document', tag, parent: undefined, kids: [] };
     state.tree = { root, document: tag.document };
     state.stack.push({ node: root });
     return;
@@ -104,7 +114,10 @@ function open(
   state.stack.push({ node: child(parent, tag), marker });
 }
 
+/** The node's slot for an item placed now: the last one, when nothing else has joined the node since. */
 function slotIn(node: StructNode): Slot {
+  const last = node.kids[node.kids.length - 1];
+  if (last !== undefined && 'entries' in last) return last;
   const slot: Slot = { node, entries: [] };
   node.kids.push(slot);
   return slot;
