@@ -62,7 +62,9 @@ const percent = (value: number, base: number): string =>
 function main(): void {
   fs.writeFileSync(planFile, generatePlanJson(descriptions));
   execFileSync(process.execPath, [WRITE, planFile, '--save', modelFile]);
-  console.log(`PDF writer, ${descriptions} descriptions: instructions per warm document (callgrind, all threads)`);
+  console.log(
+    `PDF writer, ${descriptions} descriptions: instructions per warm document (callgrind, Node single-threaded)`,
+  );
   if (mode === 'profiles') {
     const untagged = perDocument('untagged');
     console.log(`  untagged writer: ${M(untagged)}`);
