@@ -4,13 +4,18 @@
 // and JIT effects hit all alike; prints one JSON line with each variant's median milliseconds of
 // CPU time (user + system of this process: less disturbed than wall time on a shared machine).
 // "untagged" is the writer without a structure tree (the output before tagging); the profiles
-// include what they add (archival-with-data: the RDA export it embeds).
+// include what they add (archival-with-data: the RDA export it embeds). BENCH_DIST=<dir>: the PDF
+// writer of another build (a copy of dist/ under bench/out/, e.g. before a change); the document
+// model comes from dist/ all the same.
 const fs = require('node:fs');
+const path = require('node:path');
 const { decodePlan } = require('../dist/contract/decode');
 const { rdaExporter } = require('../dist/formats/rda');
 const { renderPlan } = require('../dist/pipeline/render');
-const { write } = require('../dist/formats/pdf/render');
-const { writePdf } = require('../dist/formats/pdf/PdfWriter');
+
+const WRITER = path.resolve(__dirname, process.env.BENCH_DIST ?? '../dist', 'formats/pdf');
+const { write } = require(`${WRITER}/render`);
+const { writePdf } = require(`${WRITER}/PdfWriter`);
 
 const [planFile, roundsArg] = process.argv.slice(2);
 const rounds = Number(roundsArg);

@@ -5,7 +5,12 @@
  * Ours: the built service (`node dist/server.js`, `npm start`'s flags) on loopback, port 0,
  * auth off, EXPORT_FORMATS with `html`; a time is from sending the request to the last byte of
  * the answer. Peers, as whole processes: pandoc (our HTML -> DOCX), LibreOffice (our DOCX -> PDF)
- * and WeasyPrint (our HTML -> PDF). A peer that is not installed is named and skipped.
+ * and WeasyPrint (our HTML -> PDF). A peer that is not installed is named and skipped. Typst
+ * (@myriaddreamin/typst-ts-node-compiler, in this process): the same plan's document model as
+ * Typst markup (bench/typstMarkup.ts, same fonts and page setup), compiled to a tagged PDF (Typst
+ * tags by default) with its fonts loaded once and its memoized results dropped before each run;
+ * the conversion to markup is not timed. Our PDF is the default, tagged (PDF/UA-1); the same plan
+ * with `pdf-profile: standard` gives the untagged time, and the two the tag cost.
  * Medians of BENCH_RUNS (7) runs after warm-up; peers BENCH_PEER_RUNS (5). Then throughput with
  * 1, 2 and 4 concurrent clients for BENCH_WINDOW_S (5) seconds each, and the service's peak RSS.
  * BENCH_SIZES, BENCH_FORMATS, BENCH_PEERS=none and BENCH_WINDOW_S=0 narrow a run;
@@ -19,6 +24,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { generatePlanJson } from '../fixtures/generate';
+import { decodePlan } from '../src/contract/decode';
+import { renderPlan } from '../src/pipeline/render';
+import { typstMarkup } from './typstMarkup';
 
 const ROOT = path.resolve(__dirname, '..');
 const OUT = path.join(__dirname, 'out', 'peers');
@@ -212,6 +220,58 @@ async function throughput(port: number, format: string, body: string, clients: n
   return done / ((performance.now() - started) / 1000);
 }
 
+/** The plan with `pdf-profile: standard` (untagged), for the tag cost. */
+function untaggedBody(body: string): string {
+  const plan = JSON.parse(body);
+  plan.planBlueprint.definition.plugins = [
+    { code: 'dmp-file-transformer', type: 0, fields: [{ code: 'pdf-profile', textValue: 'standard', file: null }] },
+  ];
+  return JSON.stringify(plan);
+}
+
+interface TypstCompiler {
+  compile(args: { mainFilePath: string }): { result?: unknown; hasError(): boolean; printErrors(): void };
+  pdf(document: unknown): Buffer;
+  evictCache(generations: number): void;
+}
+
+/** Typst's time for the plan (median of PEER_RUNS, wall), or null when the compiler does not load. */
+function typstPeer(body: string): number | null {
+  let create: (args: object) => TypstCompiler;
+  try {
+    create = (require('@myriaddreamin/typst-ts-node-compiler') as { NodeCompiler: { create: typeof create } })
+      .NodeCompiler.create;
+  } catch {
+    return null;
+  }
+  const { document } = renderPlan(
+    decodePlan(JSON.parse(body)),
+    { transformerId: 'dmp-file-transformer' },
+    {},
+    async () => new Uint8Array(),
+  );
+  const dir = fs.mkdtempSync(path.join(OUT, 'typst-'));
+  const main = path.join(dir, 'main.typ');
+  fs.writeFileSync(main, typstMarkup(document, dir));
+  const fonts = path.dirname(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
+  const compiler = create({ workspace: dir, fontArgs: [{ fontPaths: [fonts] }] });
+  const run = (): number => {
+    compiler.evictCache(0);
+    const started = performance.now();
+    const compiled = compiler.compile({ mainFilePath: main });
+    if (compiled.hasError()) {
+      compiled.printErrors();
+      throw new Error('Typst could not compile the plan');
+    }
+    const pdf = compiler.pdf(compiled.result);
+    const elapsed = performance.now() - started;
+    fs.writeFileSync(path.join(dir, 'out.pdf'), pdf);
+    return elapsed;
+  };
+  run(); // warm-up: fonts, first compile
+  return median(Array.from({ length: PEER_RUNS }, run));
+}
+
 async function main(): Promise<void> {
   fs.rmSync(OUT, { recursive: true, force: true });
   fs.mkdirSync(OUT, { recursive: true });
@@ -238,6 +298,13 @@ async function main(): Promise<void> {
           file = result.file;
         }
         ours.set(`${format}/${n}`, median(times));
+        if (format === 'pdf') {
+          const untagged = untaggedBody(body);
+          for (let i = 0; i < 2; i++) await exportOnce(service.port, format, untagged);
+          const untaggedTimes: number[] = [];
+          for (let i = 0; i < RUNS; i++) untaggedTimes.push((await exportOnce(service.port, format, untagged)).ms);
+          ours.set(`pdf-untagged/${n}`, median(untaggedTimes));
+        }
         oursCpu.set(`${format}/${n}`, median(cpu) * 1000);
         const input = path.join(OUT, `plan-${n}.${format}`);
         fs.writeFileSync(input, file);
@@ -263,6 +330,18 @@ async function main(): Promise<void> {
         const times = Array.from({ length: PEER_RUNS }, () => runPeer(peer, input));
         peers.set(`${peer.name}/${n}`, median(times));
         console.error(`${peer.name}(${n}): ${ms(median(times))} (${times.map((t) => t.toFixed(0)).join(' ')})`);
+      }
+    }
+
+    if (FORMATS.includes('pdf') && (!PEER_FILTER || PEER_FILTER.includes('typst'))) {
+      for (const n of SIZES) {
+        const typst = typstPeer(bodies.get(n)!);
+        peers.set(`Typst/${n}`, typst);
+        console.error(
+          typst === null
+            ? 'Typst (@myriaddreamin/typst-ts-node-compiler) does not load: skipped'
+            : `Typst(${n}): ${ms(typst)}`,
+        );
       }
     }
 
@@ -308,12 +387,15 @@ async function main(): Promise<void> {
       if (pdf === undefined) continue;
       const lo = peers.get(`LibreOffice/${n}`);
       const weasy = peers.get(`WeasyPrint/${n}`);
+      const typst = peers.get(`Typst/${n}`);
       rows.push([
-        `PDF, ${n}`,
+        `PDF (tagged, the default), ${n}`,
         ms(pdf),
-        [peerCell('LibreOffice', lo), peerCell('WeasyPrint', weasy)].filter(Boolean).join(', '),
-        [ratio(lo, pdf), ratio(weasy, pdf)].filter(Boolean).join(' / '),
-        n === 10 ? '>= 8x both' : '>= 5x LibreOffice',
+        [peerCell('LibreOffice', lo), peerCell('WeasyPrint', weasy), peerCell('Typst', typst)]
+          .filter(Boolean)
+          .join(', '),
+        [ratio(lo, pdf), ratio(weasy, pdf), ratio(typst, pdf)].filter(Boolean).join(' / '),
+        n === 10 ? '>= 8x LibreOffice and WeasyPrint' : '>= 5x LibreOffice, >= 1.5x Typst',
       ]);
     }
     for (const n of SIZES) {
@@ -364,6 +446,16 @@ async function main(): Promise<void> {
     console.log(
       `\nService CPU per export (all threads, median; what an export costs whatever the load): ${[...oursCpu].map(([key, value]) => `${key.replace('/', '(')}) ${ms(value)}`).join(', ')}.`,
     );
+    for (const n of SIZES) {
+      const tagged = ours.get(`pdf/${n}`);
+      const untagged = ours.get(`pdf-untagged/${n}`);
+      if (tagged !== undefined && untagged !== undefined)
+        console.log(
+          `\nPDF tag cost, ${n} descriptions: tagged (the default) ${ms(tagged)}, untagged (pdf-profile standard) ${ms(untagged)}: ` +
+            `${tagged >= untagged ? '+' : ''}${(((tagged - untagged) / untagged) * 100).toFixed(0)} % (target <= 10 %)` +
+            `; tagged vs LibreOffice ${ratio(peers.get(`LibreOffice/${n}`), tagged) || 'n/a'}, vs Typst ${ratio(peers.get(`Typst/${n}`), tagged) || 'n/a'}.`,
+        );
+    }
     console.log(`\nGrowth, 100 vs 10 descriptions (target <= 11x): ${growth}.`);
     console.log(
       `\nThroughput (exports/s, ${WINDOW_S} s per setting; each client sends its next request when its answer is in):\n`,

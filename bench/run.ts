@@ -8,7 +8,8 @@
  * included) to the file's bytes. Benchmarks report numbers; they never fail the build.
  *
  *   npm run bench                 all cases
- *   npm run bench -- docx pdf     only these suites (docx, pdf, json, html, md, txt, template, pdf-profiles)
+ *   npm run bench -- docx pdf     only these suites (docx, pdf, json, html, md, txt, template, pdf-profiles,
+ *                                 pdf-hooks: what each hook of the PDF writer buys; not in a run of all suites)
  *   npm run bench -- --peers      the side-by-side bench against peers instead (bench/peers.ts)
  */
 import { execFileSync } from 'node:child_process';
@@ -48,6 +49,19 @@ const CASES: Case[] = [
 const TEMPLATE_OVERHEAD_SIZES = [10, 100];
 /** Plan sizes at which tagging and each PDF profile are measured against the untagged writer. */
 const PDF_PROFILE_SIZES = [10, 100];
+
+/**
+ * The PDF writer's speed hooks, each left out in a process of its own (bench/pdfHooks.js), against
+ * every hook installed (measured first and last: the spread of the baseline is the noise).
+ */
+const PDF_HOOK_VARIANTS: [string, string[]][] = [
+  ['the line measuring', ['line measuring']],
+  ['the line drawing', ['line drawing']],
+  ['shared font tables', ['shared font tables']],
+  ['shared word layouts', ['shared word layouts']],
+  ['compact colours', ['compact colours']],
+  ['page-content compression (text kept as text, deflate level 5)', ['page-content compression']],
+];
 
 export interface CaseResult {
   /** The first export in a fresh process (JIT cold, modules just loaded). */
@@ -195,6 +209,35 @@ function main() {
           `(median of 30 interleaved pairs; target <= 5 ms)`,
       );
     }
+  }
+  if (only.includes('pdf-hooks')) {
+    console.log('');
+    const file = planFile({ suite: 'pdf-hooks', name: 'pdf', descriptions: 100 });
+    const measure = (leaveOut: string[]): { untagged: number; tagged: number; bytes: number } =>
+      JSON.parse(
+        execFileSync(
+          process.execPath,
+          [...SERVICE_NODE_FLAGS, path.join(__dirname, 'pdfHooks.js'), file, '9', ...leaveOut],
+          { encoding: 'utf8' },
+        )
+          .trim()
+          .split('\n')
+          .at(-1)!,
+      );
+    const first = measure([]);
+    const results = PDF_HOOK_VARIANTS.map(([label, leaveOut]) => [label, measure(leaveOut)] as const);
+    const last = measure([]);
+    const base = { untagged: (first.untagged + last.untagged) / 2, tagged: (first.tagged + last.tagged) / 2 };
+    console.log(
+      `PDF writer hooks, 100 descriptions (CPU time, median of 9 rounds per process): every hook installed ` +
+        `${first.untagged.toFixed(0)} / ${last.untagged.toFixed(0)} ms untagged, ${first.tagged.toFixed(0)} / ${last.tagged.toFixed(0)} ms tagged (first and last run)`,
+    );
+    const signed = (value: number, unit: string): string => `${value >= 0 ? '+' : ''}${value.toFixed(0)} ${unit}`;
+    for (const [label, result] of results)
+      console.log(
+        `  without ${label}: ${signed(result.untagged - base.untagged, 'ms')} untagged, ` +
+          `${signed(result.tagged - base.tagged, 'ms')} tagged, tagged file ${signed((result.bytes - first.bytes) / 1024, 'KB')}`,
+      );
   }
   if (only.length === 0 || only.includes('pdf-profiles')) {
     console.log('');

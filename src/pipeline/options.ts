@@ -16,6 +16,7 @@ import type { ConfigurationFieldSpec } from '../contract/formats';
 import { badRequest, type ErrorDetail } from '../errors';
 import type { ConfigurationValues } from '../plan/types';
 import { WITHHOLD_FIELD } from '../plan/withhold';
+import { DEFAULT_PDF_PROFILE } from '../formats/pdf/profile';
 import { labelLanguageCode } from '../templates/labels';
 
 export const EXPORT_OPTION_FIELDS: ConfigurationFieldSpec[] = [
@@ -101,7 +102,7 @@ export const EXPORT_OPTION_FIELDS: ConfigurationFieldSpec[] = [
     code: 'pdf-profile',
     type: 'string',
     label:
-      'PDF profile: standard (untagged, fastest), accessible (tagged, PDF/UA-1), archival (PDF/A-2a + PDF/UA-1) or archival-with-data (PDF/A-3a with the RDA JSON attached); default standard',
+      'PDF profile: accessible (tagged, PDF/UA-1; the default), standard (untagged), archival (PDF/A-2a + PDF/UA-1) or archival-with-data (PDF/A-3a with the RDA JSON attached)',
     appliesTo: ['plan', 'description'],
   },
 ];
@@ -185,10 +186,10 @@ export function exportOptionsFrom(
 
   const pdfProfile = ((): PdfProfile => {
     const value = text('pdf-profile');
-    if (value === null) return 'standard';
+    if (value === null) return DEFAULT_PDF_PROFILE;
     const profile = PDF_PROFILES.find((name) => name === value.toLowerCase());
     if (!profile) problems.push({ path: 'pdf-profile', message: `must be ${PDF_PROFILES.join(', ')}, not "${value}"` });
-    return profile ?? 'standard';
+    return profile ?? DEFAULT_PDF_PROFILE;
   })();
 
   if (problems.length > 0) {

@@ -46,7 +46,7 @@ describe('export options from configuration values', () => {
       tocLevels: null,
       withheldNote: null,
       descriptionPageBreak: 'auto',
-      pdfProfile: 'standard',
+      pdfProfile: 'accessible',
     });
     expect(exportOptionsFrom(values({ 'cover-page': '  ', 'page-size': null }), null)).toMatchObject({
       coverPage: true,

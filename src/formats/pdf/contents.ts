@@ -7,14 +7,14 @@
  * pdfmake lays page references out as "00000" and, when drawing, puts the real number flush right
  * in that space, without moving what stands before it. So the number column is as wide as the
  * document's largest page number, known only roughly before layout: `fitPageNumbers` sizes it
- * once the body is laid out (see blocks.ts), and the leaders end there.
+ * once the body is laid out (see blocks/index.ts), and the leaders end there.
  */
 import type { Content, ContentText } from 'pdfmake/interfaces';
 import { firstStrongDirection } from '../../document/direction';
 import { FONT_FILES, type FontFamily, fontVariant, splitByFont, textWidth } from './fonts';
 import type { HeadingAnchor } from './headings';
 import { inlineSegments } from './runs';
-import { tagNode } from './tagging/tags';
+import { tagNode } from './tags';
 import { textContent } from './text';
 import { headingLook, paragraphLook, type PdfTheme } from './theme';
 

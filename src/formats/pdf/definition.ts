@@ -11,8 +11,8 @@ import { collectHeadings } from './headings';
 import { DOCUMENT_PIXEL_BUDGET } from './images';
 import { inlineSegments, type RunStyle } from './runs';
 import { LINE_HEIGHT, textContent } from './text';
-import { isTagged, type PdfOutput, profileSettings } from './profile';
-import { tagNode } from './tagging/tags';
+import { DEFAULT_PDF_PROFILE, isTagged, type PdfOutput, profileSettings } from './profile';
+import { tagNode } from './tags';
 import { pageGeometry, type PdfTheme, resolveTheme } from './theme';
 
 /** Running header and footer: pagination artifacts, not content. */
@@ -88,7 +88,10 @@ function marginText(
 const fillFooter = (template: string, page: number, pages: number): string =>
   template.replace(/\{page\}/g, String(page)).replace(/\{pages\}/g, String(pages));
 
-export function buildPdfDefinition(model: DocumentModel, output: PdfOutput = { profile: 'standard' }): PdfDefinition {
+export function buildPdfDefinition(
+  model: DocumentModel,
+  output: PdfOutput = { profile: DEFAULT_PDF_PROFILE },
+): PdfDefinition {
   const doc = resolveDocumentDirections(model);
   const { meta } = doc;
   const theme = resolveTheme(meta);

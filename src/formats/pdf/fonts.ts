@@ -146,15 +146,6 @@ export function sharedParsedFont(buffer: Uint8Array): fontkit.Font | undefined {
   return font;
 }
 
-/**
- * fontkit's cache of decoded tables (a private field): the character map, metrics and shaping
- * lookups, decoded lazily and never changed afterwards, so fonts parsed from the same bytes can
- * share it (see pdfkitFonts.ts).
- */
-export function sharedTables(font: fontkit.Font): object {
-  return (font as unknown as { _tables: object })._tables;
-}
-
 // ---- coverage: which family draws a code point ----
 
 /** Tried in order when the primary family lacks a character. */

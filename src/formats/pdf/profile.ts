@@ -1,11 +1,12 @@
 /**
- * PDF profiles (the `pdf-profile` option): what the file declares and embeds beyond the tags every
- * PDF carries. pdfkit writes the PDF/A or PDF/UA identification of one subset; for the archival
+ * PDF profiles (the `pdf-profile` option): whether the file is tagged, and what it declares and
+ * embeds. pdfkit writes the PDF/A or PDF/UA identification of one subset; for the archival
  * profiles, which are both, the PDF/UA-1 identification is added by the tagging layer.
+ * docs/reference/pdf-profiles.md says what a tenant gets and what tagging costs.
  */
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { PdfProfile } from '../../document/options';
-import type { DocumentTagging } from './tagging/tags';
+import type { DocumentTagging } from './tags';
 
 export interface PdfOutput {
   profile: PdfProfile;
@@ -22,11 +23,16 @@ interface ProfileSettings {
   addPdfUaId: boolean;
 }
 
+/**
+ * The profile of an export that sets none: published plans (Zenodo deposits) are documents of
+ * public-sector bodies, which must be accessible.
+ */
+export const DEFAULT_PDF_PROFILE: PdfProfile = 'accessible';
+
 const PROFILES: Record<PdfProfile, ProfileSettings> = {
-  // Untagged: tagging costs +20 to +35 % of the writer's CPU time (bench, 10 and 100 descriptions),
-  // over the 20 % a default may cost. Tenants who want tags everywhere set `accessible` once.
-  standard: { tagged: false, addPdfUaId: false },
   accessible: { tagged: true, subset: 'PDF/UA', addPdfUaId: false },
+  // The untagged choice, for a tenant that wants it.
+  standard: { tagged: false, addPdfUaId: false },
   archival: { tagged: true, subset: 'PDF/A-2a', addPdfUaId: true },
   'archival-with-data': { tagged: true, subset: 'PDF/A-3a', addPdfUaId: true },
 };

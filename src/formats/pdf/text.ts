@@ -11,7 +11,7 @@ import { firstStrongDirection } from '../../document/direction';
 import { hasRightToLeftText, layoutLines, needsCutting } from './lines';
 import { FONT_FILES, type FontFamily, fontVariant, lineHeightEm } from './fonts';
 import { effectiveFontSize, type Run, type Segment } from './runs';
-import { continuedTag, tagNode, tagOf } from './tagging/tags';
+import { continuedTag, tagNode, tagOf } from './tags';
 import { SHADE_COLOR } from './theme';
 
 /** Line spacing as a multiple of each font's own line height. */
@@ -144,7 +144,7 @@ export function textContent(segments: Segment[], options: TextOptions): TextCont
       : direction === 'rtl'
         ? 'right'
         : 'left';
-  // On the paragraph, which its lines inherit (their measuring then shares one style, lineMeasuring.ts).
+  // On the paragraph, which its lines inherit (their measuring then shares one style, internals/lineMeasuring.ts).
   const paragraphStyle: LineStyle = {
     ...nodeStyle,
     alignment,

@@ -25,7 +25,7 @@ import {
 } from '../../helpers/taggedPdf';
 import { heading, makePng, meta, paragraph, text } from '../../builders/documents';
 
-/** The tagged profiles; `standard` is untagged (tagging costs more than a default may), checked at the end. */
+/** The tagged profiles; `standard`, the untagged one, and the default (no configuration) are checked at the end. */
 const PROFILES: PdfProfileName[] = ['accessible', 'archival', 'archival-with-data'];
 const FIXTURES = [
   { file: 'plan-full.json', entity: 'plan' as const },
@@ -465,15 +465,43 @@ describe('documents in every script, right to left included', () => {
   });
 });
 
-describe('the default profile', () => {
-  it('is standard, untagged (tagging costs more than a default may); accessible tags the same plan', async () => {
-    const byDefault = await pdfExporter.exportPlan(decodePlan(fixtureJson('plan-full.json')), context);
-    const standard = await exportOnce('plan-full.json', 'standard');
+describe('a plan exported without any configuration', () => {
+  let bytes: Uint8Array;
+  let check: CheckerResult;
+
+  beforeAll(async () => {
+    const raw = fixtureJson('plan-full.json');
+    // No plugin configuration anywhere: the tenant, blueprint and templates set nothing.
+    expect(JSON.stringify(raw)).not.toContain('dmp-file-transformer');
+    bytes = (await pdfExporter.exportPlan(decodePlan(raw), context)).bytes;
+    [check] = await checkTaggedPdfs('accessible', [bytes]);
+  }, 60_000);
+
+  it('is a tagged PDF/UA-1 file that passes every condition of the checker for accessible', async () => {
+    const info = await pdfInfo(bytes);
+    expect(info.Tagged).toBe('yes');
+    expect(info['PDF version']).toBe('1.7');
+    expect(failedConditions(check)).toEqual({});
+    for (const condition of [...ALWAYS_CHECKED, 'headings', 'figure-alt', 'table-headers', 'links', 'tab-order'])
+      expect({ condition, checked: check.conditions[condition].checked > 0 }).toEqual({ condition, checked: true });
+    expect((await qpdfCheck(bytes)).ok).toBe(true);
+  });
+
+  it('has the structure poppler and pdf.js read: headings, lists, tables, figures, links', async () => {
+    const tree = await structText(bytes);
+    for (const role of ['Document', 'H1', 'P', 'L', 'LI', 'Lbl', 'LBody', 'Table', 'TH', 'TD', 'Figure', 'Link'])
+      expect(tree).toMatch(new RegExp(`^\\s*${role}\\b`, 'm'));
+    const roles = new Set(structElements((await pdfjsStructure(bytes)).trees).map((element) => element.role));
+    for (const role of ['Document', 'H1', 'P', 'L', 'Table', 'TH', 'TD', 'Figure', 'Link'])
+      expect(roles).toContain(role);
+  });
+
+  it('is the accessible profile (the same structure tree); standard stays the untagged choice', async () => {
     const accessible = await exportOnce('plan-full.json', 'accessible');
-    expect((await pdfInfo(byDefault.bytes)).Tagged).toBe('no');
+    expect(await structText(bytes)).toBe(await structText(accessible));
+    expect(check.roles).toEqual((await checkTaggedPdfs('accessible', [accessible]))[0].roles);
+    const standard = await exportOnce('plan-full.json', 'standard');
     expect((await pdfInfo(standard)).Tagged).toBe('no');
-    expect((await pdfInfo(accessible)).Tagged).toBe('yes');
-    // Untagged, the text is all there all the same.
     const extracted = (await pdfText(standard)).replace(/\s+/g, ' ');
     for (const visible of (fixtureJson('plan-full.expect.json') as { visible: string[] }).visible)
       expect(extracted).toContain(visible);

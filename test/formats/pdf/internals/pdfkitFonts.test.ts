@@ -1,16 +1,17 @@
 /**
- * The two adjustments pdfkitFonts.ts makes to pdfkit's font handling, observed on pdfkit itself:
+ * The adjustments internals/pdfkitFonts.ts makes to pdfkit's font handling, observed on pdfkit itself:
  * documents share the thread's decoded font tables and word shaping (sharedWordLayouts.ts), and
  * right-to-left ligatures extract in reading order whatever bytes a font was opened from.
  */
 import path from 'node:path';
 import * as fontkit from 'fontkit';
-import { configuredPdfmake } from '../../../src/formats/pdf/engine';
-import { FONT_FILES, fontFileBuffer, sharedParsedFont, sharedTables } from '../../../src/formats/pdf/fonts';
-import { writePdf } from '../../../src/formats/pdf/PdfWriter';
-import { sharedGlyphCount } from '../../../src/formats/pdf/sharedWordLayouts';
-import { pdfText } from '../../helpers/pdf';
-import { meta, paragraph } from '../../builders/documents';
+import { configuredPdfmake } from '../../../../src/formats/pdf/engine';
+import { FONT_FILES, fontFileBuffer, sharedParsedFont } from '../../../../src/formats/pdf/fonts';
+import { sharedTables } from '../../../../src/formats/pdf/internals/pdfkitFonts';
+import { writePdf } from '../../../../src/formats/pdf/PdfWriter';
+import { sharedGlyphCount } from '../../../../src/formats/pdf/internals/sharedWordLayouts';
+import { pdfText } from '../../../helpers/pdf';
+import { meta, paragraph } from '../../../builders/documents';
 
 interface PdfKitDocument {
   _font?: { font?: unknown };

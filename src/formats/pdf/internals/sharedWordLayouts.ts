@@ -13,6 +13,8 @@
  * shaping would have created them.
  */
 import type { Font, Glyph } from 'fontkit';
+import { type InstanceHook, patchMethod, unpatchMethod } from './hook';
+import { FONTKIT_2_0_4, PDFKIT_0_19_1 } from './libraries';
 
 /** A word's layout as pdfkit's `layoutRun` leaves it: positions in thousandths of an em. */
 export interface WordRun {
@@ -57,25 +59,51 @@ let sharedGlyphs = 0;
 
 type GlyphLookup = (id: number, characters?: number[]) => Glyph;
 
+export const glyphLookupsRecorded: InstanceHook = {
+  name: 'glyph look-ups recorded',
+  writtenFor: FONTKIT_2_0_4,
+  target: { owner: 'TTFFont', method: 'getGlyph', parameters: ['glyph', 'characters'] },
+  patchedBy: { hook: 'font sharing', path: 'this._font.font' },
+  reads: {},
+};
+
+export const wordLayoutsShared: InstanceHook = {
+  name: 'shared word layouts',
+  writtenFor: PDFKIT_0_19_1,
+  target: { owner: 'EmbeddedFont', method: 'layoutCached', parameters: ['text'] },
+  patchedBy: { hook: 'font sharing', path: 'this._font' },
+  reads: {
+    'this.layoutCache': 'object',
+    'this.scale': 'number',
+    'this.font': 'object',
+    'this.font.getGlyph': 'function',
+  },
+};
+
+export const sharedWordLayouts: readonly InstanceHook[] = [wordLayoutsShared, glyphLookupsRecorded];
+
 /** fontkit's layout of `word` on the thread's font, with the glyph look-ups it made. */
 function shape(shared: Font, scale: number, word: string): SharedLayout {
   const lookupIds: number[] = [];
   const lookupCharacters: Array<number[] | undefined> = [];
-  const target = shared as unknown as { getGlyph: GlyphLookup };
-  const getGlyph = target.getGlyph;
-  target.getGlyph = function recordedGetGlyph(this: Font, id, characters) {
-    if (!lookupIds.includes(id)) {
-      lookupIds.push(id);
-      lookupCharacters.push(characters);
-    }
-    return getGlyph.call(this, id, characters);
-  };
+  patchMethod(
+    glyphLookupsRecorded,
+    shared,
+    (getGlyph) =>
+      function recordedGetGlyph(this: Font, id: number, characters?: number[]) {
+        if (!lookupIds.includes(id)) {
+          lookupIds.push(id);
+          lookupCharacters.push(characters);
+        }
+        return getGlyph.call(this, id, characters);
+      },
+  );
   let run;
   try {
     run = shared.layout(word);
   } finally {
-    // The prototype's method again (the override was an own property).
-    delete (target as Partial<typeof target>).getGlyph;
+    // The class's method again (the recording was the font's own).
+    unpatchMethod(glyphLookupsRecorded, shared);
   }
   // pdfkit's layoutRun, on fontkit's fresh positions: everything in thousandths of an em.
   const positions = run.positions as unknown as Array<Record<string, number>>;
@@ -114,23 +142,27 @@ export function shareWordLayouts(embedded: LayoutFont, shared: Font): void {
   const cache = embedded.layoutCache;
   // pdfkit was told not to cache layouts (`fontLayoutCache: false`): leave it so.
   if (!cache) return;
-  const ownLayout = embedded.layoutCached;
-  embedded.layoutCached = function layoutCached(this: LayoutFont, text: string): WordRun {
-    const own = cache[text];
-    if (own) return own;
-    if (text.length > MAX_SHARED_WORD_LENGTH) return ownLayout.call(this, text);
-    const layout = sharedLayout(shared, this.scale, text);
-    const font = this.font as unknown as { getGlyph: GlyphLookup };
-    const { lookupIds, lookupCharacters } = layout;
-    for (let index = 0; index < lookupIds.length; index++) font.getGlyph(lookupIds[index], lookupCharacters[index]);
-    const run: WordRun = {
-      glyphs: layout.glyphIds.map((id) => font.getGlyph(id)),
-      positions: layout.positions,
-      advanceWidth: layout.advanceWidth,
-    };
-    cache[text] = run;
-    return run;
-  };
+  patchMethod(
+    wordLayoutsShared,
+    embedded,
+    (ownLayout) =>
+      function layoutCached(this: LayoutFont, text: string): WordRun {
+        const own = cache[text];
+        if (own) return own;
+        if (text.length > MAX_SHARED_WORD_LENGTH) return ownLayout.call(this, text) as WordRun;
+        const layout = sharedLayout(shared, this.scale, text);
+        const font = this.font as unknown as { getGlyph: GlyphLookup };
+        const { lookupIds, lookupCharacters } = layout;
+        for (let index = 0; index < lookupIds.length; index++) font.getGlyph(lookupIds[index], lookupCharacters[index]);
+        const run: WordRun = {
+          glyphs: layout.glyphIds.map((id) => font.getGlyph(id)),
+          positions: layout.positions,
+          advanceWidth: layout.advanceWidth,
+        };
+        cache[text] = run;
+        return run;
+      },
+  );
 }
 
 /** How many glyphs the thread's word layouts hold (for the memory bound's test). */

@@ -4,9 +4,9 @@
  * the operators in the order they were written, whatever mix of text and bytes, and a valid file.
  */
 import { inflateSync } from 'node:zlib';
-import { configuredPdfmake } from '../../../src/formats/pdf/engine';
-import { pdfkitClass } from '../../../src/formats/pdf/pdfmakeInternals';
-import { qpdfCheck } from '../../helpers/pdf';
+import { configuredPdfmake } from '../../../../src/formats/pdf/engine';
+import { pdfkitClass } from '../../../../src/formats/pdf/internals/libraries';
+import { qpdfCheck } from '../../../helpers/pdf';
 
 interface Document {
   page: { content: { uncompressedLength: number }; write(chunk: unknown): void };

@@ -9,11 +9,11 @@
  * result, for a fraction of the work: what the stack gives is worked out once per stack item (the
  * lines of a paragraph share it), each run becomes one object of one shape, and widths are
  * pdfkit's own, summed over the same cached word layouts in the same order. Any other node is
- * pdfmake's.
- *
- * Installed once per thread on pdfmake's DocMeasure.
+ * pdfmake's. One mark is left out: pdfmake's `noNewLine` on a run whose last word runs into the
+ * next run's first, which only matters when a line does not fit; text.ts broke these to fit.
  */
-import { pdfmakeClass, wrapMethod } from './pdfmakeInternals';
+import type { PrototypeHook } from './hook';
+import { PDFMAKE_0_3_11, pdfmakeClass } from './libraries';
 import { eachPdfkitWord, KEPT_TEXT_LENGTH, keptPerFont } from './pdfkitWords';
 
 /** pdfkit's embedded font, as far as measuring uses it. */
@@ -306,22 +306,22 @@ function measureRuns(measure: DocMeasure, node: TextNode, runs: Run[], styles: N
   node._maxWidth = maxWidth;
 }
 
-let installed = false;
-
-export function installLineMeasuring(): void {
-  if (installed) return;
-  installed = true;
-  wrapMethod(
-    pdfmakeClass('DocMeasure').prototype,
-    'measureLeaf',
-    'the line measuring',
-    (original) =>
-      function measureLeaf(this: DocMeasure, node: TextNode) {
-        const runs = measurableRuns(node);
-        const stack = runs && stackStyles(this, node);
-        if (!runs || !stack) return original.call(this, node);
-        measureRuns(this, node, runs, new NodeStyle(node as Record<string, unknown>, stack));
-        return node;
-      },
-  );
-}
+export const lineMeasuring: PrototypeHook = {
+  name: 'line measuring',
+  writtenFor: PDFMAKE_0_3_11,
+  target: { owner: 'DocMeasure', method: 'measureLeaf', parameters: ['node'] },
+  reads: {
+    'this.styleStack.styleOverrides': 'array',
+    'this.styleStack.defaultStyle': 'object',
+    'this.pdfDocument.provideFont': 'function',
+  },
+  prototype: () => pdfmakeClass('DocMeasure').prototype,
+  wrap: (original) =>
+    function measureLeaf(this: DocMeasure, node: TextNode) {
+      const runs = measurableRuns(node);
+      const stack = runs && stackStyles(this, node);
+      if (!runs || !stack) return original.call(this, node);
+      measureRuns(this, node, runs, new NodeStyle(node as Record<string, unknown>, stack));
+      return node;
+    },
+};

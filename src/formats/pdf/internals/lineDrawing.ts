@@ -12,13 +12,15 @@
  * and everything drawn around lines (shading, underlines, tagging's marked content), is pdfmake's
  * as before.
  *
- * Installed once per thread on pdfmake's Renderer, before tagging wraps the same method.
+ * Installed before tagging wraps the same method (tagging opens a line's marked content first).
  */
+import { hasRightToLeftText } from '../lines';
 import { colorComponent } from './compactOutput';
-import { hasRightToLeftText } from './lines';
-import { pdfmakeClass, wrapMethod } from './pdfmakeInternals';
+import type { PrototypeHook } from './hook';
+import { PDFMAKE_0_3_11, pdfmakeClass } from './libraries';
+import { keptLineState, setLineState } from './lineState';
 import { eachPdfkitWord, KEPT_TEXT_LENGTH, keptPerFont } from './pdfkitWords';
-import { beforeTextRun } from './tagging';
+import { beforeTextRun } from './tagging/marking';
 
 /** pdfkit's embedded font, as far as drawing uses it. */
 interface EmbeddedFont {
@@ -302,13 +304,6 @@ function setFillColor(doc: PdfKitDocument, color: unknown, operators: string[]):
   doc._fillColor = [color, undefined];
 }
 
-/**
- * Per page: how long its content was when the last plain line on it was drawn, and the fill
- * colour that line left set (its opacity is 1). While nothing else has been written since, the
- * next line needs neither again.
- */
-const lastLineState = new WeakMap<object, { length: number; color: unknown }>();
-
 /** Draws a plain line (see isPlainLine) at x, y (top left, pdfkit's coordinates). */
 function drawPlainLine(doc: PdfKitDocument, decorator: TextDecorator, line: Line, x: number, y: number): void {
   const lineHeight = line.getHeight();
@@ -316,12 +311,11 @@ function drawPlainLine(doc: PdfKitDocument, decorator: TextDecorator, line: Line
   decorator.drawBackground(line, x, y);
   for (const inline of line.inlines) beforeTextRun(doc, inline.text);
   const { page } = doc;
-  const last = lastLineState.get(page);
-  const stateKept = last !== undefined && last.length === page.content.uncompressedLength;
-  if (!stateKept) doc.opacity(1);
+  const kept = keptLineState(page);
+  if (!kept) doc.opacity(1);
   const operators: string[] = [];
   // The colour in effect, when known (a resolved colour is never undefined).
-  let color: unknown = stateKept ? last.color : undefined;
+  let color: unknown = kept ? kept.color : undefined;
   let font: EmbeddedFont | undefined;
   let fontSize: number | undefined;
   let open = false;
@@ -361,35 +355,60 @@ function drawPlainLine(doc: PdfKitDocument, decorator: TextDecorator, line: Line
   if (open) {
     operators.push('ET');
     doc.addContent(operators.join('\n'));
-    if (last) {
-      last.length = page.content.uncompressedLength;
-      last.color = color;
-    } else lastLineState.set(page, { length: page.content.uncompressedLength, color });
+    setLineState(page, color);
   }
   decorator.drawDecorations(line, x, y);
 }
 
-let installed = false;
+type Decorator = new (doc: PdfKitDocument) => TextDecorator;
 
-export function installLineDrawing(): void {
-  if (installed) return;
-  installed = true;
-  const Decorator = pdfmakeClass<new (doc: PdfKitDocument) => TextDecorator>('TextDecorator');
-  // A decorator holds nothing but its document: one per document.
-  const decorators = new WeakMap<PdfKitDocument, TextDecorator>();
-  wrapMethod(
-    pdfmakeClass('Renderer').prototype,
-    'renderLine',
-    'the line drawing',
-    (original) =>
-      function renderLine(this: Renderer, line: Line, x?: number, y?: number) {
-        if (!isPlainLine(line)) return original.call(this, line, x, y);
-        if (line._outline) addOutlineEntry(this, line._outline);
-        const doc = this.pdfDocument;
-        let decorator = decorators.get(doc);
-        if (!decorator) decorators.set(doc, (decorator = new Decorator(doc)));
-        drawPlainLine(doc, decorator, line, x || 0, y || 0);
-        return undefined;
-      },
-  );
-}
+/** A decorator holds nothing but its document: one per document. */
+const decorators = new WeakMap<PdfKitDocument, TextDecorator>();
+
+export const lineDrawing: PrototypeHook = {
+  name: 'line drawing',
+  writtenFor: PDFMAKE_0_3_11,
+  target: { owner: 'Renderer', method: 'renderLine', parameters: ['line', 'x', 'y'] },
+  reads: {
+    'this.outlineMap': 'object',
+    'this.pdfDocument.outline.addItem': 'function',
+    'this.pdfDocument.addNamedDestination': 'function',
+    'this.pdfDocument.page.fonts': 'object',
+    'this.pdfDocument.page.content.uncompressedLength': 'number',
+    'this.pdfDocument._font': 'object',
+    'this.pdfDocument._fillColor': 'array',
+    'this.pdfDocument.fontSize': 'function',
+    'this.pdfDocument.opacity': 'function',
+    'this.pdfDocument.fillColor': 'function',
+    'this.pdfDocument.resolveColor': 'function',
+    'this.pdfDocument.addContent': 'function',
+    'line.inlines': 'array',
+    'line.getHeight': 'function',
+    'line.getAscenderHeight': 'function',
+    'line.id': 'string',
+    'line._outline': 'object',
+    'line._outline.text': 'string',
+    'line._outline.expanded': 'boolean',
+    'line.inlines.0.text': 'string',
+    'line.inlines.0.x': 'number',
+    'line.inlines.0.fontSize': 'number',
+    'line.inlines.0.color': 'string',
+    'line.inlines.0.font.id': 'string',
+    'line.inlines.0.font.ascender': 'number',
+    'line.inlines.0.font.ref': 'function',
+    'line.inlines.0.font.encode': 'function',
+  },
+  prototype: () => pdfmakeClass('Renderer').prototype,
+  wrap: (original) => {
+    const Decorator = pdfmakeClass<Decorator>('TextDecorator');
+    return function renderLine(this: Renderer, line: Line, x?: number, y?: number) {
+      if (!isPlainLine(line)) return original.call(this, line, x, y);
+      if (line._outline) addOutlineEntry(this, line._outline);
+      const doc = this.pdfDocument;
+      let decorator = decorators.get(doc);
+      if (!decorator) decorators.set(doc, (decorator = new Decorator(doc)));
+      drawPlainLine(doc, decorator, line, x || 0, y || 0);
+      return undefined;
+    };
+  },
+};

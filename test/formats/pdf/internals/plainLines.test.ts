@@ -7,12 +7,12 @@
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
-import type { Block, Inline } from '../../../src/document/types';
-import { buildPdfDefinition } from '../../../src/formats/pdf/definition';
-import { renderDocDefinition } from '../../../src/formats/pdf/engine';
-import { FONT_FILES, fontFileBuffer } from '../../../src/formats/pdf/fonts';
-import { pdfPageBitmaps, pdfText, qpdfJson } from '../../helpers/pdf';
-import { heading, meta, paragraph, text } from '../../builders/documents';
+import type { Block, Inline } from '../../../../src/document/types';
+import { buildPdfDefinition } from '../../../../src/formats/pdf/definition';
+import { renderDocDefinition } from '../../../../src/formats/pdf/engine';
+import { FONT_FILES, fontFileBuffer } from '../../../../src/formats/pdf/fonts';
+import { pdfPageBitmaps, pdfText, qpdfJson } from '../../../helpers/pdf';
+import { heading, meta, paragraph, text } from '../../../builders/documents';
 
 type PdfMake = typeof import('pdfmake');
 

@@ -1,8 +1,9 @@
 /**
- * Structure roles carried on pdfmake nodes. The writer (blocks.ts, definition.ts, text.ts) says
- * what each node is by setting `pdfTag`; layout.ts turns the tags met during pdfmake's layout
- * into a structure tree and labels every drawn line, image and vector with its place in it;
- * render.ts writes the marked content and the structure elements. Pure data here.
+ * Tagged PDF, the writer's half: structure roles carried on pdfmake nodes. The writer (blocks/,
+ * definition.ts, text.ts) says what each node is by setting `pdfTag`; internals/tagging/structure.ts
+ * turns the tags met during pdfmake's layout into a structure tree and labels every drawn line,
+ * image and vector with its place in it; internals/tagging/marking.ts writes the marked content
+ * and the structure elements. Pure data here; nothing else in the writer knows about PDF structure.
  */
 
 /** Standard structure types of PDF 1.7 (ISO 32000-1, 14.8.4) this writer emits. */

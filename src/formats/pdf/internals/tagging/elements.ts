@@ -1,0 +1,285 @@
+/**
+ * The structure tree and its ParentTree written as PDF objects, once every page is drawn. A
+ * 100-description plan has ~14,000 elements and ~13,000 marked-content sequences; pdfkit's
+ * `ref(data).end()` would allocate an object per element, convert each dictionary key by key and
+ * write each object as three chunks of the output, and its ParentTree would hold an object per
+ * sequence until the end. Here an element is a number (its object number, taken from pdfkit's
+ * cross-reference list), a marked-content sequence is a number (its page and MCID), each element's
+ * dictionary is one line built from what it holds, and many objects go out in one write, each
+ * start recorded in pdfkit's cross-reference list.
+ */
+import type { StructureRole } from '../../tags';
+import type { Slot, StructNode, StructureTree } from './structure';
+
+/** A PDF object of pdfkit (`doc.ref()`): its number, and where it starts once written. */
+export interface PdfRef {
+  id: number;
+  offset?: number;
+  data: Record<string, unknown>;
+}
+
+/** What of pdfkit's document writing the objects uses. */
+export interface ObjectOutput {
+  ref(data?: Record<string, unknown>): PdfRef;
+  /** Bytes written so far (where the next write starts). */
+  _offset: number;
+  _write(data: Buffer): void;
+  /** Where each object starts, by object number - 1 (the cross-reference table). */
+  _offsets: (number | null)[];
+  /** Records where a `ref()` object starts and that it is written. */
+  _refEnd(ref: PdfRef): void;
+}
+
+/**
+ * A marked-content sequence, as one number: its page (an index of `MarkedPages`) and its MCID.
+ * An SMI up to 1,023 pages; a double beyond, which is as exact.
+ */
+export type MarkedContent = number;
+const MCIDS_PER_PAGE = 1 << 20;
+
+/** The pages drawn: their dictionaries, and per page the element (object number) of each MCID. */
+export class MarkedPages {
+  readonly dictionaries: PdfRef[] = [];
+  readonly elements: number[][] = [];
+
+  /** A page drawn from now on: its index. */
+  add(dictionary: PdfRef): number {
+    this.dictionaries.push(dictionary);
+    this.elements.push([]);
+    return this.dictionaries.length - 1;
+  }
+
+  /** The next MCID of a page, as a marked-content sequence. */
+  next(page: number): MarkedContent {
+    const elements = this.elements[page];
+    elements.push(0);
+    return page * MCIDS_PER_PAGE + elements.length - 1;
+  }
+}
+
+const pageOf = (content: MarkedContent): number => Math.floor(content / MCIDS_PER_PAGE);
+const mcidOf = (content: MarkedContent): number => content % MCIDS_PER_PAGE;
+
+/** A Link element, created while drawing: its annotations need its object number at once. */
+export interface LinkElement {
+  id: number;
+  kids: (MarkedContent | { annotation: PdfRef; page: PdfRef })[];
+}
+
+export type Entry = MarkedContent | LinkElement;
+
+/** A new object number, for an object written by `writeStructureTree`. */
+export function objectNumber(output: ObjectOutput): number {
+  return output._offsets.push(null);
+}
+
+/** Elements kept even when empty: a table keeps its shape. */
+const KEEP_EMPTY = new Set<StructureRole>(['TD', 'TH', 'TR']);
+
+/**
+ * Elements that hold the content of their only paragraph themselves (a P with nothing of its own
+ * to say: no language, no replacement text). Most cells and list items hold one paragraph: one
+ * element less for each, the same text in the same place (TD, TH and LBody may hold content).
+ */
+const HOLD_THEIR_PARAGRAPH = new Set<StructureRole>(['TD', 'TH', 'LBody']);
+
+const isPlainParagraph = (node: StructNode): boolean =>
+  node.role === 'P' && !node.tag.lang && node.tag.actualText === undefined && node.tag.alt === undefined;
+
+/** The element a node's content is written in: its cell's or list item body's, for a paragraph such an element holds. */
+export function elementOf(node: StructNode): StructNode {
+  const { parent } = node;
+  return parent && parent.kids.length === 1 && HOLD_THEIR_PARAGRAPH.has(parent.role) && isPlainParagraph(node)
+    ? parent
+    : node;
+}
+
+/** The node whose kids an element holds: its only paragraph's, when it holds that paragraph's content. */
+function contentNode(node: StructNode): StructNode {
+  const only = node.kids.length === 1 ? node.kids[0] : undefined;
+  return only && !('entries' in only) && elementOf(only) === node ? only : node;
+}
+
+/** Objects written per chunk of the output (~64 KB). */
+const CHUNK_LENGTH = 1 << 16;
+
+const ESCAPES: Record<string, string> = {
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\\': '\\\\',
+  '(': '\\(',
+  ')': '\\)',
+};
+
+/** A PDF text string, as pdfkit writes one: ASCII as it is, anything else UTF-16BE with a byte order mark. */
+export function textString(value: string): string {
+  let bytes = value;
+  if (/[^\p{ASCII}]/u.test(value)) {
+    const utf16 = Buffer.from(`\ufeff${value}`, 'utf16le');
+    for (let index = 0; index < utf16.length; index += 2) {
+      const low = utf16[index];
+      utf16[index] = utf16[index + 1];
+      utf16[index + 1] = low;
+    }
+    bytes = utf16.toString('latin1');
+  }
+  return `(${bytes.replace(/[\n\r\t\b\f\\()]/g, (char) => ESCAPES[char])})`;
+}
+
+/** Objects written many to a chunk; where each starts goes into pdfkit's cross-reference list. */
+class ObjectBatch {
+  private text: string[] = [];
+  private length = 0;
+  private readonly written: (number | PdfRef)[] = [];
+  private readonly starts: number[] = [];
+
+  constructor(private readonly output: ObjectOutput) {}
+
+  /** An object numbered by `objectNumber`, or by pdfkit (`ref()`: pdfkit also counts it as written). */
+  add(object: number | PdfRef, dictionary: string): void {
+    const text = `${typeof object === 'number' ? object : object.id} 0 obj\n${dictionary}\nendobj\n`;
+    this.written.push(object);
+    this.starts.push(this.length);
+    this.text.push(text);
+    // Latin-1: one byte per character (text strings are made of bytes already).
+    this.length += text.length;
+    if (this.length >= CHUNK_LENGTH) this.flush();
+  }
+
+  flush(): void {
+    if (this.text.length === 0) return;
+    const start = this.output._offset;
+    this.output._write(Buffer.from(this.text.join(''), 'latin1'));
+    for (let index = 0; index < this.written.length; index++) {
+      const object = this.written[index];
+      if (typeof object === 'number') this.output._offsets[object - 1] = start + this.starts[index];
+      else {
+        object.offset = start + this.starts[index];
+        this.output._refEnd(object);
+      }
+    }
+    this.text = [];
+    this.length = 0;
+    this.written.length = 0;
+    this.starts.length = 0;
+  }
+}
+
+/** Whether an element is written: it has content, or it keeps a table's shape. */
+const written = (node: StructNode): boolean => node.filled === true || KEEP_EMPTY.has(node.role);
+
+/** Lbl before LBody; cells of mirrored (right-to-left) rows in logical order. */
+function orderedKids(node: StructNode): (StructNode | Slot)[] {
+  if (!node.reordered) return node.kids;
+  const rank = (kid: StructNode | Slot): number =>
+    'entries' in kid ? 0 : node.role === 'LI' ? (kid.role === 'Lbl' ? 0 : 1) : (kid.tag.order ?? 0);
+  return [...node.kids].sort((a, b) => rank(a) - rank(b));
+}
+
+/** What `writeStructureTree` writes from. */
+export interface TreeContent {
+  tree: StructureTree;
+  pages: MarkedPages;
+  /** The ParentTree's entries: a page's key -> its index in `pages`; a link annotation's key -> its Link element. */
+  parentKeys: Map<number, { page: number } | { link: number }>;
+}
+
+/**
+ * Writes the tree's elements under the structure tree root (headings renumbered so that no level
+ * is skipped, empty elements left out) and the ParentTree; returns the Document element (undefined
+ * when nothing was marked) and the ParentTree, for the root.
+ */
+export function writeStructureTree(
+  output: ObjectOutput,
+  { tree, pages, parentKeys }: TreeContent,
+  root: PdfRef,
+): { document: PdfRef | undefined; parentTree: PdfRef } {
+  const objects = new ObjectBatch(output);
+  const lang = tree.document.lang.toLowerCase();
+  let lastHeading = 0;
+
+  /** An element's /K entries for its marked content: the MCID on its page (the first), a reference elsewhere. */
+  const contentKid = (element: number, page: number, content: MarkedContent): string => {
+    const contentPage = pageOf(content);
+    const mcid = mcidOf(content);
+    pages.elements[contentPage][mcid] = element;
+    return contentPage === page ? String(mcid) : `<</Type /MCR /Pg ${pages.dictionaries[contentPage]} /MCID ${mcid}>>`;
+  };
+
+  const writeLink = (link: LinkElement, parent: number): void => {
+    const kids: string[] = [];
+    let page = -1;
+    for (const kid of link.kids) {
+      if (typeof kid !== 'number') kids.push(`<</Type /OBJR /Obj ${kid.annotation} /Pg ${kid.page}>>`);
+      else {
+        if (page < 0) page = pageOf(kid);
+        kids.push(contentKid(link.id, page, kid));
+      }
+    }
+    const onPage = page < 0 ? '' : ` /Pg ${pages.dictionaries[page]}`;
+    objects.add(link.id, `<</S /Link /P ${parent} 0 R${onPage} /K [${kids.join(' ')}]>>`);
+  };
+
+  /** Writes an element that has content or keeps its shape (see `written`). */
+  const write = (node: StructNode, parent: string, element: number | PdfRef): void => {
+    const id = typeof element === 'number' ? element : element.id;
+    const { tag } = node;
+    let role: string = node.role;
+    if (tag.role === 'H') {
+      lastHeading = Math.min(Math.max(1, Math.floor(tag.level ?? 1)), lastHeading + 1, 6);
+      role = `H${lastHeading}`;
+    }
+    const kids: string[] = [];
+    let page = -1;
+    for (const kid of orderedKids(contentNode(node))) {
+      if (!('entries' in kid)) {
+        if (!written(kid)) continue;
+        const kidId = objectNumber(output);
+        write(kid, `${id} 0 R`, kidId);
+        kids.push(`${kidId} 0 R`);
+        continue;
+      }
+      for (const entry of kid.entries as Entry[]) {
+        if (typeof entry === 'number') {
+          if (page < 0) page = pageOf(entry);
+          kids.push(contentKid(id, page, entry));
+        } else {
+          writeLink(entry, id);
+          kids.push(`${entry.id} 0 R`);
+        }
+      }
+    }
+    let dictionary = `<</S /${role} /P ${parent}`;
+    if (page >= 0) dictionary += ` /Pg ${pages.dictionaries[page]}`;
+    if (tag.lang && tag.lang.toLowerCase() !== lang) dictionary += ` /Lang ${textString(tag.lang)}`;
+    if (tag.alt) dictionary += ` /Alt ${textString(tag.alt)}`;
+    // On the element, not on its marked content: poppler would apply its own bidi reordering to it again.
+    if (tag.actualText !== undefined) dictionary += ` /ActualText ${textString(tag.actualText)}`;
+    let table = '';
+    if (tag.scope) table += ` /Scope /${tag.scope}`;
+    if (tag.colSpan && tag.colSpan > 1) table += ` /ColSpan ${tag.colSpan}`;
+    if (tag.rowSpan && tag.rowSpan > 1) table += ` /RowSpan ${tag.rowSpan}`;
+    if (table) dictionary += ` /A <</O /Table${table}>>`;
+    objects.add(element, `${dictionary} /K [${kids.join(' ')}]>>`);
+  };
+
+  // The Document element and the ParentTree are pdfkit objects: the structure tree root refers to them.
+  const document = written(tree.root) ? output.ref() : undefined;
+  if (document) write(tree.root, String(root), document);
+  const nums: string[] = [];
+  for (const key of [...parentKeys.keys()].sort((a, b) => a - b)) {
+    const value = parentKeys.get(key) as { page: number } | { link: number };
+    nums.push(
+      'page' in value
+        ? `${key} [${pages.elements[value.page].map((element) => `${element} 0 R`).join(' ')}]`
+        : `${key} ${value.link} 0 R`,
+    );
+  }
+  const parentTree = output.ref();
+  objects.add(parentTree, `<</Nums [${nums.join(' ')}]>>`);
+  objects.flush();
+  return { document, parentTree };
+}

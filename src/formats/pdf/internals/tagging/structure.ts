@@ -1,0 +1,307 @@
+/**
+ * Tagging, layout half: hooks on pdfmake's layout engine (LayoutBuilder.processNode and the
+ * ElementWriter methods that put lines, images and vectors on pages). The writer says what each
+ * node is (`pdfTag`, ../../tags.ts); nothing else in the writer knows about PDF structure. While a tagged node is
+ * laid out, its element is open; every line or image placed meanwhile gets a slot in that element,
+ * in layout order, which is the logical order of the document model. Slots are filled with marked
+ * content when the page is drawn (marking.ts). Layout is synchronous, so one module-level state
+ * is safe; it is reset on every layout pass.
+ */
+import type { DocumentTagging, PdfTag, StructureRole } from '../../tags';
+import { argument, type Method, type PrototypeHook } from '../hook';
+import { PDFMAKE_0_3_11, pdfmakeClass } from '../libraries';
+
+/** An element of the structure tree being built. */
+export interface StructNode {
+  role: StructureRole;
+  tag: PdfTag;
+  parent: StructNode | undefined;
+  kids: (StructNode | Slot)[];
+  keyed?: Map<string, StructNode>;
+  /** Some content was marked in it or under it (set while drawing; empty elements are left out). */
+  filled?: boolean;
+  /** Its kids are not in reading order as laid out: a list item's Lbl, cells of a mirrored row. */
+  reordered?: boolean;
+}
+
+/**
+ * Where the marked content of drawn items goes, in their element's kids: the items placed one
+ * after the other in an element share one (lines are drawn in the order they are placed).
+ * Filled by the renderer.
+ */
+export interface Slot {
+  node: StructNode;
+  /** pdfkit structure content and Link elements, in drawing order. */
+  entries: unknown[];
+}
+
+/** What a drawn item is: content of an element, or an artifact. */
+export type DrawTarget = Slot | { artifact: 'Pagination' | 'Layout' };
+
+export interface StructureTree {
+  root: StructNode;
+  document: DocumentTagging;
+}
+
+interface Frame {
+  node?: StructNode;
+  artifact?: boolean;
+  /** List item: its marker (a text line or a vector) goes to this Lbl. */
+  marker?: { lbl: StructNode; inline?: unknown; vector?: unknown };
+}
+
+interface LayoutState {
+  pdfDocument: object;
+  tree?: StructureTree;
+  stack: Frame[];
+  /** Inside PageElementWriter.moveToNextPage: fragments added are repeated table headers. */
+  repeating: boolean;
+}
+
+/** Drawn items carry their target under this key (lines are cloned with all own properties). */
+export const TARGET = '_pdfTarget';
+
+const trees = new WeakMap<object, StructureTree>();
+let active: LayoutState | undefined;
+
+/** The structure tree built while laying out this pdfkit document, if it was tagged. */
+export const structureTreeOf = (pdfDocument: object): StructureTree | undefined => trees.get(pdfDocument);
+
+function child(parent: StructNode, tag: PdfTag): StructNode {
+  const role = (tag.role === 'H' ? 'H1' : tag.role) as StructureRole;
+  const lookup = tag.key === undefined ? undefined : `${tag.role}:${tag.key}`;
+  if (lookup !== undefined) {
+    const found = parent.keyed?.get(lookup);
+    if (found) return found;
+  }
+  const node: StructNode = { role, tag, parent, kids: [] };
+  parent.kids.push(node);
+  if (role === 'Lbl' || tag.order !== undefined) parent.reordered = true;
+  if (lookup !== undefined) (parent.keyed ??= new Map()).set(lookup, node);
+  return node;
+}
+
+function currentNode(state: LayoutState): Frame | undefined {
+  return state.stack[state.stack.length - 1];
+}
+
+/** Opens the elements of a tagged node (its path first), pushing one frame. */
+function open(
+  state: LayoutState,
+  tag: PdfTag,
+  node: { listMarker?: { canvas?: unknown[]; _inlines?: unknown[] } },
+): void {
+  if (tag.role === 'Document' && tag.document) {
+    const root: StructNode = { role: 'Document', tag, parent: undefined, kids: [] };
+    state.tree = { root, document: tag.document };
+    state.stack.push({ node: root });
+    return;
+  }
+  const top = currentNode(state);
+  if (!state.tree || !top || top.artifact || tag.role === 'Artifact') {
+    state.stack.push({ artifact: true });
+    return;
+  }
+  let parent = top.node as StructNode;
+  for (const step of tag.path ?? []) parent = child(parent, step);
+  let marker: Frame['marker'];
+  const listMarker = node.listMarker;
+  if (tag.role === 'LBody' && listMarker && parent.role === 'LI') {
+    // A bullet is drawn as a shape: its Lbl says which character it stands for.
+    const lbl = child(parent, listMarker.canvas ? { role: 'Lbl', actualText: '\u2022' } : { role: 'Lbl' });
+    marker = { lbl, inline: listMarker._inlines?.[0], vector: listMarker.canvas?.[0] };
+  }
+  state.stack.push({ node: child(parent, tag), marker });
+}
+
+/** The node's slot for an item placed now: the last one, when nothing else has joined the node since. */
+function slotIn(node: StructNode): Slot {
+  const last = node.kids[node.kids.length - 1];
+  if (last !== undefined && 'entries' in last) return last;
+  const slot: Slot = { node, entries: [] };
+  node.kids.push(slot);
+  return slot;
+}
+
+/** The target of an item placed now: the innermost open element, a list marker's Lbl, or an artifact. */
+function targetFor(
+  state: LayoutState,
+  item: { inlines?: unknown[] } | undefined,
+  isVector: boolean,
+): DrawTarget | undefined {
+  const top = currentNode(state);
+  if (!state.tree || !top) return undefined;
+  if (top.artifact) return { artifact: 'Pagination' };
+  for (let index = state.stack.length - 1; index >= 0; index--) {
+    const marker = state.stack[index].marker;
+    if (!marker) continue;
+    if (isVector ? item === marker.vector : item?.inlines?.[0] === marker.inline) return slotIn(marker.lbl);
+    break;
+  }
+  // Other vectors (table rules, cell shading, quote bars, rules) are decoration.
+  return isVector ? undefined : slotIn(top.node as StructNode);
+}
+
+const LAYOUT_DOCUMENT = [
+  'docStructure',
+  'pdfDocument',
+  'styleDictionary',
+  'defaultStyle',
+  'background',
+  'header',
+  'footer',
+  'watermark',
+  'pageBreakBeforeFct',
+] as const;
+const laidOutDocument = argument(LAYOUT_DOCUMENT, 'pdfDocument');
+
+const layoutBuilder = (): object => pdfmakeClass('LayoutBuilder').prototype;
+const elementWriter = (): object => pdfmakeClass('ElementWriter').prototype;
+
+const layoutPass: PrototypeHook = {
+  name: 'tagging: layout pass',
+  writtenFor: PDFMAKE_0_3_11,
+  target: { owner: 'LayoutBuilder', method: 'layoutDocument', parameters: LAYOUT_DOCUMENT },
+  reads: {},
+  prototype: layoutBuilder,
+  wrap: (original) =>
+    function layoutDocument(this: unknown, ...args: unknown[]) {
+      const pdfDocument = laidOutDocument.get(args) as object;
+      const outer = active;
+      active = { pdfDocument, stack: [], repeating: false };
+      try {
+        const pages = Reflect.apply(original, this, args);
+        if (active.tree) trees.set(pdfDocument, active.tree);
+        return pages;
+      } finally {
+        active = outer;
+      }
+    },
+};
+
+/** pdfmake lays a document out again when a `pageBreakBefore` function asks for a break: the tree starts again. */
+const layoutRetry: PrototypeHook = {
+  name: 'tagging: layout retry',
+  writtenFor: PDFMAKE_0_3_11,
+  target: {
+    owner: 'LayoutBuilder',
+    method: 'tryLayoutDocument',
+    parameters: LAYOUT_DOCUMENT.slice(0, -1),
+  },
+  reads: {},
+  prototype: layoutBuilder,
+  wrap: (original) =>
+    function tryLayoutDocument(this: unknown, ...args: unknown[]) {
+      if (active) {
+        active.tree = undefined;
+        active.stack = [];
+      }
+      return Reflect.apply(original, this, args);
+    },
+};
+
+const elementsOpened: PrototypeHook = {
+  name: 'tagging: elements opened',
+  writtenFor: PDFMAKE_0_3_11,
+  target: { owner: 'LayoutBuilder', method: 'processNode', parameters: ['node', 'isVerticalAlignmentAllowed'] },
+  reads: { 'node.listMarker': 'object', 'node.listMarker._inlines': 'array', 'node.listMarker.canvas': 'array' },
+  prototype: layoutBuilder,
+  wrap: (original) =>
+    // Hot (every node of the document): fixed arguments, no rest array.
+    function processNode(this: unknown, node: { pdfTag?: PdfTag } | undefined, isVerticalAlignmentAllowed: unknown) {
+      const state = active;
+      // Untagged documents (no structure root) have nothing to open.
+      if (!state || !node?.pdfTag || (!state.tree && node.pdfTag.role !== 'Document'))
+        return original.call(this, node, isVerticalAlignmentAllowed);
+      const depth = state.stack.length;
+      open(state, node.pdfTag, node as Parameters<typeof open>[2]);
+      try {
+        return original.call(this, node, isVerticalAlignmentAllowed);
+      } finally {
+        state.stack.length = depth;
+      }
+    },
+};
+
+/** A line, an image or a vector placed on a page: it is labelled with its element's slot (or as an artifact). */
+function placement(
+  method: 'addLine' | 'addImage' | 'addVector',
+  parameters: readonly string[],
+  reads: PrototypeHook['reads'],
+): PrototypeHook {
+  const isVector = method === 'addVector';
+  return {
+    name: `tagging: ${method === 'addLine' ? 'lines' : method === 'addImage' ? 'images' : 'vectors'} placed`,
+    writtenFor: PDFMAKE_0_3_11,
+    target: { owner: 'ElementWriter', method, parameters },
+    reads,
+    prototype: elementWriter,
+    wrap: (original: Method) =>
+      function place(this: unknown, item: Record<string, unknown>, a: unknown, b: unknown, c: unknown, d: unknown) {
+        if (active?.tree && item && item[TARGET] === undefined) {
+          const target = targetFor(active, item as { inlines?: unknown[] }, isVector);
+          if (target) item[TARGET] = target;
+        }
+        return original.call(this, item, a, b, c, d);
+      },
+  };
+}
+
+/** A table's header rows repeated on a later page: the first drawing is the content, the repeats are artifacts. */
+const repeatedHeaders: PrototypeHook = {
+  name: 'tagging: repeated header rows',
+  writtenFor: PDFMAKE_0_3_11,
+  target: {
+    owner: 'ElementWriter',
+    method: 'addFragment',
+    parameters: ['block', 'useBlockXOffset', 'useBlockYOffset', 'dontUpdateContextPosition'],
+  },
+  reads: { 'this.context().getCurrentPage().items': 'array', 'this.context().getCurrentPage().items.0.item': 'object' },
+  prototype: elementWriter,
+  wrap: (original) =>
+    function addFragment(
+      this: { context(): { getCurrentPage(): { items: { item: Record<string, unknown> }[] } | null } },
+      ...args: unknown[]
+    ) {
+      const page = active?.repeating ? this.context().getCurrentPage() : null;
+      const before = page?.items.length ?? 0;
+      const result = Reflect.apply(original, this, args);
+      if (page)
+        for (let index = before; index < page.items.length; index++)
+          page.items[index].item[TARGET] = { artifact: 'Pagination' };
+      return result;
+    },
+};
+
+/** While pdfmake moves to the next page, the fragments it adds are repeated table headers. */
+const pageMoves: PrototypeHook = {
+  name: 'tagging: page moves',
+  writtenFor: PDFMAKE_0_3_11,
+  target: { owner: 'PageElementWriter', method: 'moveToNextPage', parameters: ['pageOrientation'] },
+  reads: {},
+  prototype: () => pdfmakeClass('PageElementWriter').prototype,
+  wrap: (original) =>
+    function moveToNextPage(this: unknown, ...args: unknown[]) {
+      const state = active;
+      if (!state) return Reflect.apply(original, this, args);
+      const outer = state.repeating;
+      state.repeating = true;
+      try {
+        return Reflect.apply(original, this, args);
+      } finally {
+        state.repeating = outer;
+      }
+    },
+};
+
+/** The layout half of tagging, in the order installed. */
+export const structureHooks: readonly PrototypeHook[] = [
+  layoutPass,
+  layoutRetry,
+  elementsOpened,
+  placement('addLine', ['line', 'dontUpdateContextPosition', 'index'], { 'line.inlines': 'array' }),
+  placement('addImage', ['image', 'index'], {}),
+  placement('addVector', ['vector', 'ignoreContextX', 'ignoreContextY', 'index', 'forcePage'], {}),
+  repeatedHeaders,
+  pageMoves,
+];
