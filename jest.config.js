@@ -47,4 +47,7 @@ module.exports = {
   transform: { '^.+\\.(t|m?j)s$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${[...esmOnly, ...unified].join('|')})/)`],
   testTimeout: 30000,
+  // Two test files at a time even on two cores: many wait on child processes (LibreOffice, Java,
+  // Chromium, the CLI), so the suite takes three quarters of the time it takes one file at a time.
+  maxWorkers: 2,
 };

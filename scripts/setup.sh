@@ -43,8 +43,9 @@ fi
 
 # Debian tools used by the tests as independent checks of our files (and Chromium for the preview page test).
 packages=(poppler-utils qpdf libreoffice-writer-nogui python3-jsonschema chromium fonts-dejavu-core python3-pikepdf libxml2-utils)
-# The fonts our DOCX falls back to, so LibreOffice lays it out alike on every machine (and as Word
-# does: Liberation is metric-compatible with Times New Roman, Arial and Courier New, Carlito with Calibri).
+# Our DOCX names DejaVu (fonts-dejavu-core above); Word shells name Word's fonts. These stand in for
+# them, so LibreOffice lays shells out alike on every machine (and as Word does: Liberation is
+# metric-compatible with Times New Roman, Arial and Courier New, Carlito with Calibri).
 packages+=(fonts-liberation fonts-crosextra-carlito)
 # A JDK: a test reads every DOCX we make with Java's ZipInputStream, as Apache POI and the
 # planning service's backend read a stream (Java 11+ runs that reader's one source file directly).

@@ -19,12 +19,11 @@ async function main() {
   const template = path.join(work, 'funder-template');
   initTemplate(template, 'Funder DMP');
   const cover = path.join(template, 'partials', 'cover.hbs');
-  fs.writeFileSync(
-    cover,
-    fs
-      .readFileSync(cover, 'utf8')
-      .replace('{{plan.title}}</p>\n  {{#if plan.version', '{{plan.titel}}</p>\n  {{#if plan.version'),
-  );
+  const planTitle = '<p class="title">{{plan.title}}</p>';
+  const coverText = fs.readFileSync(cover, 'utf8');
+  if (!coverText.includes(planTitle))
+    throw new Error(`${planTitle} is not in the built-in cover: change the misspelling`);
+  fs.writeFileSync(cover, coverText.replace(planTitle, '<p class="title">{{plan.titel}}</p>'));
   const studio = await startStudio({ template, plans: [], port: 0, cwd: work });
   const browser = await chromium.launch({
     executablePath: findChromium(),

@@ -2,31 +2,25 @@
  * PlanView -> the template context (context.ts): labels and dates in the label language, values
  * as templates print them, what the export options leave out already left out.
  */
-import { planUrl } from '../config';
 import { linkForIdentifier } from '../plan/references';
 import type * as V from '../plan/types';
 import type { RenderAttachments } from './attachments';
+import { iso, ValueContexts } from './contextValues';
 import type {
   ColumnContext,
   DescriptionContext,
-  EntityContext,
   FieldContext,
   FieldSetContext,
   ItemContext,
-  PersonContext,
   PlanContext,
   PlanFieldContext,
   PlanSectionContext,
-  ReferenceContext,
-  RichTextContext,
   SectionContext,
   TemplateContext,
-  UserContext,
-  ValueContext,
 } from './context';
 import { CONTEXT_VERSION } from './context';
-import { formatDate, formatNumber, languageName } from './format';
-import { directionOf, roleLabel, type LabelKey, type Labels } from './labels';
+import { languageName } from './format';
+import { directionOf, type LabelKey, type Labels } from './labels';
 
 const STATUS_LABEL: Record<string, LabelKey> = {
   draft: 'statusDraft',
@@ -43,32 +37,27 @@ const SYSTEM_FIELD_LABEL: Record<NonNullable<V.PlanFieldView['systemFieldType']>
   user: 'users',
 };
 
-/** A UUID's first group: enough for a reader to tell two plans apart. */
-const SHORT_ID_LENGTH = 8;
-
-const iso = (date: Date | null): string | null => (date && !Number.isNaN(date.getTime()) ? date.toISOString() : null);
-
 /** Builds the context of one render; its refs point into `attachments`. */
 export class ContextBuilder {
-  private readonly richTextValues = new Map<string, RichTextContext>();
-  private readonly descriptionTitles = new Map<string, string>();
-  private planId = '';
-  private planTitle = '';
+  /** Answers and facts as templates print them (contextValues.ts). */
+  readonly values: ValueContexts;
 
   constructor(
     private readonly options: TemplateContext['options'],
     private readonly labels: Labels,
-    private readonly attachments: RenderAttachments,
+    attachments: RenderAttachments,
     /** PLAN_URL_TEMPLATE: where a related plan's link goes; null: none. */
-    private readonly planUrlTemplate: string | null = null,
-  ) {}
+    planUrlTemplate: string | null = null,
+  ) {
+    this.values = new ValueContexts(options, labels, attachments, planUrlTemplate);
+  }
 
   private get language(): string {
     return this.options.labelLanguage;
   }
 
   planContext(view: V.PlanView): TemplateContext {
-    this.noteTitles(view);
+    this.values.noteTitles(view);
     let number = 0;
     const sections: PlanSectionContext[] = [];
     for (const section of view.sections) {
@@ -96,8 +85,7 @@ export class ContextBuilder {
   }
 
   descriptionContext(view: V.DescriptionExportView): TemplateContext {
-    this.noteTitles(view.plan);
-    this.descriptionTitles.set(view.description.id, view.description.title);
+    this.values.noteTitles(view.plan, view.description);
     const sectionTitle = view.plan.sections.find((s) => s.id === view.description.sectionId)?.label ?? null;
     const sections = view.plan.sections
       .map((section) => ({
@@ -132,29 +120,25 @@ export class ContextBuilder {
     };
   }
 
-  private noteTitles(plan: V.PlanView): void {
-    this.planId = plan.id;
-    this.planTitle = plan.title;
-    for (const section of plan.sections)
-      for (const d of section.descriptions) this.descriptionTitles.set(d.id, d.title);
-  }
-
   private planHead(view: V.PlanView): Omit<PlanContext, 'sections' | 'descriptions' | 'shownInSections'> {
-    const references = view.references.map((r) => ({ ...this.reference(r), blueprintFieldId: r.blueprintFieldId }));
+    const references = view.references.map((r) => ({
+      ...this.values.reference(r),
+      blueprintFieldId: r.blueprintFieldId,
+    }));
     const referencesByType = groupedBy(
       view.references.filter((r) => r.typeCode),
       (r) => r.typeCode!,
-      (r) => this.reference(r),
+      (r) => this.values.reference(r),
     );
     return {
       id: view.id,
       title: view.title,
       version: view.version,
-      summary: this.richText(view.descriptionHtml),
+      summary: this.values.richText(view.descriptionHtml),
       language: view.language,
       languageName: view.language ? languageName(view.language, this.language) : null,
       accessType: view.accessType,
-      accessTypeLabel: view.accessType ? this.accessLabel(view.accessType) : null,
+      accessTypeLabel: view.accessType ? this.values.accessLabel(view.accessType) : null,
       status: this.status(view.status),
       blueprint: { id: view.blueprint.id, label: view.blueprint.label, type: view.blueprint.type },
       createdAt: iso(view.createdAt),
@@ -167,9 +151,9 @@ export class ContextBuilder {
         repositoryId: d.repositoryId,
       })),
       previousDoi: view.previousDoi,
-      creator: view.creator ? this.user(view.creator) : null,
-      contacts: view.contacts.map((c) => this.person(c)),
-      users: view.users.map((u) => this.user(u)),
+      creator: view.creator ? this.values.user(view.creator) : null,
+      contacts: view.contacts.map((c) => this.values.person(c)),
+      users: view.users.map((u) => this.values.user(u)),
       references,
       referencesByType,
     };
@@ -187,10 +171,6 @@ export class ContextBuilder {
     };
   }
 
-  private accessLabel(accessType: 'public' | 'restricted'): string {
-    return accessType === 'public' ? this.labels.accessPublic : this.labels.accessRestricted;
-  }
-
   private planField(field: V.PlanFieldView): PlanFieldContext {
     return {
       id: field.id,
@@ -205,7 +185,7 @@ export class ContextBuilder {
       description: field.description,
       answered: field.answered,
       withheld: field.withheld ?? false,
-      value: field.withheld ? this.withheld() : field.value ? this.value(field.value) : null,
+      value: field.withheld ? this.values.withheld() : field.value ? this.values.value(field.value) : null,
     };
   }
 
@@ -223,7 +203,7 @@ export class ContextBuilder {
       id: view.id,
       title: view.title,
       number,
-      summary: this.richText(view.descriptionHtml),
+      summary: this.values.richText(view.descriptionHtml),
       tags: view.tags,
       status: this.status(view.status),
       createdAt: iso(view.createdAt),
@@ -250,8 +230,8 @@ export class ContextBuilder {
         .filter((fs) => fs.answered || this.options.includeUnanswered)
         .map((fs) => this.fieldSet(fs));
       if (sections.length === 0 && fieldSets.length === 0) continue;
-      const description = this.richText(view.description);
-      const extendedDescription = this.richText(view.extendedDescription);
+      const description = this.values.richText(view.description);
+      const extendedDescription = this.values.richText(view.extendedDescription);
       out.push({
         id: view.id,
         ordinal: view.ordinal,
@@ -260,7 +240,7 @@ export class ContextBuilder {
         description,
         extendedDescription,
         guidance: this.options.includeGuidance
-          ? this.richText(joinHtml(view.description, view.extendedDescription))
+          ? this.values.richText(joinHtml(view.description, view.extendedDescription))
           : null,
         sections,
         fieldSets,
@@ -290,8 +270,8 @@ export class ContextBuilder {
         }),
       });
     }
-    const description = this.richText(view.description);
-    const extendedDescription = this.richText(view.extendedDescription);
+    const description = this.values.richText(view.description);
+    const extendedDescription = this.values.richText(view.extendedDescription);
     return {
       id: view.id,
       ordinal: view.ordinal,
@@ -300,7 +280,7 @@ export class ContextBuilder {
       extendedDescription,
       additionalInformation: view.additionalInformation,
       guidance: this.options.includeGuidance
-        ? this.richText(joinHtml(view.description, view.extendedDescription))
+        ? this.values.richText(joinHtml(view.description, view.extendedDescription))
         : null,
       multiplicity: view.multiplicity,
       repeats: view.multiplicity !== null,
@@ -308,7 +288,7 @@ export class ContextBuilder {
       singleField: view.fields.length === 1,
       fields: view.fields.map((f) => this.column(f)),
       items,
-      comment: this.richText(view.comment),
+      comment: this.values.richText(view.comment),
       answered: view.answered,
     };
   }
@@ -331,166 +311,8 @@ export class ContextBuilder {
       ...this.column(view),
       answered: view.answered,
       withheld,
-      value: withheld ? this.withheld() : view.value ? this.value(view.value) : null,
+      value: withheld ? this.values.withheld() : view.value ? this.values.value(view.value) : null,
     };
-  }
-
-  private withheld(): ValueContext {
-    return { kind: 'withheld', display: this.options.withheldNote ?? this.labels.withheld };
-  }
-
-  private richText(html: string | null): RichTextContext | null {
-    if (!html || !html.trim()) return null;
-    const ref = this.attachments.richTextRef(html);
-    let value = this.richTextValues.get(ref);
-    if (!value) {
-      const attachments = this.attachments;
-      // `display` is an own getter so the HTML is parsed only when a template reads it (or prints
-      // the value); it is enumerable, so JSON.stringify of the context still shows it.
-      value = Object.defineProperties({ kind: 'richText', ref } as RichTextContext, {
-        display: { enumerable: true, get: () => attachments.plainText(ref) },
-      });
-      this.richTextValues.set(ref, value);
-    }
-    return value;
-  }
-
-  /**
-   * A related plan or description: its title where the payload has it (this plan, its descriptions),
-   * else a short labelled id ("Plan 3cf0120d"); a plan links to PLAN_URL_TEMPLATE when it is set.
-   */
-  private entity(entityType: 'plan' | 'description', id: string, title: string | null): EntityContext {
-    const url = entityType === 'plan' && this.planUrlTemplate ? planUrl(this.planUrlTemplate, id) : null;
-    const shortId = id.slice(0, SHORT_ID_LENGTH);
-    const label =
-      title ?? this.labels[entityType === 'plan' ? 'planWithId' : 'descriptionWithId'].replace('{id}', shortId);
-    return { id, title, label, url };
-  }
-
-  private reference(view: V.ReferenceView): ReferenceContext {
-    return {
-      id: view.id,
-      label: view.label,
-      typeCode: view.typeCode,
-      typeName: view.typeName,
-      reference: view.reference,
-      abbreviation: view.abbreviation,
-      description: view.description,
-      source: view.source,
-      url: view.url,
-      // Plain string map from the plan view: shared, not copied.
-      fields: view.fields,
-      details: view.details.map((detail) => {
-        const date = detail.date ? iso(detail.date) : null;
-        return {
-          code: detail.code,
-          label: detail.label,
-          description: detail.description,
-          dataType: detail.dataType,
-          value: detail.value,
-          date,
-          display: detail.date && date ? formatDate(detail.date, 'long', this.language) : detail.value,
-          url: detail.url,
-        };
-      }),
-    };
-  }
-
-  private person(view: V.ContactView): PersonContext {
-    const name = view.name ?? view.email ?? '';
-    return {
-      name: view.name,
-      email: view.email,
-      firstName: view.firstName,
-      lastName: view.lastName,
-      display: view.name && view.email ? `${view.name} <${view.email}>` : name,
-    };
-  }
-
-  private user(view: V.PlanUserView): UserContext {
-    const roleLabels = view.roles.map((role) => roleLabel(this.labels, role));
-    const name = view.name ?? view.email ?? '';
-    return {
-      id: view.id,
-      name: view.name,
-      email: view.email,
-      roles: view.roles,
-      roleLabels,
-      display: roleLabels.length > 0 ? `${name} (${roleLabels.join(', ')})` : name,
-    };
-  }
-
-  value(value: V.Value): ValueContext {
-    const language = this.language;
-    switch (value.kind) {
-      case 'text':
-        return { kind: 'text', text: value.text, display: value.text.trim() };
-      case 'richText':
-        return this.richText(value.html) ?? { kind: 'text', text: '', display: '' };
-      case 'number':
-        return { kind: 'number', value: value.value, display: formatNumber(value.value, language) };
-      case 'date':
-        return { kind: 'date', date: iso(value.date) ?? '', display: formatDate(value.date, 'long', language) };
-      case 'boolean':
-        return { kind: 'boolean', value: value.value, display: value.value ? this.labels.yes : this.labels.no };
-      case 'options':
-        return { kind: 'options', options: value.options, display: value.options.map((o) => o.label).join(', ') };
-      case 'tags':
-        return { kind: 'tags', tags: value.tags, display: value.tags.join(', ') };
-      case 'references': {
-        const references = value.references.map((r) => this.reference(r));
-        return {
-          kind: 'references',
-          references,
-          hasDetails: references.some((r) => r.details.length > 0),
-          display: references.map((r) => r.label).join(', '),
-        };
-      }
-      case 'identifier':
-        return {
-          kind: 'identifier',
-          identifier: value.identifier,
-          type: value.type,
-          url: linkForIdentifier(value.identifier, value.type),
-          display: value.type ? `${value.identifier} (${value.type})` : value.identifier,
-        };
-      case 'file': {
-        const { file } = value;
-        return {
-          kind: 'file',
-          filename: file.filename,
-          mimeType: file.mimeType,
-          isImage: file.isImage,
-          ref: file.bytes ? this.attachments.fileRef(file) : null,
-          display: file.filename ?? '',
-        };
-      }
-      case 'entities': {
-        const titles = value.entityType === 'plan' ? new Map([[this.planId, this.planTitle]]) : this.descriptionTitles;
-        const items = value.ids.map((id) => this.entity(value.entityType, id, titles.get(id) ?? null));
-        return {
-          kind: 'entities',
-          entityType: value.entityType,
-          items,
-          // Plain text cannot link: a plan's address follows its label.
-          display: items.map((i) => (i.url ? `${i.label} (${i.url})` : i.label)).join(', '),
-        };
-      }
-      case 'contacts': {
-        const contacts = value.contacts.map((c) => this.person(c));
-        return { kind: 'contacts', contacts, display: contacts.map((c) => c.display).join('; ') };
-      }
-      case 'users': {
-        const users = value.users.map((u) => this.user(u));
-        return { kind: 'users', users, display: users.map((u) => u.display).join('; ') };
-      }
-      case 'language': {
-        const name = languageName(value.code, language);
-        return { kind: 'language', code: value.code, name, display: name };
-      }
-      case 'accessRights':
-        return { kind: 'accessRights', accessType: value.accessType, display: this.accessLabel(value.accessType) };
-    }
   }
 }
 

@@ -2,7 +2,7 @@
  * On which page each heading of a DOCX body lands, for the page numbers a table of contents shows
  * before the reader updates it. A layout pass over the same blocks the body renderer writes, with
  * the same styles (the document look, styles.ts), table columns (tableSizing.ts) and page: each
- * paragraph is broken into lines with the body font's metrics (document/fontMetrics.ts), then lines, table rows and pictures are stacked into pages with Word's
+ * paragraph is broken into lines with the body font's metrics (document/fontMetrics.ts), then lines, table rows and pictures are stacked into pages (pagination.ts) with Word's
  * rules that move content (page breaks, keep-with-next headings and labels, two-line widow and
  * orphan control, rows kept whole, header rows repeated). A line count, not a typesetter: it runs in
  * a few milliseconds for a hundred descriptions, where docx's own estimator made the whole export
@@ -18,6 +18,10 @@ import { PIXELS_PER_POINT, TWIPS_PER_POINT } from './page';
 import { bodyLine, type ResolvedTheme, SPACING } from './styles';
 import { tableGrid } from './tableGrid';
 import { CELL_MARGINS_PT, sizeTable } from './tableSizing';
+import { lineCount } from './lineCount';
+import { paginate, type Frame, type Item, type Lines, type PageEstimate } from './pagination';
+
+export type { PageEstimate } from './pagination';
 
 export interface PageEstimateOptions {
   textWidthPt: number;
@@ -34,24 +38,6 @@ export interface PageEstimateOptions {
   pagesBefore?: number;
 }
 
-/** Something the pages stack: lines of a paragraph, or a box that does not split (a table row, a picture). */
-type Item =
-  | {
-      kind: 'lines';
-      lines: number;
-      lineHeight: number;
-      before: number;
-      after: number;
-      keepNext: boolean;
-      headings: number[];
-    }
-  | { kind: 'box'; height: number; after: number; header: boolean; repeatHeight: number; headings: number[] }
-  /** A page break; `auto`: the block of an automatic one, which breaks only where the page is short of room. */
-  | { kind: 'pageBreak'; auto?: Block }
-  /** Where the table of contents goes, once its entries are known. */
-  | { kind: 'contents'; title: string; frame: Frame };
-type Lines = Extract<Item, { kind: 'lines' }>;
-
 /** How a paragraph is set: size in points, spacing in points. */
 interface TextStyle {
   size?: number;
@@ -61,16 +47,6 @@ interface TextStyle {
   after?: number;
   keepNext?: boolean;
   lineFactor?: number;
-}
-
-interface Frame {
-  widthPt: number;
-  /** Quotes and lists stop indenting rather than leave text narrower than this. */
-  minWidthPt: number;
-  inTable: boolean;
-  bold: boolean;
-  /** Text is set at this share of its style's size (a table that needs the room). */
-  fontScale: number;
 }
 
 const twips = (value: number) => value / TWIPS_PER_POINT;
@@ -85,16 +61,6 @@ const indented = (frame: Frame, byPt: number): Frame =>
   frame.widthPt - byPt < frame.minWidthPt ? frame : { ...frame, widthPt: frame.widthPt - byPt };
 /** Room the page number and its leader take at the end of a contents entry, in points. */
 const CONTENTS_NUMBER_PT = 30;
-
-export interface PageEstimate {
-  /**
-   * The page (1-based, counting a shell's pages before the body) each heading starts on, in the
-   * order the headings come in the blocks (list items, quotes and table cells included, row by row).
-   */
-  headingPages: number[];
-  /** The automatic page breaks (`pageBreak` blocks with `auto`) that start a new page. */
-  autoBreaks: Set<Block>;
-}
 
 /** Where the blocks' headings land, and which automatic page breaks break. */
 export function estimatePages(blocks: readonly Block[], options: PageEstimateOptions): PageEstimate {
@@ -145,82 +111,12 @@ class Typesetter {
 
   /** Stacks the items into pages: the page of each heading, and which automatic breaks break. */
   pages(items: Item[]): PageEstimate {
-    const room = this.options.textHeightPt;
-    const found: number[] = new Array<number>(this.headingCount).fill(0);
-    const autoBreaks = new Set<Block>();
-    let page = (this.options.pagesBefore ?? 0) + 1;
-    let y = 0;
-    /** Space after the last paragraph: it meets the next one's space before, and the larger wins. */
-    let after = 0;
-    /**
-     * Whether the page was begun by a page break: its first paragraph then keeps its space before
-     * (LibreOffice lays our page-break-before paragraphs out so); one begun by overflow does not.
-     */
-    let broken = false;
-    const newPage = () => {
-      page += 1;
-      y = 0;
-      after = 0;
-    };
-    const mark = (headings: number[]) => headings.forEach((heading) => (found[heading] = page));
-    for (const [index, item] of items.entries()) {
-      if (item.kind === 'contents') continue;
-      if (item.kind === 'pageBreak') {
-        if (item.auto) {
-          // Less than a share of the page left: the automatic break starts a page.
-          if (y === 0 || room - y >= room * this.options.theme.look.autoPageBreakRoom) continue;
-          autoBreaks.add(item.auto);
-        }
-        if (y > 0) newPage();
-        broken = true;
-        continue;
-      }
-      if (item.kind === 'box') {
-        if (y > 0 && y + after + item.height > room) {
-          newPage();
-          // Header rows come again above a row that starts a page.
-          if (!item.header) y = item.repeatHeight;
-        }
-        mark(item.headings);
-        broken = false;
-        y += (y > 0 ? after : 0) + item.height;
-        // A row taller than a page runs on over the next pages.
-        while (y > room) {
-          y -= room;
-          page += 1;
-        }
-        after = item.after;
-        continue;
-      }
-      // LibreOffice spaces two paragraphs by the larger of the first's space after and the second's
-      // space before (measured on our files), where Word adds them.
-      const gap = y > 0 ? Math.max(after, item.before) : broken ? item.before : 0;
-      broken = false;
-      const height = item.lines * item.lineHeight;
-      const needed = gap + height + (item.keepNext ? keptWith(items, index + 1) : 0);
-      if (y > 0 && y + needed > room) {
-        // Split a paragraph across the page end when two lines fit here and two go on; else move it.
-        const here = Math.min(Math.floor((room - y - gap) / item.lineHeight), item.lines - 2);
-        if (item.keepNext || item.lines < 4 || here < 2) {
-          newPage();
-          mark(item.headings);
-          y = height;
-        } else {
-          mark(item.headings);
-          newPage();
-          y = (item.lines - here) * item.lineHeight;
-        }
-      } else {
-        mark(item.headings);
-        y += gap + height;
-      }
-      while (y > room) {
-        y -= Math.floor(room / item.lineHeight) * item.lineHeight;
-        page += 1;
-      }
-      after = item.after;
-    }
-    return { headingPages: found, autoBreaks };
+    return paginate(items, {
+      textHeightPt: this.options.textHeightPt,
+      pagesBefore: this.options.pagesBefore ?? 0,
+      autoPageBreakRoom: this.options.theme.look.autoPageBreakRoom,
+      headingCount: this.headingCount,
+    });
   }
 
   private block(block: Block, frame: Frame, out: Item[]): void {
@@ -434,27 +330,6 @@ class Typesetter {
   }
 }
 
-/** Most paragraphs a chain of keep-with-next paragraphs is followed through (Word gives up on long chains too). */
-const MAX_KEEP_CHAIN = 8;
-
-/**
- * Room the content kept with a keep-with-next paragraph needs on its page: the next paragraph's
- * first two lines, or all of it and what follows when it keeps with the next one in turn.
- */
-function keptWith(items: Item[], from: number): number {
-  let height = 0;
-  for (let i = from; i < Math.min(items.length, from + MAX_KEEP_CHAIN); i++) {
-    const item = items[i];
-    // An automatic break is not known to break yet: the content after it counts as kept.
-    if (item.kind === 'contents' || (item.kind === 'pageBreak' && item.auto)) continue;
-    if (item.kind === 'pageBreak') return height;
-    if (item.kind === 'box') return height + item.height;
-    if (!item.keepNext) return height + item.before + Math.min(2, item.lines) * item.lineHeight;
-    height += item.before + item.lines * item.lineHeight + item.after;
-  }
-  return height;
-}
-
 /** Height of items stacked without pages (a table cell's content). */
 function stackedHeight(items: Item[]): number {
   return items.reduce((sum, item, i) => {
@@ -462,58 +337,4 @@ function stackedHeight(items: Item[]): number {
     if (item.kind === 'box') return sum + item.height + item.after;
     return sum + (i > 0 ? item.before : 0) + item.lines * item.lineHeight + item.after;
   }, 0);
-}
-
-/**
- * Lines that `content` fills when lines are `maxEm` em wide (words kept whole unless wider than a
- * line; explicit line breaks start a line). Never less than one.
- */
-export function lineCount(
-  content: readonly Inline[],
-  maxEm: number,
-  style: { bold?: boolean; italic?: boolean } = {},
-): number {
-  const max = Math.max(1, maxEm);
-  let lines = 1;
-  let used = 0;
-  const space = textWidthEm(' ');
-  const addWord = (width: number) => {
-    const gap = used > 0 ? space : 0;
-    if (used > 0 && used + gap + width > max) {
-      lines += 1;
-      used = 0;
-    } else {
-      used += gap;
-    }
-    used += width;
-    while (used > max) {
-      lines += 1;
-      used -= max;
-    }
-  };
-  const walk = (inlines: readonly Inline[], bold: boolean, italic: boolean) => {
-    for (const inline of inlines) {
-      if (inline.type === 'break') {
-        lines += 1;
-        used = 0;
-      } else if (inline.type === 'link') {
-        walk(inline.children, bold, italic);
-      } else {
-        const face = {
-          bold: bold || inline.marks?.bold === true,
-          italic: italic || inline.marks?.italic === true,
-          monospace: inline.marks?.code === true,
-        };
-        inline.text.split('\n').forEach((segment, i) => {
-          if (i > 0) {
-            lines += 1;
-            used = 0;
-          }
-          for (const word of segment.split(/\s+/)) if (word) addWord(textWidthEm(word, face));
-        });
-      }
-    }
-  };
-  walk(content, style.bold === true, style.italic === true);
-  return lines;
 }

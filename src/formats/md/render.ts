@@ -117,7 +117,14 @@ function cell(blocks: Block[]): TableCell {
       }
     }
   }
-  return { type: 'tableCell', children };
+  return { type: 'tableCell', children: children.map(cellBreaks) };
+}
+
+/** GFM cells hold one line: a line break in a cell is written as `<br>`, which GitHub and most viewers show. */
+function cellBreaks(node: PhrasingContent): PhrasingContent {
+  if (node.type === 'break') return { type: 'html', value: '<br>' };
+  if ('children' in node) return { ...node, children: node.children.map(cellBreaks) } as PhrasingContent;
+  return node;
 }
 
 class MarkdownBuilder {

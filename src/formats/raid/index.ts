@@ -5,6 +5,7 @@
  */
 import { WITHHOLD_FIELD } from '../../plan/withhold';
 import type { Exporter, Importer } from '../types';
+import { parseEnvelopeJson } from '../../contract/envelope';
 
 // Plain requires, on first use: exports run in worker threads, and the main thread loads the
 // mapper, the schema and the importer only when they are used.
@@ -39,7 +40,7 @@ export const raidImporter: Importer = {
   entityTypes: ['plan'],
   recognises: (fileEnvelope) => {
     try {
-      return reader().looksLikeRaid(reader().parseEnvelopeJson(fileEnvelope));
+      return reader().looksLikeRaid(parseEnvelopeJson(fileEnvelope, 'RAiD JSON'));
     } catch {
       return false;
     }

@@ -3,7 +3,8 @@
  * from Word's rules. How close it comes to a real layout is measured in tocPages.test.ts.
  */
 import type { Block } from '../../../src/document/types';
-import { estimateHeadingPages, lineCount, type PageEstimateOptions } from '../../../src/formats/docx/pageEstimate';
+import { lineCount } from '../../../src/formats/docx/lineCount';
+import { estimateHeadingPages, type PageEstimateOptions } from '../../../src/formats/docx/pageEstimate';
 import { pageGeometry } from '../../../src/formats/docx/page';
 import { resolveTheme } from '../../../src/formats/docx/styles';
 import { meta, para, text } from '../../builders/documents';

@@ -23,6 +23,36 @@ describe('the Markdown export', () => {
     );
   });
 
+  it('keeps the lines of a table cell apart with <br>, as a cell holds one line of Markdown', () => {
+    const paragraph = (...content: Parameters<typeof text>[]) => ({
+      type: 'paragraph' as const,
+      content: content.map((args) => text(...args)),
+    });
+    const markdown = documentToMarkdown({
+      meta: meta(),
+      blocks: [
+        {
+          type: 'table',
+          headerRows: 1,
+          rows: [
+            { cells: [{ blocks: [paragraph(['Contacts'])] }] },
+            {
+              cells: [
+                {
+                  blocks: [
+                    { type: 'paragraph', content: [text('Eleni'), { type: 'break' }, text('Omar', { bold: true })] },
+                    paragraph(['Third line']),
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(markdown).toContain('| Eleni<br>**Omar**<br>Third line |');
+  });
+
   it('keeps the spaces at either end of bold, italic and struck text outside the markers', () => {
     const markdown = documentToMarkdown({
       meta: meta(),

@@ -6,7 +6,7 @@
 import { assertValidModel } from '../../../src/contract/validate';
 import { rdaImporter } from '../../../src/service/formats';
 import { MAX_IMPORTED_DESCRIPTIONS } from '../../../src/formats/rda/import/RdaImporter';
-import { MAX_IMPORT_BYTES } from '../../../src/formats/rda/import/readRda';
+import { MAX_IMPORT_BYTES } from '../../../src/contract/envelope';
 import type { Dmp } from '../../../src/formats/rda/madmp';
 import { CONTEXT, envelope, exportPlanWire, fixture, rejected, type Wire } from '../../builders/rda';
 import { keySetProblems, DESCRIPTION_KEYS, TEMPLATE_KEYS } from '../../helpers/wireKeys';

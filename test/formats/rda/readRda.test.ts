@@ -4,7 +4,8 @@
  * arrays, numbers with decimal commas, flags in words, fragments joined, keys made unique), and
  * the exact answer to each kind of file that cannot be read.
  */
-import { MAX_IMPORT_BYTES, parseEnvelopeJson, readDatasetFile, readDmp } from '../../../src/formats/rda/import/readRda';
+import { readDatasetFile, readDmp } from '../../../src/formats/rda/import/readRda';
+import { MAX_IMPORT_BYTES, parseEnvelopeJson } from '../../../src/contract/envelope';
 import { ServiceError } from '../../../src/errors';
 import { statusOf } from '../../../src/http/errors';
 
@@ -30,7 +31,7 @@ const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 describe('the uploaded file', () => {
   it('reads base64 wrapped over lines, with a byte order mark before the JSON', () => {
     const wrapped = base64('\uFEFF{"dmp":{"title":"Wrapped"}}').replace(/(.{8})/g, '$1\r\n ');
-    expect(parseEnvelopeJson({ file: wrapped })).toEqual({ dmp: { title: 'Wrapped' } });
+    expect(parseEnvelopeJson({ file: wrapped }, 'RDA maDMP JSON')).toEqual({ dmp: { title: 'Wrapped' } });
   });
 
   it.each([
@@ -39,7 +40,7 @@ describe('the uploaded file', () => {
     ['a number', { file: 42 }],
     ['no envelope', null],
   ])('answers 400 naming /file for %s', (_name, envelope) => {
-    expect(refusal(() => parseEnvelopeJson(envelope))).toEqual({
+    expect(refusal(() => parseEnvelopeJson(envelope, 'RDA maDMP JSON'))).toEqual({
       status: 400,
       message: 'The upload has no file content: "file" must hold the base64 bytes of the JSON file.',
       details: [{ path: '/file', message: 'must be the file bytes, base64-encoded' }],
@@ -47,19 +48,21 @@ describe('the uploaded file', () => {
   });
 
   it('answers 400 for text that is not base64, and for bytes that are not UTF-8 or not JSON, naming /file and what it must be', () => {
-    expect(refusal(() => parseEnvelopeJson({ file: 'not base64!' }))).toEqual({
+    expect(refusal(() => parseEnvelopeJson({ file: 'not base64!' }, 'RDA maDMP JSON'))).toEqual({
       status: 400,
       message: 'The upload is not base64-encoded.',
       details: [{ path: '/file', message: 'must be base64' }],
     });
     expect(
-      refusal(() => parseEnvelopeJson({ file: Buffer.from([0xff, 0xfe, 0x00, 0x7b]).toString('base64') })),
+      refusal(() =>
+        parseEnvelopeJson({ file: Buffer.from([0xff, 0xfe, 0x00, 0x7b]).toString('base64') }, 'RDA maDMP JSON'),
+      ),
     ).toEqual({
       status: 400,
       message: 'The file is not UTF-8 text, so it cannot be RDA maDMP JSON.',
       details: [{ path: '/file', message: 'must be UTF-8 JSON' }],
     });
-    expect(refusal(() => parseEnvelopeJson({ file: base64('{"dmp": ') }))).toEqual({
+    expect(refusal(() => parseEnvelopeJson({ file: base64('{"dmp": ') }, 'RDA maDMP JSON'))).toEqual({
       status: 400,
       message: expect.stringMatching(/^The file is not JSON: /),
       details: [{ path: '/file', message: 'must be a JSON document' }],
@@ -68,10 +71,10 @@ describe('the uploaded file', () => {
 
   it('reads a file whose byte order mark was written twice, and keeps U+FEFF inside a text', () => {
     // TextDecoder drops one mark; a tool that adds its own to a file that has one leaves a second.
-    expect(parseEnvelopeJson({ file: base64('\uFEFF\uFEFF{"dmp":{"title":"Twice"}}') })).toEqual({
+    expect(parseEnvelopeJson({ file: base64('\uFEFF\uFEFF{"dmp":{"title":"Twice"}}') }, 'RDA maDMP JSON')).toEqual({
       dmp: { title: 'Twice' },
     });
-    expect(parseEnvelopeJson({ file: base64('{"dmp":{"title":"Zero\uFEFFwidth"}}') })).toEqual({
+    expect(parseEnvelopeJson({ file: base64('{"dmp":{"title":"Zero\uFEFFwidth"}}') }, 'RDA maDMP JSON')).toEqual({
       dmp: { title: 'Zero\uFEFFwidth' },
     });
   });
@@ -80,9 +83,9 @@ describe('the uploaded file', () => {
     // MAX_IMPORT_BYTES is 2 more than a multiple of 3: its base64 ends in one "=".
     const atLimit = Buffer.alloc(MAX_IMPORT_BYTES, 0x20).toString('base64');
     expect(atLimit.endsWith('=') && !atLimit.endsWith('==')).toBe(true);
-    expect(refusal(() => parseEnvelopeJson({ file: atLimit })).status).toBe(400); // blank JSON, but read
+    expect(refusal(() => parseEnvelopeJson({ file: atLimit }, 'RDA maDMP JSON')).status).toBe(400); // blank JSON, but read
     const over = Buffer.alloc(MAX_IMPORT_BYTES + 1, 0x20).toString('base64');
-    expect(refusal(() => parseEnvelopeJson({ file: over }))).toEqual({
+    expect(refusal(() => parseEnvelopeJson({ file: over }, 'RDA maDMP JSON'))).toEqual({
       status: 413,
       message: 'The file is too large to import (20.0 MB; at most 20 MB).',
       details: [{ path: '/file', message: `must be at most ${MAX_IMPORT_BYTES} bytes` }],
@@ -93,7 +96,7 @@ describe('the uploaded file', () => {
     // 21,128,806 bytes are 20.1499996 MB, one byte more 20.15000057: base64 ends in "==" (3n + 1 bytes).
     const file = Buffer.alloc(21_128_806, 0x20).toString('base64');
     expect(file.endsWith('==')).toBe(true);
-    expect(refusal(() => parseEnvelopeJson({ file })).message).toBe(
+    expect(refusal(() => parseEnvelopeJson({ file }, 'RDA maDMP JSON')).message).toBe(
       'The file is too large to import (20.1 MB; at most 20 MB).',
     );
   });

@@ -24,13 +24,8 @@ import {
   termOf,
   TITLE_TYPE,
 } from '../vocabulary';
-import {
-  parseEnvelopeJson,
-  readRaid,
-  type ImportedDescription,
-  type ImportedRaid,
-  type ImportedTitle,
-} from './readRaid';
+import { readRaid, type ImportedDescription, type ImportedRaid, type ImportedTitle } from './readRaid';
+import { parseEnvelopeJson } from '../../../contract/envelope';
 
 const typeOf = (vocabulary: typeof TITLE_TYPE, id: string | null) =>
   id ? (termOf(vocabulary, [id])?.id ?? null) : null;
@@ -51,7 +46,7 @@ function primaryDescriptionOf(raid: ImportedRaid): ImportedDescription | null {
 
 export function preprocessPlan(envelope: unknown): PreprocessingPlan {
   assertValidRequest('file-envelope-model', envelope);
-  const raid = readRaid(parseEnvelopeJson(envelope));
+  const raid = readRaid(parseEnvelopeJson(envelope, 'RAiD JSON'));
   return { label: planTitleOf(raid)?.text ?? 'Imported RAiD', preprocessingDescriptionModels: [] };
 }
 
@@ -155,7 +150,7 @@ export function importPlan(body: unknown): WireObject {
     ]);
   }
   const blueprint = importModel.blueprint!;
-  const raid = readRaid(parseEnvelopeJson((body as { file: unknown }).file));
+  const raid = readRaid(parseEnvelopeJson((body as { file: unknown }).file, 'RAiD JSON'));
   const values = recordValues(raid, blueprint);
   const blueprintValues: M.PlanBlueprintValue[] = [];
   for (const field of blueprint.sections.flatMap((s) => s.fields)) {

@@ -4,10 +4,7 @@
  * them (the first is read), vocabulary values as IRIs of any RAiD version. Files that are not
  * JSON, not RAiD, or too large are 4xx errors naming the problem.
  */
-import { ServiceError, badRequest } from '../../../errors';
-
-/** The largest file we read, decoded. */
-export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+import { badRequest } from '../../../errors';
 
 type Json = Record<string, unknown>;
 
@@ -44,47 +41,6 @@ export interface ImportedRaid {
   singles: Map<string, string>;
   titles: ImportedTitle[];
   descriptions: ImportedDescription[];
-}
-
-/**
- * The JSON inside a `FileEnvelopeModel` body (base64 bytes). 413 past MAX_IMPORT_BYTES; 400 when
- * the bytes are missing, not UTF-8 or not JSON. (The RDA import reads its files the same way;
- * formats share no code.)
- */
-export function parseEnvelopeJson(envelope: unknown): unknown {
-  const file = (envelope as { file?: unknown } | null)?.file;
-  if (typeof file !== 'string' || file.trim() === '') {
-    throw badRequest('The upload has no file content: "file" must hold the base64 bytes of the JSON file.', [
-      { path: '/file', message: 'must be the file bytes, base64-encoded' },
-    ]);
-  }
-  const base64 = file.replace(/\s+/g, '');
-  const size = Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
-  if (size > MAX_IMPORT_BYTES) {
-    throw new ServiceError(
-      'too-large',
-      `The file is too large to import (${(size / 1048576).toFixed(1)} MB; at most 20 MB).`,
-      [{ path: '/file', message: `must be at most ${MAX_IMPORT_BYTES} bytes` }],
-    );
-  }
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) {
-    throw badRequest('The upload is not base64-encoded.', [{ path: '/file', message: 'must be base64' }]);
-  }
-  let decoded: string;
-  try {
-    decoded = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(base64, 'base64'));
-  } catch {
-    throw badRequest('The file is not UTF-8 text, so it cannot be RAiD JSON.', [
-      { path: '/file', message: 'must be UTF-8 JSON' },
-    ]);
-  }
-  try {
-    return JSON.parse(decoded.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    throw badRequest(`The file is not JSON: ${(error as Error).message}.`, [
-      { path: '/file', message: 'must be a JSON document' },
-    ]);
-  }
 }
 
 /** The record object: the root, or the first of a list (the RAiD API's list answer). */

@@ -25,14 +25,15 @@ import {
   type ImportValue,
 } from './importValues';
 import type { ImportedDataset, ImportedDmp } from './imported';
-import { parseEnvelopeJson, readDatasetFile, readDmp } from './readRda';
+import { readDatasetFile, readDmp } from './readRda';
+import { parseEnvelopeJson } from '../../../contract/envelope';
 import { emptyTable, lookupTable } from '../../../lookup';
 
 const datasetLabel = (dataset: ImportedDataset, index: number) => dataset.title ?? `Dataset ${index + 1}`;
 
 export function preprocessPlan(envelope: unknown): PreprocessingPlan {
   assertValidRequest('file-envelope-model', envelope);
-  const dmp = readDmp(parseEnvelopeJson(envelope));
+  const dmp = readDmp(parseEnvelopeJson(envelope, 'RDA maDMP JSON'));
   return {
     label: dmp.title ?? 'Imported plan',
     preprocessingDescriptionModels: dmp.datasets.map((d, i) => ({ id: d.key, label: datasetLabel(d, i) })),
@@ -41,7 +42,7 @@ export function preprocessPlan(envelope: unknown): PreprocessingPlan {
 
 export function preprocessDescription(envelope: unknown): PreprocessingDescription {
   assertValidRequest('file-envelope-model', envelope);
-  const { dataset } = readDatasetFile(parseEnvelopeJson(envelope));
+  const { dataset } = readDatasetFile(parseEnvelopeJson(envelope, 'RDA maDMP JSON'));
   return { id: dataset.key, label: datasetLabel(dataset, 0) };
 }
 
@@ -224,7 +225,7 @@ export function importPlan(body: unknown): WireObject {
   assertValidRequest('plan-import-model', body);
   const importModel = decodePlanImportModel(body);
   const blueprint = importModel.blueprint!;
-  const dmp = readDmp(parseEnvelopeJson((body as { file: unknown }).file));
+  const dmp = readDmp(parseEnvelopeJson((body as { file: unknown }).file, 'RDA maDMP JSON'));
   if (importModel.descriptions.length > dmp.datasets.length) {
     throw badRequest(
       `The import asks for ${importModel.descriptions.length} descriptions, but the file has ${dmp.datasets.length} datasets; choose each dataset at most once.`,
@@ -330,7 +331,7 @@ function splitContact(name: string | null, email: string | null): M.PlanContact 
 export function importDescription(body: unknown): WireObject {
   assertValidRequest('description-import-model', body);
   const model = decodeDescriptionImportModel(body);
-  const json = parseEnvelopeJson((body as { file?: unknown }).file ?? null);
+  const json = parseEnvelopeJson((body as { file?: unknown }).file ?? null, 'RDA maDMP JSON');
   const read = readDatasetFile(json);
   const dmp = read.dmp;
   const index = dmp
