@@ -4,6 +4,7 @@
  * the template file and the setting to change. An export cannot answer with a warning (the
  * contract has no place for one), so exports log them; the CLI and the preview show them.
  */
+import { inflateSync } from 'node:zlib';
 import type { DocumentModel } from '../document/types';
 import { paragraphLook, resolveTheme } from '../formats/pdf/theme';
 
@@ -12,11 +13,32 @@ export interface ComplianceResult {
   problems: string[];
 }
 
-/** pdfkit writes the page tree root uncompressed: `/Type /Pages /Count n`. */
-export function pdfPageCount(bytes: Uint8Array): number {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+/** The largest `/Count` of a page tree node (`/Type /Pages /Count n`) in PDF text, 0 if none. */
+function pageTreeCount(text: string): number {
   const counts = [...text.matchAll(/\/Type\s*\/Pages\b[^>]*?\/Count\s+(\d+)/g)].map((m) => Number(m[1]));
   return counts.length > 0 ? Math.max(...counts) : 0;
+}
+
+/** An object stream as the PDF writer writes one (src/formats/pdf/internals/objectStreams.ts). */
+const OBJECT_STREAM = /\/Type \/ObjStm\b[^>]*?\/Length (\d+)>>\r?\nstream\r?\n/g;
+
+/**
+ * The page count the page tree root says. The writer puts it in an object stream (deflated),
+ * near the end of the file: object streams are read from the last; a file without them has it
+ * as plain text.
+ */
+export function pdfPageCount(bytes: Uint8Array): number {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = buffer.toString('latin1');
+  const plain = pageTreeCount(text);
+  if (plain > 0) return plain;
+  for (const stream of [...text.matchAll(OBJECT_STREAM)].reverse()) {
+    const start = (stream.index ?? 0) + stream[0].length;
+    const objects = inflateSync(buffer.subarray(start, start + Number(stream[1]))).toString('latin1');
+    const count = pageTreeCount(objects);
+    if (count > 0) return count;
+  }
+  return 0;
 }
 
 const MM_PER_POINT = 25.4 / 72;

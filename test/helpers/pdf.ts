@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 
 interface ToolResult {
   stdout: string;
@@ -39,6 +40,26 @@ async function tool(command: string, args: (path: string) => string[], bytes: Ui
     if (result.exitCode !== 0) throw new Error(`${command} failed (${result.exitCode}): ${result.stderr}`);
     return result.stdout;
   });
+}
+
+/**
+ * A PDF's bytes as text, each deflated stream inflated in place: what a search for an entry of any
+ * object must read, since most objects are in (deflated) object streams.
+ */
+export function pdfSource(bytes: Uint8Array): string {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const source = buffer.toString('latin1');
+  const parts: string[] = [];
+  let copied = 0;
+  for (const match of source.matchAll(/\/FlateDecode[^]*?stream\r?\n/g)) {
+    const start = (match.index ?? 0) + match[0].length;
+    const end = source.indexOf('endstream', start);
+    if (end < 0) break;
+    parts.push(source.slice(copied, start), inflateSync(buffer.subarray(start, end)).toString('latin1'));
+    copied = end;
+  }
+  parts.push(source.slice(copied));
+  return parts.join('');
 }
 
 /** Poppler wraps right-to-left text in these embedding controls; they are not part of the text. */
@@ -197,6 +218,37 @@ export async function qpdfCheck(bytes: Uint8Array): Promise<QpdfCheck> {
       output: result.stdout + result.stderr,
     };
   });
+}
+
+/**
+ * The file as qpdf rewrites it in QDF form: objects renumbered in the order they are reached, no
+ * object streams, no original numbers, a fixed /ID. Two files holding the same objects, however
+ * numbered and stored, give the same bytes (after the header's version).
+ */
+export async function qpdfNormalized(bytes: Uint8Array): Promise<Buffer> {
+  return withPdfFile(bytes, async (path) => {
+    const out = `${path}.qdf.pdf`;
+    const result = await runTool('qpdf', [
+      '--qdf',
+      '--object-streams=disable',
+      '--static-id',
+      '--no-original-object-ids',
+      path,
+      out,
+    ]);
+    if (result.exitCode !== 0) throw new Error(`qpdf failed (${result.exitCode}): ${result.stderr}`);
+    return readFile(out);
+  });
+}
+
+/** Where each object is (qpdf --show-xref): at an offset of the file, or in an object stream. */
+export async function qpdfXref(bytes: Uint8Array): Promise<Map<number, 'uncompressed' | 'compressed'>> {
+  const listing = await tool('qpdf', (path) => ['--show-xref', path], bytes);
+  return new Map(
+    [...listing.matchAll(/^(\d+)\/0: (uncompressed|compressed)/gm)].map(
+      (match) => [Number(match[1]), match[2] as 'uncompressed' | 'compressed'] as const,
+    ),
+  );
 }
 
 export interface QpdfJson {

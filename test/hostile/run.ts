@@ -26,6 +26,7 @@ import { Document, Packer, Paragraph } from 'docx';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
 import { fixtureJson, fixtureText } from '../builders/fixtures';
+import { pdfSource } from '../helpers/pdf';
 import { rawRequest } from './http';
 import { startKeyIssuer } from './issuer';
 import { mutate, mutationArbitrary } from './mutate';
@@ -286,7 +287,8 @@ function withAnswerText(text: string, onlyFirst = false) {
 /** Where a DOCX or PDF would make its reader's software fetch or open something. */
 function outsideReferences(format: string, file: Buffer): string[] {
   if (format === 'pdf') {
-    const text = file.toString('latin1');
+    // Annotations and actions are in deflated object streams: searched inflated.
+    const text = pdfSource(file);
     return [...text.matchAll(/\/(URI|F|UF)\s*\((file:|javascript:|\/\/)[^)]*\)/gi)].map((m) => m[0]);
   }
   const parts = Object.entries(unzipSync(new Uint8Array(file))).map(

@@ -8,6 +8,7 @@ import type { Hook, InstanceHook, PrototypeHook } from './hook';
 import { installPrototypeHooks } from './hook';
 import { lineDrawing } from './lineDrawing';
 import { lineMeasuring } from './lineMeasuring';
+import { crossReferenceStream, objectsPacked } from './objectStreams';
 import { outputEnds, outputGathered } from './outputChunks';
 import { fontInstanceHooks, fontSharing } from './pdfkitFonts';
 import { markingHooks } from './tagging/marking';
@@ -33,6 +34,8 @@ export const PROTOTYPE_HOOKS: readonly PrototypeHook[] = [
   pageContentCompression,
   outputGathered,
   outputEnds,
+  objectsPacked,
+  crossReferenceStream,
 ];
 
 /** The hooks on single objects, patched by the hook named in their `patchedBy`. */

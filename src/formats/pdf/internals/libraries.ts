@@ -56,3 +56,15 @@ export interface VirtualFileSystem {
 /** The virtual file system of a pdfmake instance: pdfkit reads font files from it instead of the disk. */
 export const virtualFileSystem = (pdfmake: object): VirtualFileSystem =>
   (pdfmake as { virtualfs: VirtualFileSystem }).virtualfs;
+
+/**
+ * The prototype of pdfkit's PDFReference (a document's object), which pdfkit does not export: the
+ * prototype of a reference its `ref()` makes for a stand-in document.
+ */
+export function pdfkitReferencePrototype(): object {
+  const ref = (pdfkitClass().prototype as { ref(this: object, data: object): object }).ref.call(
+    { _offsets: [], _waiting: 0, compress: false },
+    {},
+  );
+  return Object.getPrototypeOf(ref) as object;
+}

@@ -5,30 +5,12 @@
  * write each object as three chunks of the output, and its ParentTree would hold an object per
  * sequence until the end. Here an element is a number (its object number, taken from pdfkit's
  * cross-reference list), a marked-content sequence is a number (its page and MCID), each element's
- * dictionary is one line built from what it holds, and many objects go out in one write, each
- * start recorded in pdfkit's cross-reference list.
+ * dictionary is one line built from what it holds, and the objects go into object streams
+ * (../objectStreams.ts; plain objects, many to a write, where a file cannot have them).
  */
 import type { StructureRole } from '../../tags';
+import { type ObjectOutput, objectNumber, objectWriter, type PdfRef } from '../objectStreams';
 import type { Slot, StructNode, StructureTree } from './structure';
-
-/** A PDF object of pdfkit (`doc.ref()`): its number, and where it starts once written. */
-export interface PdfRef {
-  id: number;
-  offset?: number;
-  data: Record<string, unknown>;
-}
-
-/** What of pdfkit's document writing the objects uses. */
-export interface ObjectOutput {
-  ref(data?: Record<string, unknown>): PdfRef;
-  /** Bytes written so far (where the next write starts). */
-  _offset: number;
-  _write(data: Buffer): void;
-  /** Where each object starts, by object number - 1 (the cross-reference table). */
-  _offsets: (number | null)[];
-  /** Records where a `ref()` object starts and that it is written. */
-  _refEnd(ref: PdfRef): void;
-}
 
 /**
  * A marked-content sequence, as one number: its page (an index of `MarkedPages`) and its MCID.
@@ -68,11 +50,6 @@ export interface LinkElement {
 
 export type Entry = MarkedContent | LinkElement;
 
-/** A new object number, for an object written by `writeStructureTree`. */
-export function objectNumber(output: ObjectOutput): number {
-  return output._offsets.push(null);
-}
-
 /** Elements kept even when empty: a table keeps its shape. */
 const KEEP_EMPTY = new Set<StructureRole>(['TD', 'TH', 'TR']);
 
@@ -100,9 +77,6 @@ function contentNode(node: StructNode): StructNode {
   return only && !('entries' in only) && elementOf(only) === node ? only : node;
 }
 
-/** Objects written per chunk of the output (~64 KB). */
-const CHUNK_LENGTH = 1 << 16;
-
 const ESCAPES: Record<string, string> = {
   '\n': '\\n',
   '\r': '\\r',
@@ -127,45 +101,6 @@ export function textString(value: string): string {
     bytes = utf16.toString('latin1');
   }
   return `(${bytes.replace(/[\n\r\t\b\f\\()]/g, (char) => ESCAPES[char])})`;
-}
-
-/** Objects written many to a chunk; where each starts goes into pdfkit's cross-reference list. */
-class ObjectBatch {
-  private text: string[] = [];
-  private length = 0;
-  private readonly written: (number | PdfRef)[] = [];
-  private readonly starts: number[] = [];
-
-  constructor(private readonly output: ObjectOutput) {}
-
-  /** An object numbered by `objectNumber`, or by pdfkit (`ref()`: pdfkit also counts it as written). */
-  add(object: number | PdfRef, dictionary: string): void {
-    const text = `${typeof object === 'number' ? object : object.id} 0 obj\n${dictionary}\nendobj\n`;
-    this.written.push(object);
-    this.starts.push(this.length);
-    this.text.push(text);
-    // Latin-1: one byte per character (text strings are made of bytes already).
-    this.length += text.length;
-    if (this.length >= CHUNK_LENGTH) this.flush();
-  }
-
-  flush(): void {
-    if (this.text.length === 0) return;
-    const start = this.output._offset;
-    this.output._write(Buffer.from(this.text.join(''), 'latin1'));
-    for (let index = 0; index < this.written.length; index++) {
-      const object = this.written[index];
-      if (typeof object === 'number') this.output._offsets[object - 1] = start + this.starts[index];
-      else {
-        object.offset = start + this.starts[index];
-        this.output._refEnd(object);
-      }
-    }
-    this.text = [];
-    this.length = 0;
-    this.written.length = 0;
-    this.starts.length = 0;
-  }
 }
 
 /** Whether an element is written: it has content, or it keeps a table's shape. */
@@ -197,7 +132,7 @@ export function writeStructureTree(
   { tree, pages, parentKeys }: TreeContent,
   root: PdfRef,
 ): { document: PdfRef | undefined; parentTree: PdfRef } {
-  const objects = new ObjectBatch(output);
+  const objects = objectWriter(output);
   const lang = tree.document.lang.toLowerCase();
   let lastHeading = 0;
 

@@ -9,16 +9,8 @@
 import { argument, type PrototypeHook } from '../hook';
 import { PDFKIT_0_19_1, PDFMAKE_0_3_11, pdfkitClass, pdfmakeClass } from '../libraries';
 import { addStateless } from '../lineState';
-import {
-  elementOf,
-  type LinkElement,
-  type MarkedContent,
-  MarkedPages,
-  type ObjectOutput,
-  objectNumber,
-  type PdfRef,
-  writeStructureTree,
-} from './elements';
+import { type ObjectOutput, objectNumber, type PdfRef } from '../objectStreams';
+import { elementOf, type LinkElement, type MarkedContent, MarkedPages, writeStructureTree } from './elements';
 import { type DrawTarget, type Slot, type StructNode, structureTreeOf, type StructureTree, TARGET } from './structure';
 
 interface PdfKitDocument extends ObjectOutput {
@@ -225,7 +217,8 @@ const pagesDrawn: PrototypeHook = {
     'this.pdfDocument.appendXML': 'function',
     'this.pdfDocument.file': 'function',
     'this.pdfDocument.info': 'object',
-    // The structure elements are written by elements.ts, many objects per write.
+    // The structure elements are written by elements.ts, into object streams (../objectStreams.ts).
+    'this.pdfDocument.version': 'number',
     'this.pdfDocument._offset': 'number',
     'this.pdfDocument._write': 'function',
     'this.pdfDocument._refEnd': 'function',

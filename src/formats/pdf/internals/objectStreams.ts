@@ -1,0 +1,305 @@
+/**
+ * Object streams and a cross-reference stream (PDF 1.5; allowed by PDF/A-2, PDF/A-3 and PDF/UA-1).
+ * pdfkit writes every object as plain text and ends the file with a classic cross-reference
+ * table, 20 bytes per object. A tagged 100-description plan has ~16,500 objects, ~14,000 of them
+ * structure elements of 40-100 bytes each: ~1.5 MB of a 2.4 MB file. Here the objects without a
+ * stream (structure elements, pages, annotations, fonts' dictionaries...) go into object streams
+ * of up to OBJECTS_PER_STREAM objects, deflated, and the cross-reference table becomes a deflated
+ * stream (/Type /XRef) that says where each object is: at an offset, or at an index in an object
+ * stream. Streams (page contents, fonts, images, metadata) are written by pdfkit as before.
+ *
+ * Only where that is allowed: PDF 1.5 and later, no encryption (an encrypted file would need its
+ * object streams encrypted as a whole). Elsewhere objects are written plain, as pdfkit does.
+ */
+import zlib from 'node:zlib';
+import { inUse, type PrototypeHook } from './hook';
+import { PDFKIT_0_19_1, pdfkitClass, pdfkitReferencePrototype } from './libraries';
+
+/** A PDF object of pdfkit (`doc.ref()`): its number, and where it starts once written. */
+export interface PdfRef {
+  id: number;
+  offset?: number;
+  data: Record<string, unknown>;
+}
+
+/** What of pdfkit's document writing objects uses. */
+export interface ObjectOutput {
+  ref(data?: Record<string, unknown>): PdfRef;
+  /** Bytes written so far (where the next write starts). */
+  _offset: number;
+  _write(data: string | Buffer): void;
+  /** Where each object starts, by object number - 1 (the cross-reference table). */
+  _offsets: (number | null)[];
+  /** Records where a `ref()` object starts and that it is written. */
+  _refEnd(ref: PdfRef): void;
+}
+
+interface PdfKitDocument extends ObjectOutput {
+  /** The PDF version (1.3 to 1.7), from the `pdfVersion` option. */
+  version: number;
+  /** Set when the document is encrypted. */
+  _security?: unknown;
+  _root: PdfRef;
+  _info: PdfRef;
+  /** The file identifier (the trailer's /ID). */
+  _id: Buffer;
+  push(chunk: Buffer | null): boolean;
+}
+
+/**
+ * Objects per object stream: a reader that needs one object decodes its whole stream, and the
+ * index of an object in its stream then fits one byte of the cross-reference stream. Bigger
+ * streams compress a little better (255: 219 KB for the ~14,000 structure elements of a
+ * 100-description plan; 1,000: 215 KB; all in one: 208 KB).
+ */
+const OBJECTS_PER_STREAM = 255;
+
+/** Deflate level of object streams and of the cross-reference stream (zlib's default is 6). */
+const LEVEL = 5;
+
+/** Writes objects (a dictionary, an array... as PDF text) of one document. */
+export interface ObjectWriter {
+  /**
+   * An object numbered by the caller (`objectNumber`) or by pdfkit (`ref()`: pdfkit counts it as
+   * written). `text` is the object's PDF text, one byte per character.
+   */
+  add(object: number | PdfRef, text: string): void;
+  /** Writes what is gathered (the objects written so far are then in the output). */
+  flush(): void;
+}
+
+/** A new object number, for an object written through an `ObjectWriter`. */
+export function objectNumber(output: ObjectOutput): number {
+  return output._offsets.push(null);
+}
+
+/** Where objects written so far start, or which object stream holds them. */
+class ObjectStreams implements ObjectWriter {
+  private ids: number[] = [];
+  private texts: string[] = [];
+  /** By object number - 1: the object stream that holds it (0: none), and its index there. */
+  readonly streamOf: number[] = [];
+  readonly indexOf: number[] = [];
+
+  constructor(private readonly doc: PdfKitDocument) {}
+
+  add(object: number | PdfRef, text: string): void {
+    const id = typeof object === 'number' ? object : object.id;
+    this.ids.push(id);
+    this.texts.push(text);
+    if (typeof object !== 'number') this.doc._refEnd(object);
+    if (this.ids.length >= OBJECTS_PER_STREAM) this.flush();
+  }
+
+  /** Writes the gathered objects as one object stream. */
+  flush(): void {
+    const { ids, texts, doc } = this;
+    if (ids.length === 0) return;
+    const stream = objectNumber(doc);
+    // The header: each object's number and where it starts after the header.
+    let header = '';
+    let start = 0;
+    for (let index = 0; index < ids.length; index++) {
+      header += `${ids[index]} ${start} `;
+      start += texts[index].length + 1;
+      this.streamOf[ids[index] - 1] = stream;
+      this.indexOf[ids[index] - 1] = index;
+    }
+    const bytes = zlib.deflateSync(Buffer.from(`${header}${texts.join('\n')}`, 'latin1'), { level: LEVEL });
+    writeStream(doc, stream, `/Type /ObjStm /N ${ids.length} /First ${header.length}`, bytes);
+    this.ids = [];
+    this.texts = [];
+  }
+
+  /** The end of the file: the cross-reference stream (with the trailer's entries) and its offset. */
+  finish(): void {
+    this.flush();
+    const { doc } = this;
+    const self = objectNumber(doc);
+    const offsets = doc._offsets;
+    offsets[self - 1] = doc._offset;
+    const size = offsets.length + 1;
+    let largest = 0;
+    for (let id = 1; id < size; id++) largest = Math.max(largest, this.streamOf[id - 1] ?? 0, offsets[id - 1] ?? 0);
+    // Type (1 byte), offset or object stream (`width` bytes), generation or index (1 byte).
+    let width = 1;
+    while (largest >= 2 ** (8 * width)) width++;
+    const row = width + 2;
+    const table = Buffer.alloc(size * row);
+    // Object 0: the head of the free list, generation 65535 (as much of it as the byte holds).
+    table[row - 1] = 0xff;
+    for (let id = 1; id < size; id++) {
+      const at = id * row;
+      const stream = this.streamOf[id - 1];
+      const offset = offsets[id - 1];
+      if (stream) {
+        table[at] = 2;
+        table.writeUIntBE(stream, at + 1, width);
+        table[at + row - 1] = this.indexOf[id - 1];
+      } else if (typeof offset === 'number') {
+        table[at] = 1;
+        table.writeUIntBE(offset, at + 1, width);
+      }
+      // Else a free entry (a number taken and never written): zeros.
+    }
+    const id = doc._id.toString('hex');
+    const trailer = `/Type /XRef /Size ${size} /W [1 ${width} 1] /Root ${doc._root.id} 0 R /Info ${doc._info.id} 0 R /ID [<${id}> <${id}>]`;
+    const start = doc._offset;
+    writeStream(doc, self, trailer, zlib.deflateSync(table, { level: LEVEL }));
+    doc._write('startxref');
+    doc._write(String(start));
+    doc._write('%%EOF');
+    doc.push(null);
+  }
+}
+
+/** A deflated stream object, as pdfkit writes one. */
+function writeStream(doc: PdfKitDocument, id: number, entries: string, bytes: Buffer): void {
+  doc._offsets[id - 1] = doc._offset;
+  doc._write(`${id} 0 obj`);
+  doc._write(`<<${entries} /Filter /FlateDecode /Length ${bytes.length}>>`);
+  doc._write('stream');
+  doc._write(bytes);
+  doc._write('\nendstream');
+  doc._write('endobj');
+}
+
+/** Objects many to a write, each at its offset, for a file with a cross-reference table. */
+class PlainObjects implements ObjectWriter {
+  private text: string[] = [];
+  private length = 0;
+  private readonly written: (number | PdfRef)[] = [];
+  private readonly starts: number[] = [];
+
+  constructor(private readonly output: ObjectOutput) {}
+
+  add(object: number | PdfRef, text: string): void {
+    const piece = `${typeof object === 'number' ? object : object.id} 0 obj\n${text}\nendobj\n`;
+    this.written.push(object);
+    this.starts.push(this.length);
+    this.text.push(piece);
+    this.length += piece.length;
+    if (this.length >= 1 << 16) this.flush();
+  }
+
+  flush(): void {
+    if (this.text.length === 0) return;
+    const start = this.output._offset;
+    this.output._write(Buffer.from(this.text.join(''), 'latin1'));
+    for (let index = 0; index < this.written.length; index++) {
+      const object = this.written[index];
+      if (typeof object === 'number') this.output._offsets[object - 1] = start + this.starts[index];
+      else {
+        object.offset = start + this.starts[index];
+        this.output._refEnd(object);
+      }
+    }
+    this.text = [];
+    this.length = 0;
+    this.written.length = 0;
+    this.starts.length = 0;
+  }
+}
+
+/** Per document: its object streams, once it is known to have them. */
+const streamsOf = new WeakMap<object, ObjectStreams | null>();
+
+/** A document's object streams, or null when it keeps a cross-reference table (see the top of this file). */
+function objectStreamsOf(doc: PdfKitDocument): ObjectStreams | null {
+  let streams = streamsOf.get(doc);
+  if (streams === undefined) {
+    streams = inUse(crossReferenceStream) && doc.version >= 1.5 && !doc._security ? new ObjectStreams(doc) : null;
+    streamsOf.set(doc, streams);
+  }
+  return streams;
+}
+
+/** How to write objects into a pdfkit document: into its object streams, or plain. */
+export const objectWriter = (output: ObjectOutput): ObjectWriter =>
+  objectStreamsOf(output as PdfKitDocument) ?? new PlainObjects(output);
+
+/** pdfkit's PDFReference, as far as ending it goes. */
+interface Reference extends PdfRef {
+  document: PdfKitDocument;
+  gen: number;
+  /** Bytes of stream data written to it (none: the object is a dictionary, an array...). */
+  uncompressedLength: number;
+  finalize(): void;
+}
+
+/** A stand-in document for pdfkit's finalize(): it keeps what is written, the object's text among it. */
+const recorder = {
+  written: [] as unknown[],
+  _offset: 0,
+  _security: null,
+  _write(data: unknown) {
+    this.written.push(data);
+  },
+  _refEnd() {},
+};
+
+/**
+ * pdfkit ends every object with `end(chunk)`, which writes the chunk to its stream and finalizes
+ * it. An object without stream data goes into the document's object streams instead, its text
+ * made by pdfkit's own finalize (writing to a stand-in document).
+ */
+export const objectsPacked: PrototypeHook = {
+  name: 'objects in object streams',
+  writtenFor: PDFKIT_0_19_1,
+  target: { owner: 'PDFReference', method: 'end', parameters: ['chunk'] },
+  reads: {
+    'this.document': 'object',
+    'this.uncompressedLength': 'number',
+    'this.gen': 'number',
+    'this.id': 'number',
+    'this.finalize': 'function',
+  },
+  prototype: pdfkitReferencePrototype,
+  wrap: (end) =>
+    function endObject(this: Reference, chunk: unknown) {
+      const streams = !chunk && this.uncompressedLength === 0 && this.gen === 0 ? objectStreamsOf(this.document) : null;
+      if (!streams) return end.call(this, chunk);
+      const { document } = this;
+      recorder.written = [];
+      this.document = recorder as unknown as PdfKitDocument;
+      try {
+        this.finalize();
+      } finally {
+        this.document = document;
+      }
+      const { written } = recorder;
+      recorder.written = [];
+      const [head, text, tail] = written;
+      if (written.length === 3 && head === `${this.id} 0 obj` && typeof text === 'string' && tail === 'endobj') {
+        streams.add(this, text);
+        return undefined;
+      }
+      // Written some other way than expected: as it was written.
+      this.offset = document._offset;
+      for (const piece of written) document._write(piece as string | Buffer);
+      document._refEnd(this);
+      return undefined;
+    },
+};
+
+export const crossReferenceStream: PrototypeHook = {
+  name: 'cross-reference stream',
+  writtenFor: PDFKIT_0_19_1,
+  target: { owner: 'PDFDocument', method: '_finalize', parameters: [] },
+  reads: {
+    'this.version': 'number',
+    'this._offset': 'number',
+    'this._offsets': 'array',
+    'this._root.id': 'number',
+    'this._info.id': 'number',
+    'this._id': 'object',
+  },
+  prototype: () => pdfkitClass().prototype,
+  wrap: (finalize) =>
+    function finalizeDocument(this: PdfKitDocument) {
+      const streams = objectStreamsOf(this);
+      if (!streams) return finalize.call(this);
+      streams.finish();
+      return undefined;
+    },
+};
