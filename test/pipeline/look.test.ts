@@ -70,6 +70,19 @@ describe('the heading scale', () => {
   });
 });
 
+describe('the table of contents', () => {
+  it('sets top-level entries bold and a little apart in the DOCX, as the PDF does, and the levels below plain', async () => {
+    const styles = (await openDocx(await writeDocx({ meta: meta(), blocks }))).xml('word/styles.xml');
+    const top = styleById(styles, 'TOC1')!;
+    expect(elements(top, 'w:b')).toHaveLength(1);
+    expect(Number(attr(elements(top, 'w:spacing')[0], 'w:before'))).toBeGreaterThan(0);
+    for (const id of ['TOC2', 'TOC3']) {
+      expect(elements(styleById(styles, id)!, 'w:b')).toHaveLength(0);
+      expect(attr(elements(styleById(styles, id)!, 'w:spacing')[0], 'w:before')).toBeNull();
+    }
+  });
+});
+
 describe('compact spacing', () => {
   it('keeps a third of the space around headings, and of the room an automatic page break asks for', () => {
     const compact = documentLook({ spacing: 'compact' });

@@ -319,9 +319,11 @@ class Typesetter {
       const text: Inline[] = [{ type: 'text', text: entry.title }];
       // The last entry keeps with the paragraph the field ends in (BodyRenderer), so they move together.
       const keepNext = index === entries.length - 1;
+      const topLevel = entry.level === 1;
       out.push({
-        ...this.text(text, { ...frame, widthPt }, {}),
+        ...this.text(text, { ...frame, widthPt }, { bold: topLevel }),
         lineHeight,
+        before: topLevel ? twips(SPACING.contentsEntry.topLevelBefore) : 0,
         after: twips(SPACING.contentsEntry.after),
         keepNext,
       });

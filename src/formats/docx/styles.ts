@@ -48,10 +48,11 @@ export const paragraphStyleId: Record<ParagraphStyle, string | undefined> = {
 /**
  * Paragraph spacing the document look does not say: the entries of the table of contents (TOC1-TOC9),
  * tighter than Word's own (100 twips after each), so 30 descriptions' contents fit a page; 220 more
- * indent per level, as Word's. The page estimate (pageEstimate.ts) reads the same numbers.
+ * indent per level, as Word's; top-level entries bold and a little apart, as the PDF sets them
+ * (3 pt). The page estimate (pageEstimate.ts) reads the same numbers.
  */
 export const SPACING = {
-  contentsEntry: { after: 30, indentStep: 220 },
+  contentsEntry: { after: 30, indentStep: 220, topLevelBefore: 60 },
 } as const;
 
 /** Word's outline level for body text: not in the outline, nor in a table of contents. */
@@ -204,9 +205,13 @@ function paragraphStyles(theme: ResolvedTheme): IParagraphStyleOptions[] {
       semiHidden: true,
       unhideWhenUsed: true,
       paragraph: {
-        spacing: { after: SPACING.contentsEntry.after },
+        spacing:
+          index === 0
+            ? { before: SPACING.contentsEntry.topLevelBefore, after: SPACING.contentsEntry.after }
+            : { after: SPACING.contentsEntry.after },
         indent: index > 0 ? { left: index * SPACING.contentsEntry.indentStep } : undefined,
       },
+      run: index === 0 ? { bold: true } : undefined,
     })),
     {
       id: StyleId.tocHeading,
