@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { initTemplate } from '../src/cli/scaffold';
+import { initTemplate } from '../src/cli/commands/scaffold';
 import { startStudio } from '../src/cli/studio/server';
 import { findChromium } from '../test/helpers/chromium';
 

@@ -6,15 +6,15 @@
  */
 import path from 'node:path';
 import { Command, Option } from 'commander';
-import { checkTemplate, printReport, SAMPLE_PLANS } from './check';
-import { contextFor, contextPaths, formatPaths } from './data';
-import { CliError } from './diagnostics';
-import { FORMATS, describeFailure, renderToFile } from './render';
-import { printFailure, printOutcome } from './report';
-import { initTemplate, writeFixtures } from './scaffold';
-import { TemplateInput } from './templateInput';
+import { checkTemplate, printReport, SAMPLE_PLANS } from './commands/check';
+import { contextFor, contextPaths, formatPaths } from './commands/data';
+import { CliError } from './commands/diagnostics';
+import { FORMATS, describeFailure, renderToFile } from './commands/render';
+import { printFailure, printOutcome } from './commands/report';
+import { initTemplate, writeFixtures } from './commands/scaffold';
+import { TemplateInput } from './commands/templateInput';
 import { startStudio } from './studio/server';
-import { timePrefix, watchTemplate } from './watch';
+import { timePrefix, watchTemplate } from './commands/watch';
 
 /**
  * `npm run dmp-transform -- init x` runs the command in the package root; the designer means the

@@ -5,11 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { decodePlan } from '../../src/contract/decode';
-import { checkTemplate } from '../../src/cli/check';
-import { TemplateInput } from '../../src/cli/templateInput';
+import { checkTemplate } from '../../src/cli/commands/check';
+import { TemplateInput } from '../../src/cli/commands/templateInput';
 import { pdfExporter } from '../../src/service/formats';
-import { renderToFile } from '../../src/cli/render';
-import { printOutcome } from '../../src/cli/report';
+import { renderToFile } from '../../src/cli/commands/render';
+import { printOutcome } from '../../src/cli/commands/report';
 import { tempDir } from '../cli/run';
 import { fixtureJson, FIXTURES } from '../builders/fixtures';
 import { pdfPages } from '../helpers/pdf';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { entityOf } from '../../contract/modelFile';
 import type { EntityType } from '../../contract/formats';
-import { SAMPLE_PLANS, SAMPLES_FOLDER } from '../check';
+import { SAMPLE_PLANS, SAMPLES_FOLDER } from '../commands/check';
 
 export interface PlanChoice {
   /** In URLs (?plan=…): "sample:plan-full.json", or the file's path relative to the starting folder. */

@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import mammoth from 'mammoth';
-import { formatDiagnostic, type Diagnostic } from '../diagnostics';
-import { exporterFor, renderModel } from '../render';
+import { formatDiagnostic, type Diagnostic } from '../commands/diagnostics';
+import { exporterFor, renderModel } from '../commands/render';
 import type { PlanChoice } from './plans';
 
 export type ViewKind = 'pdf' | 'html' | 'docx' | 'text';

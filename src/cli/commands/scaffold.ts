@@ -1,8 +1,8 @@
 /** `init` and `fixtures`: a designer's starting points, copied from what ships with the package. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../paths';
-import { MANIFEST_FILE } from '../templates/manifest';
+import { PROJECT_ROOT } from '../../paths';
+import { MANIFEST_FILE } from '../../templates/manifest';
 import { SAMPLE_PLANS, SAMPLES_FOLDER } from './check';
 import { CliError } from './diagnostics';
 

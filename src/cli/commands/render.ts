@@ -6,14 +6,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ALL_EXPORTERS } from '../service/formats';
-import type { ExportContext, ExportResult, Exporter } from '../formats/types';
-import { ServiceError } from '../errors';
-import { renderDescription, renderPlan } from '../pipeline/render';
+import { ALL_EXPORTERS } from '../../service/formats';
+import type { ExportContext, ExportResult, Exporter } from '../../formats/types';
+import { ServiceError } from '../../errors';
+import { renderDescription, renderPlan } from '../../pipeline/render';
 import { CliError, jsonPointerPosition, type Diagnostic } from './diagnostics';
-import { readModelFile, type ModelFile } from '../contract/modelFile';
+import { readModelFile, type ModelFile } from '../../contract/modelFile';
 import { TemplateInput } from './templateInput';
-import { withholdEntries } from '../config';
+import { withholdEntries } from '../../config';
 
 export const FORMATS = ALL_EXPORTERS.map((exporter) => exporter.format);
 

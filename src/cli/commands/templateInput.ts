@@ -10,18 +10,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { zipSync } from 'fflate';
-import type { ExportContext } from '../formats/types';
-import { ServiceError, type ErrorDetail } from '../errors';
+import type { ExportContext } from '../../formats/types';
+import { ServiceError, type ErrorDetail } from '../../errors';
 import {
   BUNDLE_LIMITS,
   readBundle,
   singleFileSource,
   sourceFromEntries,
   type TemplateSource,
-} from '../templates/bundle';
-import { templateProblems, templateWarnings } from '../templates/compile';
-import { MANIFEST_FILE } from '../templates/manifest';
-import type { TemplateProblem } from '../templates/problems';
+} from '../../templates/bundle';
+import { templateProblems, templateWarnings } from '../../templates/compile';
+import { MANIFEST_FILE } from '../../templates/manifest';
+import type { TemplateProblem } from '../../templates/problems';
 import { CliError, jsonPointerPosition, type Diagnostic, type Severity, type TextPosition } from './diagnostics';
 
 export type TemplateKind = 'directory' | 'bundle' | 'single' | 'word';

@@ -7,11 +7,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { renderDescription, renderPlan } from '../pipeline/render';
-import type { ExportContext } from '../formats/types';
-import { PROJECT_ROOT } from '../paths';
+import { renderDescription, renderPlan } from '../../pipeline/render';
+import type { ExportContext } from '../../formats/types';
+import { PROJECT_ROOT } from '../../paths';
 import { formatDiagnostic, type Diagnostic } from './diagnostics';
-import { readModelFile, type ModelFile } from '../contract/modelFile';
+import { readModelFile, type ModelFile } from '../../contract/modelFile';
 import { describeFailure, exportContext, exportModel, exporterFor, planOwnWarnings } from './render';
 import type { TemplateInput } from './templateInput';
 

@@ -4,10 +4,10 @@
  * plan leaves empty follow, marked, so a designer sees what exists as well as what this plan fills.
  */
 import fs from 'node:fs';
-import { readModelFile } from '../contract/modelFile';
-import { templateContext } from '../pipeline/render';
-import type { TemplateContext } from '../templates/context';
-import { namesOf, propertyOf, templateContextShape, type Shape } from '../templates/contextShape';
+import { readModelFile } from '../../contract/modelFile';
+import { templateContext } from '../../pipeline/render';
+import type { TemplateContext } from '../../templates/context';
+import { namesOf, propertyOf, templateContextShape, type Shape } from '../../templates/contextShape';
 import { CliError } from './diagnostics';
 import { exportContext } from './render';
 import { TemplateInput } from './templateInput';
