@@ -2,48 +2,14 @@
  * Planning-service answers read as RAiD values: plain text, the spellings worth matching against
  * a controlled list, the separate items of a list answer, dates, yes/no flags and identifiers.
  */
-import { htmlToPlainText } from '../../../document/html';
+import { answerText, type AnswerTextStyle } from '../../../document/answerText';
 import type { ReferenceView, Value } from '../../../plan/types';
 import { raidDateOfPicked, raidDateOfText } from '../dates';
 
+const RAID_TEXT: AnswerTextStyle = { date: raidDateOfPicked, yes: 'Yes', no: 'No' };
+
 /** Plain text of an answer as a reader would write it; null when it has none. */
-export function textOf(value: Value): string | null {
-  const text = (() => {
-    switch (value.kind) {
-      case 'text':
-        return value.text;
-      case 'richText':
-        return htmlToPlainText(value.html);
-      case 'number':
-        return String(value.value);
-      case 'date':
-        return raidDateOfPicked(value.date);
-      case 'boolean':
-        return value.value ? 'Yes' : 'No';
-      case 'options':
-        return value.options.map((o) => o.label).join(', ');
-      case 'tags':
-        return value.tags.join(', ');
-      case 'references':
-        return value.references.map((r) => r.label).join(', ');
-      case 'identifier':
-        return value.identifier;
-      case 'file':
-        return value.file.filename;
-      case 'contacts':
-        return value.contacts.map((c) => c.name ?? c.email ?? '').join(', ');
-      case 'users':
-        return value.users.map((u) => u.name ?? u.email ?? '').join(', ');
-      case 'language':
-        return value.code;
-      case 'accessRights':
-        return value.accessType;
-      case 'entities':
-        return null;
-    }
-  })();
-  return text?.trim() ? text.trim() : null;
-}
+export const textOf = (value: Value): string | null => answerText(value, RAID_TEXT);
 
 /** Every spelling of a reference that may hold an identifier: external id, link, definition fields, label. */
 export const referenceSpellings = (r: ReferenceView): string[] =>

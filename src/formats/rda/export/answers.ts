@@ -4,6 +4,7 @@
  * (a distribution, a cost, a contributor…) are grouped: each item of a repeating question is one
  * object; the answers of non-repeating questions together form one more.
  */
+import { answerText, type AnswerTextStyle } from '../../../document/answerText';
 import { htmlToPlainText } from '../../../document/html';
 import type { DescriptionView, FieldSetView, PlanView, ReferenceView, SectionView, Value } from '../../../plan/types';
 import { groupOf, type RdaGroup } from '../groups';
@@ -16,50 +17,10 @@ export interface SemanticAnswer {
   source: string;
 }
 
+const RDA_TEXT: AnswerTextStyle = { date: dateOfPickedInstant, yes: 'yes', no: 'no' };
+
 /** Plain text of a value as a reader would write it; null when it has none. */
-export function textOf(value: Value): string | null {
-  const text = (() => {
-    switch (value.kind) {
-      case 'text':
-        return value.text;
-      case 'richText':
-        return htmlToPlainText(value.html);
-      case 'number':
-        return String(value.value);
-      case 'date':
-        return dateOfPickedInstant(value.date);
-      case 'boolean':
-        return value.value ? 'yes' : 'no';
-      case 'options':
-        return value.options.map((o) => o.label).join(', ');
-      case 'tags':
-        return value.tags.join(', ');
-      case 'references':
-        return value.references.map((r) => r.label).join(', ');
-      case 'identifier':
-        return value.identifier;
-      case 'file':
-        return value.file.filename;
-      case 'contacts':
-        return value.contacts
-          .map((c) => c.name ?? c.email)
-          .filter(Boolean)
-          .join(', ');
-      case 'users':
-        return value.users
-          .map((u) => u.name ?? u.email)
-          .filter(Boolean)
-          .join(', ');
-      case 'language':
-        return value.code;
-      case 'accessRights':
-        return value.accessType;
-      case 'entities':
-        return null;
-    }
-  })();
-  return text?.trim() ? text.trim() : null;
-}
+export const textOf = (value: Value): string | null => answerText(value, RDA_TEXT);
 
 /** Separate items of a list answer (options, tags, references; a comma or line list in text). */
 export function itemsOf(value: Value, options: 'labels' | 'values' = 'labels'): string[] {
