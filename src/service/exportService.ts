@@ -49,10 +49,17 @@ const YOUNG_GENERATION_MB = 24;
  */
 const HEAP_GROWING_PERCENT = 300;
 
-function growHeapsLikeLargeOnes(): void {
+/** Sets the heap growing factor for every thread of the process (V8 flags are per process). */
+export function growHeapsLikeLargeOnes(): void {
   if (process.execArgv.some((flag) => /^--heap[-_]growing[-_]percent\b/.test(flag))) return;
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
+
+/** The heap bounds of an export thread (piscina's and Worker's `resourceLimits`). */
+export const exportThreadLimits = (memoryMb: number) => ({
+  maxYoungGenerationSizeMb: YOUNG_GENERATION_MB,
+  maxOldGenerationSizeMb: memoryMb,
+});
 
 export class ExportService {
   private readonly pool: Piscina;
@@ -67,7 +74,7 @@ export class ExportService {
       execArgv: WORKER_EXEC_ARGV,
       workerData: { warmUpFormats: options.warmUpFormats ?? [] } satisfies ExportThreadData,
       // A bounded heap per thread: one huge or hostile plan cannot take the host's memory.
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: options.memoryMb },
+      resourceLimits: exportThreadLimits(options.memoryMb),
       minThreads: 1,
       maxThreads: options.workers,
       // Bounded: past this, callers get a 503 "busy" instead of an ever-growing queue.
