@@ -13,7 +13,7 @@
  * fonts, compiles and writes the PDF. The targets are computed against that figure. A second,
  * labelled line gives Typst warm in this process (fonts loaded once, its memoized results dropped
  * before each run), what a service keeping a compiler loaded would take. Our PDF is the default, tagged (PDF/UA-1); the same plan
- * with `pdf-profile: standard` gives the untagged time, and the two the tag cost.
+ * with `pdf-profile: standard`, exported in turn with it, gives the untagged time, and the two the tag cost.
  * Medians of BENCH_RUNS (7) runs after warm-up; peers BENCH_PEER_RUNS (5). Then throughput with
  * 1, 2 and 4 concurrent clients for BENCH_WINDOW_S (5) seconds each, and the service's peak RSS.
  * BENCH_SIZES, BENCH_FORMATS, BENCH_PEERS=none and BENCH_WINDOW_S=0 narrow a run;
@@ -325,9 +325,17 @@ async function main(): Promise<void> {
     for (const n of SIZES) {
       for (const format of FORMATS) {
         const body = bodies.get(n)!;
-        for (let i = 0; i < 2; i++) await exportOnce(service.port, format, body); // warm-up
+        // PDF: the untagged export alternates with the tagged one, so that both meet the same warm-up,
+        // heap and machine load (one after the other, the later one ran on a warmer service).
+        const untagged = format === 'pdf' ? untaggedBody(body) : undefined;
+        for (let i = 0; i < 2; i++) {
+          await exportOnce(service.port, format, body); // warm-up
+          if (untagged) await exportOnce(service.port, format, untagged);
+        }
         const times: number[] = [];
         const cpu: number[] = [];
+        const untaggedTimes: number[] = [];
+        const untaggedCpu: number[] = [];
         let file: Buffer = Buffer.alloc(0);
         for (let i = 0; i < RUNS; i++) {
           const cpuBefore = await serviceCpuSeconds(service.port);
@@ -335,16 +343,20 @@ async function main(): Promise<void> {
           cpu.push((await serviceCpuSeconds(service.port)) - cpuBefore);
           times.push(result.ms);
           file = result.file;
+          if (!untagged) continue;
+          const untaggedCpuBefore = await serviceCpuSeconds(service.port);
+          untaggedTimes.push((await exportOnce(service.port, format, untagged)).ms);
+          untaggedCpu.push((await serviceCpuSeconds(service.port)) - untaggedCpuBefore);
         }
         ours.set(`${format}/${n}`, median(times));
-        if (format === 'pdf') {
-          const untagged = untaggedBody(body);
-          for (let i = 0; i < 2; i++) await exportOnce(service.port, format, untagged);
-          const untaggedTimes: number[] = [];
-          for (let i = 0; i < RUNS; i++) untaggedTimes.push((await exportOnce(service.port, format, untagged)).ms);
-          ours.set(`pdf-untagged/${n}`, median(untaggedTimes));
-        }
         oursCpu.set(`${format}/${n}`, median(cpu) * 1000);
+        if (untagged) {
+          ours.set(`pdf-untagged/${n}`, median(untaggedTimes));
+          oursCpu.set(`pdf-untagged/${n}`, median(untaggedCpu) * 1000);
+          console.error(
+            `ours pdf-untagged(${n}): ${ms(median(untaggedTimes))}, CPU ${ms(median(untaggedCpu) * 1000)} (${untaggedTimes.map((t) => t.toFixed(0)).join(' ')})`,
+          );
+        }
         const input = path.join(OUT, `plan-${n}.${format}`);
         fs.writeFileSync(input, file);
         inputs.set(`${format}/${n}`, input);
@@ -502,10 +514,14 @@ async function main(): Promise<void> {
     for (const n of SIZES) {
       const tagged = ours.get(`pdf/${n}`);
       const untagged = ours.get(`pdf-untagged/${n}`);
+      const taggedCpu = oursCpu.get(`pdf/${n}`);
+      const untaggedCpu = oursCpu.get(`pdf-untagged/${n}`);
+      const cost = (more: number, less: number) =>
+        `${more >= less ? '+' : ''}${(((more - less) / less) * 100).toFixed(0)} %`;
       if (tagged !== undefined && untagged !== undefined)
         console.log(
-          `\nPDF tag cost, ${n} descriptions: tagged (the default) ${ms(tagged)}, untagged (pdf-profile standard) ${ms(untagged)}: ` +
-            `${tagged >= untagged ? '+' : ''}${(((tagged - untagged) / untagged) * 100).toFixed(0)} % (target <= 10 %)` +
+          `\nPDF tag cost, ${n} descriptions (alternate runs): tagged (the default) ${ms(tagged)}, untagged (pdf-profile standard) ${ms(untagged)}: ` +
+            `${cost(tagged, untagged)} (target <= 10 %); service CPU ${ms(taggedCpu!)} against ${ms(untaggedCpu!)}: ${cost(taggedCpu!, untaggedCpu!)}` +
             `; tagged vs LibreOffice ${ratio(peers.get(`LibreOffice/${n}`), tagged) || 'n/a'} (target >= 5x at 100), ` +
             `vs Typst as a whole process ${ratio(peers.get(`Typst/${n}`), tagged) || 'n/a'} (target >= 1.5x at 100), ` +
             `vs Typst warm in process ${ratio(peers.get(`Typst warm/${n}`), tagged) || 'n/a'}.`,

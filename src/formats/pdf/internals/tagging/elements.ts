@@ -111,7 +111,11 @@ function orderedKids(node: StructNode): (StructNode | Slot)[] {
   if (!node.reordered) return node.kids;
   const rank = (kid: StructNode | Slot): number =>
     'entries' in kid ? 0 : node.role === 'LI' ? (kid.role === 'Lbl' ? 0 : 1) : (kid.tag.order ?? 0);
-  return [...node.kids].sort((a, b) => rank(a) - rank(b));
+  // Most list items have their Lbl first already: no copy to sort.
+  const { kids } = node;
+  let index = 1;
+  while (index < kids.length && rank(kids[index - 1]) <= rank(kids[index])) index++;
+  return index >= kids.length ? kids : [...kids].sort((a, b) => rank(a) - rank(b));
 }
 
 /** What `writeStructureTree` writes from. */
