@@ -2,7 +2,7 @@
  * Planning-service answers read as RAiD values: plain text, the spellings worth matching against
  * a controlled list, the separate items of a list answer, dates, yes/no flags and identifiers.
  */
-import { answerText, type AnswerTextStyle } from '../../../document/answerText';
+import { answerText, type AnswerTextStyle } from '../../../document/html/answerText';
 import type { ReferenceView, Value } from '../../../plan/types';
 import { raidDateOfPicked, raidDateOfText } from '../dates';
 

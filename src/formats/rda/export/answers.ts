@@ -4,7 +4,7 @@
  * (a distribution, a cost, a contributor…) are grouped: each item of a repeating question is one
  * object; the answers of non-repeating questions together form one more.
  */
-import { answerText, type AnswerTextStyle } from '../../../document/answerText';
+import { answerText, type AnswerTextStyle } from '../../../document/html/answerText';
 import { htmlToPlainText } from '../../../document/html';
 import type { DescriptionView, FieldSetView, PlanView, ReferenceView, SectionView, Value } from '../../../plan/types';
 import { groupOf, type RdaGroup } from '../groups';

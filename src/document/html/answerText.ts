@@ -2,8 +2,8 @@
  * An answer as one line of plain text, as a reader would write it: what the data exports (RDA,
  * RAiD) put in their free-text fields. Each says how it writes dates and yes/no.
  */
-import type { Value } from '../plan/types';
-import { htmlToPlainText } from './html';
+import type { Value } from '../../plan/types';
+import { htmlToPlainText } from './index';
 
 export interface AnswerTextStyle {
   /** A picked date as the format writes dates; null when it cannot. */
