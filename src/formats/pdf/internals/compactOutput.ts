@@ -10,16 +10,13 @@
  *   deflated at PAGE_CONTENT_LEVEL here, before pdfkit writes them (as flate all the same). Other
  *   streams (fonts, images, metadata) are pdfkit's.
  *
- * Measured on the bench's 100-description plan (250 pages, 2.7 MB of page contents as
- * lineDrawing.ts writes them): level 6 took 39 ms for 527 KB, level 5 33 ms for 533 KB, level 4
- * 28 ms for 564 KB, level 3 21 ms for 588 KB. Level 5 keeps the file smaller than level 6 made it
- * before lineDrawing.ts wrote page contents compactly (860 KB against 872 KB).
+ * Level 4: within 8 % of level 6's size in three quarters of its time (docs/development/pdf-hooks.md).
  */
 import zlib from 'node:zlib';
 import { type InstanceHook, patchMethod, type PrototypeHook } from './hook';
 import { PDFKIT_0_19_1, pdfkitClass } from './libraries';
 
-const PAGE_CONTENT_LEVEL = 5;
+const PAGE_CONTENT_LEVEL = 4;
 
 /** Colour names kept with their components: a theme has a handful, a tenant's template a few more. */
 const MAX_NAMED_COLORS = 1_000;

@@ -54,8 +54,8 @@ interface PdfKitDocument extends ObjectOutput {
  */
 const OBJECTS_PER_STREAM = 255;
 
-/** Deflate level of object streams and of the cross-reference stream (zlib's default is 6). */
-const LEVEL = 5;
+/** Deflate level of object streams and of the cross-reference stream (zlib's default is 6), as page contents'. */
+const LEVEL = 4;
 
 /** Writes objects (a dictionary, an array... as PDF text) of one document. */
 export interface ObjectWriter {
