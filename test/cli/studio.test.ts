@@ -7,35 +7,23 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startStudio, type Studio } from '../../src/cli/studio/server';
-import { findChromium } from '../helpers/chromium';
+import { openBrowser, type TestBrowser } from '../helpers/chromium';
 import { FIXTURES, spawnCli, tempDir, waitFor, writeTemplate } from './run';
 
 jest.setTimeout(180_000);
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const WAIT = { timeout: 60_000 };
 
 describe('the template studio in a browser', () => {
   let work: string;
   let template: string;
   let studio: Studio;
-  let profile: string;
-  let context: BrowserContext;
+  let browser: TestBrowser;
   let page: Page;
-  const policyViolations: string[] = [];
+  let policyViolations: string[];
 
   beforeAll(async () => {
     work = tempDir();
@@ -48,22 +36,13 @@ describe('the template studio in a browser', () => {
     mine.label = 'My own plan';
     fs.writeFileSync(path.join(work, 'mine.json'), JSON.stringify(mine));
     studio = await startStudio({ template, plans: [], port: 0, cwd: work });
-    profile = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: findChromium(),
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) policyViolations.push(message.text());
-    });
+    browser = await openBrowser('studio');
+    ({ page, policyViolations } = browser);
   });
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await studio?.close();
-    if (profile) fs.rmSync(profile, { recursive: true, force: true });
     if (work) fs.rmSync(work, { recursive: true, force: true });
   });
 
@@ -117,7 +96,7 @@ describe('the template studio in a browser', () => {
       expect.stringContaining('tracker.example'),
     ]);
 
-    const [source] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    const [source] = await Promise.all([browser.context.waitForEvent('page'), link.click()]);
     await source.waitForLoadState();
     expect(await source.locator('li.at').textContent()).toBe('<p>{{plan.titel}}</p>');
     await source.close();

@@ -4,57 +4,33 @@
  * see the located errors. The page runs under its strict Content-Security-Policy throughout.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { findChromium } from '../helpers/chromium';
+import type { Page } from 'playwright-core';
+import { openBrowser, type TestBrowser } from '../helpers/chromium';
 import { fixtureText } from '../builders/fixtures';
 import { pdfText } from '../helpers/pdf';
 import { BROKEN_TEMPLATE, MARKED_TEMPLATE, startPreviewServer } from '../builders/preview';
 
 jest.setTimeout(180_000);
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const WAIT = { timeout: 60_000 };
 
 describe('the preview page in a browser', () => {
   let service: Awaited<ReturnType<typeof startPreviewServer>>;
-  let profile: string;
-  let context: BrowserContext;
+  let browser: TestBrowser;
   let page: Page;
   /** Console messages the browser logs about the Content-Security-Policy. */
-  const policyViolations: string[] = [];
+  let policyViolations: string[];
 
   beforeAll(async () => {
     service = await startPreviewServer();
-    profile = fs.mkdtempSync(path.join(os.tmpdir(), 'preview-chromium-'));
-    // A persistent context is how playwright takes a --user-data-dir of our choosing.
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: findChromium(),
-      headless: true,
-      args: CHROMIUM_ARGS,
-      acceptDownloads: true,
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) policyViolations.push(message.text());
-    });
+    browser = await openBrowser('preview', { acceptDownloads: true });
+    ({ page, policyViolations } = browser);
     await page.goto(`${service.url}/preview`, WAIT);
   });
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await service?.stop();
-    if (profile) fs.rmSync(profile, { recursive: true, force: true });
   });
 
   const plan = {
