@@ -51,18 +51,26 @@ function dosDateTime(date: Date): { time: number; date: number } {
   };
 }
 
+/**
+ * What the local header (from byte 4) and the central header (from byte 6) say of an entry, in the
+ * same order: version needed, flags, method, time, date, CRC, sizes, name length.
+ */
+function writeEntryFields(header: Buffer, at: number, entry: Entry, stamp: { time: number; date: number }): void {
+  header.writeUInt16LE(VERSION, at);
+  header.writeUInt16LE(entry.flags, at + 2);
+  header.writeUInt16LE(entry.method, at + 4);
+  header.writeUInt16LE(stamp.time, at + 6);
+  header.writeUInt16LE(stamp.date, at + 8);
+  header.writeUInt32LE(entry.crc, at + 10);
+  header.writeUInt32LE(entry.compressedSize, at + 14);
+  header.writeUInt32LE(entry.size, at + 18);
+  header.writeUInt16LE(entry.name.length, at + 22);
+}
+
 function localHeader(entry: Entry, stamp: { time: number; date: number }): Buffer {
   const header = Buffer.alloc(30 + entry.name.length);
   header.writeUInt32LE(LOCAL_HEADER, 0);
-  header.writeUInt16LE(VERSION, 4);
-  header.writeUInt16LE(entry.flags, 6);
-  header.writeUInt16LE(entry.method, 8);
-  header.writeUInt16LE(stamp.time, 10);
-  header.writeUInt16LE(stamp.date, 12);
-  header.writeUInt32LE(entry.crc, 14);
-  header.writeUInt32LE(entry.compressedSize, 18);
-  header.writeUInt32LE(entry.size, 22);
-  header.writeUInt16LE(entry.name.length, 26);
+  writeEntryFields(header, 4, entry, stamp);
   header.writeUInt16LE(0, 28);
   header.set(entry.name, 30);
   return header;
@@ -72,15 +80,7 @@ function centralHeader(entry: Entry, stamp: { time: number; date: number }): Buf
   const header = Buffer.alloc(46 + entry.name.length);
   header.writeUInt32LE(CENTRAL_HEADER, 0);
   header.writeUInt16LE(VERSION, 4);
-  header.writeUInt16LE(VERSION, 6);
-  header.writeUInt16LE(entry.flags, 8);
-  header.writeUInt16LE(entry.method, 10);
-  header.writeUInt16LE(stamp.time, 12);
-  header.writeUInt16LE(stamp.date, 14);
-  header.writeUInt32LE(entry.crc, 16);
-  header.writeUInt32LE(entry.compressedSize, 20);
-  header.writeUInt32LE(entry.size, 24);
-  header.writeUInt16LE(entry.name.length, 28);
+  writeEntryFields(header, 6, entry, stamp);
   // Extra field, comment, disk number, internal and external attributes: none.
   header.writeUInt32LE(entry.offset, 42);
   header.set(entry.name, 46);
