@@ -14,6 +14,7 @@
 import zlib from 'node:zlib';
 import { inUse, type PrototypeHook } from './hook';
 import { PDFKIT_0_19_1, pdfkitClass, pdfkitReferencePrototype } from './libraries';
+import { PdfBytes } from './pdfBytes';
 
 /** A PDF object of pdfkit (`doc.ref()`): its number, and where it starts once written. */
 export interface PdfRef {
@@ -64,6 +65,12 @@ export interface ObjectWriter {
    * written). `text` is the object's PDF text, one byte per character.
    */
   add(object: number | PdfRef, text: string): void;
+  /**
+   * The same, written into the returned bytes until `end()`; nothing else is added meanwhile.
+   * The bytes are the writer's own: only appended to.
+   */
+  begin(object: number | PdfRef): PdfBytes;
+  end(): void;
   /** Writes what is gathered (the objects written so far are then in the output). */
   flush(): void;
 }
@@ -76,39 +83,59 @@ export function objectNumber(output: ObjectOutput): number {
 /** Where objects written so far start, or which object stream holds them. */
 class ObjectStreams implements ObjectWriter {
   private ids: number[] = [];
-  private texts: string[] = [];
-  /** By object number - 1: the object stream that holds it (0: none), and its index there. */
-  readonly streamOf: number[] = [];
-  readonly indexOf: number[] = [];
+  /** Where each gathered object starts in `body`. */
+  private starts: number[] = [];
+  /** The gathered objects' text, one after the other, a newline between two. */
+  private readonly body = new PdfBytes(1 << 16);
+  /** The pdfkit object being written, counted as written at its end. */
+  private open: PdfRef | undefined;
+  /**
+   * The object streams written: each one's number and the objects it holds, in order. (Kept as
+   * lists: an array indexed by object number would start thousands of numbers in, and V8 keeps
+   * such an array as a dictionary.)
+   */
+  private readonly packed: { stream: number; ids: number[] }[] = [];
 
   constructor(private readonly doc: PdfKitDocument) {}
 
-  add(object: number | PdfRef, text: string): void {
-    const id = typeof object === 'number' ? object : object.id;
-    this.ids.push(id);
-    this.texts.push(text);
-    if (typeof object !== 'number') this.doc._refEnd(object);
+  begin(object: number | PdfRef): PdfBytes {
+    if (this.ids.length > 0) this.body.text('\n');
+    this.ids.push(typeof object === 'number' ? object : object.id);
+    this.starts.push(this.body.length);
+    this.open = typeof object === 'number' ? undefined : object;
+    return this.body;
+  }
+
+  end(): void {
+    if (this.open) this.doc._refEnd(this.open);
+    this.open = undefined;
     if (this.ids.length >= OBJECTS_PER_STREAM) this.flush();
+  }
+
+  add(object: number | PdfRef, text: string): void {
+    this.begin(object).text(text);
+    this.end();
   }
 
   /** Writes the gathered objects as one object stream. */
   flush(): void {
-    const { ids, texts, doc } = this;
+    const { ids, starts, body, doc } = this;
     if (ids.length === 0) return;
     const stream = objectNumber(doc);
     // The header: each object's number and where it starts after the header.
     let header = '';
-    let start = 0;
-    for (let index = 0; index < ids.length; index++) {
-      header += `${ids[index]} ${start} `;
-      start += texts[index].length + 1;
-      this.streamOf[ids[index] - 1] = stream;
-      this.indexOf[ids[index] - 1] = index;
-    }
-    const bytes = zlib.deflateSync(Buffer.from(`${header}${texts.join('\n')}`, 'latin1'), { level: LEVEL });
-    writeStream(doc, stream, `/Type /ObjStm /N ${ids.length} /First ${header.length}`, bytes);
+    for (let index = 0; index < ids.length; index++) header += `${ids[index]} ${starts[index]} `;
+    this.packed.push({ stream, ids });
+    const text = Buffer.concat([Buffer.from(header, 'latin1'), body.view()]);
+    writeStream(
+      doc,
+      stream,
+      `/Type /ObjStm /N ${ids.length} /First ${header.length}`,
+      zlib.deflateSync(text, { level: LEVEL }),
+    );
     this.ids = [];
-    this.texts = [];
+    this.starts = [];
+    body.length = 0;
   }
 
   /** The end of the file: the cross-reference stream (with the trailer's entries) and its offset. */
@@ -119,8 +146,16 @@ class ObjectStreams implements ObjectWriter {
     const offsets = doc._offsets;
     offsets[self - 1] = doc._offset;
     const size = offsets.length + 1;
+    // By object number: the object stream that holds it (0: none), and its index there.
+    const streamOf = new Uint32Array(size);
+    const indexOf = new Uint8Array(size);
+    for (const { stream, ids } of this.packed)
+      for (let index = 0; index < ids.length; index++) {
+        streamOf[ids[index]] = stream;
+        indexOf[ids[index]] = index;
+      }
     let largest = 0;
-    for (let id = 1; id < size; id++) largest = Math.max(largest, this.streamOf[id - 1] ?? 0, offsets[id - 1] ?? 0);
+    for (let id = 1; id < size; id++) largest = Math.max(largest, streamOf[id], offsets[id - 1] ?? 0);
     // Type (1 byte), offset or object stream (`width` bytes), generation or index (1 byte).
     let width = 1;
     while (largest >= 2 ** (8 * width)) width++;
@@ -130,12 +165,12 @@ class ObjectStreams implements ObjectWriter {
     table[row - 1] = 0xff;
     for (let id = 1; id < size; id++) {
       const at = id * row;
-      const stream = this.streamOf[id - 1];
+      const stream = streamOf[id];
       const offset = offsets[id - 1];
       if (stream) {
         table[at] = 2;
         table.writeUIntBE(stream, at + 1, width);
-        table[at + row - 1] = this.indexOf[id - 1];
+        table[at + row - 1] = indexOf[id];
       } else if (typeof offset === 'number') {
         table[at] = 1;
         table.writeUIntBE(offset, at + 1, width);
@@ -166,26 +201,33 @@ function writeStream(doc: PdfKitDocument, id: number, entries: string, bytes: Bu
 
 /** Objects many to a write, each at its offset, for a file with a cross-reference table. */
 class PlainObjects implements ObjectWriter {
-  private text: string[] = [];
-  private length = 0;
+  private readonly bytes = new PdfBytes(1 << 16);
   private readonly written: (number | PdfRef)[] = [];
   private readonly starts: number[] = [];
 
   constructor(private readonly output: ObjectOutput) {}
 
-  add(object: number | PdfRef, text: string): void {
-    const piece = `${typeof object === 'number' ? object : object.id} 0 obj\n${text}\nendobj\n`;
+  begin(object: number | PdfRef): PdfBytes {
     this.written.push(object);
-    this.starts.push(this.length);
-    this.text.push(piece);
-    this.length += piece.length;
-    if (this.length >= 1 << 16) this.flush();
+    this.starts.push(this.bytes.length);
+    return this.bytes.integer(typeof object === 'number' ? object : object.id).text(' 0 obj\n');
+  }
+
+  end(): void {
+    this.bytes.text('\nendobj\n');
+    if (this.bytes.length >= 1 << 16) this.flush();
+  }
+
+  add(object: number | PdfRef, text: string): void {
+    this.begin(object).text(text);
+    this.end();
   }
 
   flush(): void {
-    if (this.text.length === 0) return;
+    if (this.written.length === 0) return;
     const start = this.output._offset;
-    this.output._write(Buffer.from(this.text.join(''), 'latin1'));
+    // A copy: pdfkit keeps what it is given until the output is read.
+    this.output._write(Buffer.from(this.bytes.view()));
     for (let index = 0; index < this.written.length; index++) {
       const object = this.written[index];
       if (typeof object === 'number') this.output._offsets[object - 1] = start + this.starts[index];
@@ -194,8 +236,7 @@ class PlainObjects implements ObjectWriter {
         this.output._refEnd(object);
       }
     }
-    this.text = [];
-    this.length = 0;
+    this.bytes.length = 0;
     this.written.length = 0;
     this.starts.length = 0;
   }

@@ -1,15 +1,17 @@
 /**
  * The structure tree and its ParentTree written as PDF objects, once every page is drawn. A
- * 100-description plan has ~14,000 elements and ~13,000 marked-content sequences; pdfkit's
+ * 100-description plan has ~14,000 elements and ~12,000 marked-content sequences; pdfkit's
  * `ref(data).end()` would allocate an object per element, convert each dictionary key by key and
  * write each object as three chunks of the output, and its ParentTree would hold an object per
  * sequence until the end. Here an element is a number (its object number, taken from pdfkit's
  * cross-reference list), a marked-content sequence is a number (its page and MCID), each element's
- * dictionary is one line built from what it holds, and the objects go into object streams
+ * dictionary is written as bytes straight into its object stream (../pdfBytes.ts), its /K entries
+ * gathered first in a buffer per depth of the tree, and the objects go into object streams
  * (../objectStreams.ts; plain objects, many to a write, where a file cannot have them).
  */
-import type { StructureRole } from '../../tags';
+import type { PdfTag, StructureRole } from '../../tags';
 import { type ObjectOutput, objectNumber, objectWriter, type PdfRef } from '../objectStreams';
+import { PdfBytes } from '../pdfBytes';
 import type { Slot, StructNode, StructureTree } from './structure';
 
 /**
@@ -139,86 +141,120 @@ export function writeStructureTree(
   const objects = objectWriter(output);
   const lang = tree.document.lang.toLowerCase();
   let lastHeading = 0;
+  /** Per depth of the tree: the /K entries of the element being written there, while its kids are written. */
+  const kidsAt: PdfBytes[] = [];
+  const kidsOf = (depth: number): PdfBytes => {
+    const kids = (kidsAt[depth] ??= new PdfBytes(256));
+    kids.length = 0;
+    return kids;
+  };
 
-  /** An element's /K entries for its marked content: the MCID on its page (the first), a reference elsewhere. */
-  const contentKid = (element: number, page: number, content: MarkedContent): string => {
+  /** An element's /K entry for its marked content: the MCID on its page (the first), a reference elsewhere. */
+  const contentKid = (kids: PdfBytes, element: number, page: number, content: MarkedContent): void => {
     const contentPage = pageOf(content);
     const mcid = mcidOf(content);
     pages.elements[contentPage][mcid] = element;
-    return contentPage === page ? String(mcid) : `<</Type /MCR /Pg ${pages.dictionaries[contentPage]} /MCID ${mcid}>>`;
+    kids.separator();
+    if (contentPage === page) kids.integer(mcid);
+    else
+      kids
+        .text('<</Type /MCR /Pg ')
+        .text(String(pages.dictionaries[contentPage]))
+        .text(' /MCID ')
+        .integer(mcid)
+        .text('>>');
   };
 
-  const writeLink = (link: LinkElement, parent: number): void => {
-    const kids: string[] = [];
-    let page = -1;
-    for (const kid of link.kids) {
-      if (typeof kid !== 'number') kids.push(`<</Type /OBJR /Obj ${kid.annotation} /Pg ${kid.page}>>`);
-      else {
-        if (page < 0) page = pageOf(kid);
-        kids.push(contentKid(link.id, page, kid));
+  /** The dictionary of an element, around its /K entries. */
+  const element = (id: number | PdfRef, role: string, parent: number, page: number, kids: PdfBytes, tag?: PdfTag) => {
+    const out = objects.begin(id).text('<</S /').text(role).text(' /P ').reference(parent);
+    if (page >= 0) out.text(' /Pg ').text(String(pages.dictionaries[page]));
+    if (tag) {
+      if (tag.lang && tag.lang.toLowerCase() !== lang) out.text(' /Lang ').text(textString(tag.lang));
+      if (tag.alt) out.text(' /Alt ').text(textString(tag.alt));
+      // On the element, not on its marked content: poppler would apply its own bidi reordering to it again.
+      if (tag.actualText !== undefined) out.text(' /ActualText ').text(textString(tag.actualText));
+      if (tag.scope || (tag.colSpan ?? 0) > 1 || (tag.rowSpan ?? 0) > 1) {
+        out.text(' /A <</O /Table');
+        if (tag.scope) out.text(' /Scope /').text(tag.scope);
+        if (tag.colSpan && tag.colSpan > 1) out.text(' /ColSpan ').integer(tag.colSpan);
+        if (tag.rowSpan && tag.rowSpan > 1) out.text(' /RowSpan ').integer(tag.rowSpan);
+        out.text('>>');
       }
     }
-    const onPage = page < 0 ? '' : ` /Pg ${pages.dictionaries[page]}`;
-    objects.add(link.id, `<</S /Link /P ${parent} 0 R${onPage} /K [${kids.join(' ')}]>>`);
+    out.text(' /K [').append(kids).text(']>>');
+    objects.end();
   };
 
-  /** Writes an element that has content or keeps its shape (see `written`). */
-  const write = (node: StructNode, parent: string, element: number | PdfRef): void => {
-    const id = typeof element === 'number' ? element : element.id;
+  const writeLink = (link: LinkElement, parent: number, depth: number): void => {
+    const kids = kidsOf(depth);
+    let page = -1;
+    for (const kid of link.kids) {
+      if (typeof kid !== 'number') {
+        kids.separator().text('<</Type /OBJR /Obj ').text(String(kid.annotation));
+        kids.text(' /Pg ').text(String(kid.page)).text('>>');
+      } else {
+        if (page < 0) page = pageOf(kid);
+        contentKid(kids, link.id, page, kid);
+      }
+    }
+    element(link.id, 'Link', parent, page, kids);
+  };
+
+  /** Writes an element that has content or keeps its shape (see `written`), after the elements in it. */
+  const write = (node: StructNode, parent: number, id: number | PdfRef, depth: number): void => {
+    const self = typeof id === 'number' ? id : id.id;
     const { tag } = node;
     let role: string = node.role;
     if (tag.role === 'H') {
       lastHeading = Math.min(Math.max(1, Math.floor(tag.level ?? 1)), lastHeading + 1, 6);
       role = `H${lastHeading}`;
     }
-    const kids: string[] = [];
+    const kids = kidsOf(depth);
     let page = -1;
     for (const kid of orderedKids(contentNode(node))) {
       if (!('entries' in kid)) {
         if (!written(kid)) continue;
         const kidId = objectNumber(output);
-        write(kid, `${id} 0 R`, kidId);
-        kids.push(`${kidId} 0 R`);
+        write(kid, self, kidId, depth + 1);
+        kids.separator().reference(kidId);
         continue;
       }
       for (const entry of kid.entries as Entry[]) {
         if (typeof entry === 'number') {
           if (page < 0) page = pageOf(entry);
-          kids.push(contentKid(id, page, entry));
+          contentKid(kids, self, page, entry);
         } else {
-          writeLink(entry, id);
-          kids.push(`${entry.id} 0 R`);
+          writeLink(entry, self, depth + 1);
+          kids.separator().reference(entry.id);
         }
       }
     }
-    let dictionary = `<</S /${role} /P ${parent}`;
-    if (page >= 0) dictionary += ` /Pg ${pages.dictionaries[page]}`;
-    if (tag.lang && tag.lang.toLowerCase() !== lang) dictionary += ` /Lang ${textString(tag.lang)}`;
-    if (tag.alt) dictionary += ` /Alt ${textString(tag.alt)}`;
-    // On the element, not on its marked content: poppler would apply its own bidi reordering to it again.
-    if (tag.actualText !== undefined) dictionary += ` /ActualText ${textString(tag.actualText)}`;
-    let table = '';
-    if (tag.scope) table += ` /Scope /${tag.scope}`;
-    if (tag.colSpan && tag.colSpan > 1) table += ` /ColSpan ${tag.colSpan}`;
-    if (tag.rowSpan && tag.rowSpan > 1) table += ` /RowSpan ${tag.rowSpan}`;
-    if (table) dictionary += ` /A <</O /Table${table}>>`;
-    objects.add(element, `${dictionary} /K [${kids.join(' ')}]>>`);
+    element(id, role, parent, page, kids, tag);
   };
 
   // The Document element and the ParentTree are pdfkit objects: the structure tree root refers to them.
   const document = written(tree.root) ? output.ref() : undefined;
-  if (document) write(tree.root, String(root), document);
-  const nums: string[] = [];
+  if (document) write(tree.root, root.id, document, 0);
+  const parentTree = output.ref();
+  const nums = objects.begin(parentTree).text('<</Nums [');
+  const from = nums.length;
   for (const key of [...parentKeys.keys()].sort((a, b) => a - b)) {
     const value = parentKeys.get(key) as { page: number } | { link: number };
-    nums.push(
-      'page' in value
-        ? `${key} [${pages.elements[value.page].map((element) => `${element} 0 R`).join(' ')}]`
-        : `${key} ${value.link} 0 R`,
-    );
+    nums.separator(from).integer(key).text(' ');
+    if ('link' in value) nums.reference(value.link);
+    else {
+      nums.text('[');
+      const elements = pages.elements[value.page];
+      for (let index = 0; index < elements.length; index++) {
+        if (index > 0) nums.text(' ');
+        nums.reference(elements[index]);
+      }
+      nums.text(']');
+    }
   }
-  const parentTree = output.ref();
-  objects.add(parentTree, `<</Nums [${nums.join(' ')}]>>`);
+  nums.text(']>>');
+  objects.end();
   objects.flush();
   return { document, parentTree };
 }

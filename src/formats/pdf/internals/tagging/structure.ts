@@ -17,11 +17,11 @@ export interface StructNode {
   tag: PdfTag;
   parent: StructNode | undefined;
   kids: (StructNode | Slot)[];
-  keyed?: Map<string, StructNode>;
+  keyed: Map<string, StructNode> | undefined;
   /** Some content was marked in it or under it (set while drawing; empty elements are left out). */
-  filled?: boolean;
+  filled: boolean;
   /** Its kids are not in reading order as laid out: a list item's Lbl, cells of a mirrored row. */
-  reordered?: boolean;
+  reordered: boolean;
 }
 
 /**
@@ -37,6 +37,23 @@ export interface Slot {
 
 /** What a drawn item is: content of an element, or an artifact. */
 export type DrawTarget = Slot | { artifact: 'Pagination' | 'Layout' };
+
+/** Running headers and footers, repeated table headers. */
+const PAGINATION: DrawTarget = { artifact: 'Pagination' };
+
+/**
+ * A new element. Every element has the same fields from the start: the layout and the writing of
+ * the tree read them for ~14,000 elements, and objects of one shape are read fastest.
+ */
+const structNode = (role: StructureRole, tag: PdfTag, parent: StructNode | undefined): StructNode => ({
+  role,
+  tag,
+  parent,
+  kids: [],
+  keyed: undefined,
+  filled: false,
+  reordered: false,
+});
 
 export interface StructureTree {
   root: StructNode;
@@ -74,7 +91,7 @@ function child(parent: StructNode, tag: PdfTag): StructNode {
     const found = parent.keyed?.get(lookup);
     if (found) return found;
   }
-  const node: StructNode = { role, tag, parent, kids: [] };
+  const node = structNode(role, tag, parent);
   parent.kids.push(node);
   if (role === 'Lbl' || tag.order !== undefined) parent.reordered = true;
   if (lookup !== undefined) (parent.keyed ??= new Map()).set(lookup, node);
@@ -92,7 +109,7 @@ function open(
   node: { listMarker?: { canvas?: unknown[]; _inlines?: unknown[] } },
 ): void {
   if (tag.role === 'Document' && tag.document) {
-    const root: StructNode = { role: 'Document', tag, parent: undefined, kids: [] };
+    const root = structNode('Document', tag, undefined);
     state.tree = { root, document: tag.document };
     state.stack.push({ node: root });
     return;
@@ -131,7 +148,7 @@ function targetFor(
 ): DrawTarget | undefined {
   const top = currentNode(state);
   if (!state.tree || !top) return undefined;
-  if (top.artifact) return { artifact: 'Pagination' };
+  if (top.artifact) return PAGINATION;
   for (let index = state.stack.length - 1; index >= 0; index--) {
     const marker = state.stack[index].marker;
     if (!marker) continue;
@@ -267,8 +284,7 @@ const repeatedHeaders: PrototypeHook = {
       const before = page?.items.length ?? 0;
       const result = Reflect.apply(original, this, args);
       if (page)
-        for (let index = before; index < page.items.length; index++)
-          page.items[index].item[TARGET] = { artifact: 'Pagination' };
+        for (let index = before; index < page.items.length; index++) page.items[index].item[TARGET] = PAGINATION;
       return result;
     },
 };
