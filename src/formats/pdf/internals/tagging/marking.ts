@@ -11,7 +11,15 @@ import { PDFKIT_0_19_1, PDFMAKE_0_3_11, pdfkitClass, pdfmakeClass } from '../lib
 import { addStateless } from '../lineState';
 import { type ObjectOutput, objectNumber, type PdfRef } from '../objectStreams';
 import { elementOf, type LinkElement, type MarkedContent, MarkedPages, writeStructureTree } from './elements';
-import { type DrawTarget, type Slot, type StructNode, structureTreeOf, type StructureTree, TARGET } from './structure';
+import {
+  type DrawTarget,
+  type Slot,
+  type StructNode,
+  structureTreeOf,
+  type StructureTree,
+  TARGET,
+  withItem,
+} from './structure';
 
 interface PdfKitDocument extends ObjectOutput {
   page: {
@@ -106,7 +114,7 @@ class Tagger {
     const content = this.markedContent(link ? 'Link' : elementOf(slot.node).role);
     if (link) link.kids.push(content);
     else {
-      slot.entries.push(content);
+      slot.entries = withItem(slot.entries, content);
       fill(slot.node);
     }
     this.openArtifact = undefined;
@@ -131,7 +139,7 @@ class Tagger {
     let element = this.lastLink?.node === slot.node && this.lastLink.href === href ? this.lastLink.element : undefined;
     if (!element) {
       element = { id: objectNumber(this.doc), kids: [] };
-      slot.entries.push(element);
+      slot.entries = withItem(slot.entries, element);
       fill(slot.node);
       this.lastLink = { node: slot.node, href, element };
     }

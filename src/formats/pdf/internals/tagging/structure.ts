@@ -42,6 +42,24 @@ export type DrawTarget = Slot | { artifact: 'Pagination' | 'Layout' };
 const PAGINATION: DrawTarget = { artifact: 'Pagination' };
 
 /**
+ * The kids of an element without any yet, and the entries of a slot before its first: shared.
+ * Most elements hold one kid and most slots one entry; an array V8 grows from empty by `push`
+ * takes room for 17 (~2 MB of a 100-description plan's ~28,000, kept for the whole export), one
+ * made with its first item room for that one.
+ */
+const NONE = Object.freeze([]) as never[];
+
+/** Adds an item to a list that may be the shared empty one (`NONE`, frozen); returns the list to keep. */
+export function withItem<T>(list: T[], item: T): T[] {
+  if (list === NONE) return [item];
+  list.push(item);
+  return list;
+}
+
+const BULLET_LABEL: PdfTag = { role: 'Lbl', actualText: '\u2022' };
+const LABEL: PdfTag = { role: 'Lbl' };
+
+/**
  * A new element. Every element has the same fields from the start: the layout and the writing of
  * the tree read them for ~14,000 elements, and objects of one shape are read fastest.
  */
@@ -49,7 +67,7 @@ const structNode = (role: StructureRole, tag: PdfTag, parent: StructNode | undef
   role,
   tag,
   parent,
-  kids: [],
+  kids: NONE,
   keyed: undefined,
   filled: false,
   reordered: false,
@@ -92,7 +110,7 @@ function child(parent: StructNode, tag: PdfTag): StructNode {
     if (found) return found;
   }
   const node = structNode(role, tag, parent);
-  parent.kids.push(node);
+  parent.kids = withItem(parent.kids, node);
   if (role === 'Lbl' || tag.order !== undefined) parent.reordered = true;
   if (lookup !== undefined) (parent.keyed ??= new Map()).set(lookup, node);
   return node;
@@ -125,7 +143,7 @@ function open(
   const listMarker = node.listMarker;
   if (tag.role === 'LBody' && listMarker && parent.role === 'LI') {
     // A bullet is drawn as a shape: its Lbl says which character it stands for.
-    const lbl = child(parent, listMarker.canvas ? { role: 'Lbl', actualText: '\u2022' } : { role: 'Lbl' });
+    const lbl = child(parent, listMarker.canvas ? BULLET_LABEL : LABEL);
     marker = { lbl, inline: listMarker._inlines?.[0], vector: listMarker.canvas?.[0] };
   }
   state.stack.push({ node: child(parent, tag), marker });
@@ -135,8 +153,8 @@ function open(
 function slotIn(node: StructNode): Slot {
   const last = node.kids[node.kids.length - 1];
   if (last !== undefined && 'entries' in last) return last;
-  const slot: Slot = { node, entries: [] };
-  node.kids.push(slot);
+  const slot: Slot = { node, entries: NONE };
+  node.kids = withItem(node.kids, slot);
   return slot;
 }
 
