@@ -108,16 +108,18 @@ export function textString(value: string): string {
 /** Whether an element is written: it has content, or it keeps a table's shape. */
 const written = (node: StructNode): boolean => node.filled === true || KEEP_EMPTY.has(node.role);
 
+/** Where a kid of a reordered element goes: Lbl before LBody, cells by their logical order. */
+const rank = (node: StructNode, kid: StructNode | Slot): number =>
+  'entries' in kid ? 0 : node.role === 'LI' ? (kid.role === 'Lbl' ? 0 : 1) : (kid.tag.order ?? 0);
+
 /** Lbl before LBody; cells of mirrored (right-to-left) rows in logical order. */
 function orderedKids(node: StructNode): (StructNode | Slot)[] {
   if (!node.reordered) return node.kids;
-  const rank = (kid: StructNode | Slot): number =>
-    'entries' in kid ? 0 : node.role === 'LI' ? (kid.role === 'Lbl' ? 0 : 1) : (kid.tag.order ?? 0);
-  // Most list items have their Lbl first already: no copy to sort.
+  // Most list items have their Lbl first already, and most rows are not mirrored: no copy to sort.
   const { kids } = node;
   let index = 1;
-  while (index < kids.length && rank(kids[index - 1]) <= rank(kids[index])) index++;
-  return index >= kids.length ? kids : [...kids].sort((a, b) => rank(a) - rank(b));
+  while (index < kids.length && rank(node, kids[index - 1]) <= rank(node, kids[index])) index++;
+  return index >= kids.length ? kids : [...kids].sort((a, b) => rank(node, a) - rank(node, b));
 }
 
 /** What `writeStructureTree` writes from. */

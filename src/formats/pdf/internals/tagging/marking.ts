@@ -103,8 +103,8 @@ class Tagger {
       this.parentKeys.set(doc.page.structParentTreeKey, { page: this.pageIndex });
     }
     const content = this.pages.next(this.pageIndex);
-    const begin = `/${role} <</MCID ${this.pages.elements[this.pageIndex].length - 1}>> BDC`;
-    addStateless(doc, this.openArtifact !== undefined || this.openNode !== undefined ? `EMC\n${begin}` : begin);
+    const closing = this.openArtifact !== undefined || this.openNode !== undefined;
+    addStateless(doc, beginMarkedContent(role, this.pages.elements[this.pageIndex].length - 1, closing));
     return content;
   }
 
@@ -185,6 +185,24 @@ class Tagger {
       });
     }
   }
+}
+
+/** MCIDs below this have their operators kept (a page of a 100-description plan has ~50). */
+const KEPT_MCIDS = 512;
+
+/** Per role, by MCID: the operators beginning its marked content, alone and after an EMC. */
+const beginnings = new Map<string, { alone: string[]; closing: string[] }>();
+
+/**
+ * The operators that begin a marked-content sequence (ending the one open, when `closing`): made
+ * once per role and MCID, since every page numbers its sequences from 0 again.
+ */
+function beginMarkedContent(role: string, mcid: number, closing: boolean): string {
+  if (mcid >= KEPT_MCIDS) return `${closing ? 'EMC\n' : ''}/${role} <</MCID ${mcid}>> BDC`;
+  let kept = beginnings.get(role);
+  if (!kept) beginnings.set(role, (kept = { alone: [], closing: [] }));
+  const list = closing ? kept.closing : kept.alone;
+  return (list[mcid] ??= `${closing ? 'EMC\n' : ''}/${role} <</MCID ${mcid}>> BDC`);
 }
 
 /** Content was marked in the node's element: it and the elements around it are written. */

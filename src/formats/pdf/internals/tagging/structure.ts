@@ -79,10 +79,10 @@ export interface StructureTree {
 }
 
 interface Frame {
-  node?: StructNode;
-  artifact?: boolean;
+  readonly node?: StructNode;
+  readonly artifact?: boolean;
   /** List item: its marker (a text line or a vector) goes to this Lbl. */
-  marker?: { lbl: StructNode; inline?: unknown; vector?: unknown };
+  readonly marker?: { lbl: StructNode; inline?: unknown; vector?: unknown };
 }
 
 interface LayoutState {
@@ -116,6 +116,9 @@ function child(parent: StructNode, tag: PdfTag): StructNode {
   return node;
 }
 
+/** Inside a running header or footer (or anything else drawn as an artifact). */
+const ARTIFACT_FRAME: Frame = { artifact: true };
+
 function currentNode(state: LayoutState): Frame | undefined {
   return state.stack[state.stack.length - 1];
 }
@@ -134,11 +137,12 @@ function open(
   }
   const top = currentNode(state);
   if (!state.tree || !top || top.artifact || tag.role === 'Artifact') {
-    state.stack.push({ artifact: true });
+    state.stack.push(ARTIFACT_FRAME);
     return;
   }
   let parent = top.node as StructNode;
-  for (const step of tag.path ?? []) parent = child(parent, step);
+  const { path } = tag;
+  if (path) for (const step of path) parent = child(parent, step);
   let marker: Frame['marker'];
   const listMarker = node.listMarker;
   if (tag.role === 'LBody' && listMarker && parent.role === 'LI') {
