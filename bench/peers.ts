@@ -13,8 +13,10 @@
  * fonts, compiles and writes the PDF. The targets are computed against that figure. A second,
  * labelled line gives Typst warm in this process (fonts loaded once, its memoized results dropped
  * before each run), what a service keeping a compiler loaded would take. Our PDF is the default, tagged (PDF/UA-1); the same plan
- * with `pdf-profile: standard`, exported in turn with it, gives the untagged time, and the two the tag cost.
- * Medians of BENCH_RUNS (7) runs after warm-up; peers BENCH_PEER_RUNS (5). Then throughput with
+ * with `pdf-profile: standard`, exported in turn with it (BENCH_TAG_PAIRS (16) pairs, half of them
+ * untagged first), gives the untagged time, and the two the tag cost (also as the median of the
+ * pairs' ratios). Medians of BENCH_RUNS (7) runs after warm-up (ours, PDF aside); peers
+ * BENCH_PEER_RUNS (5). Then throughput with
  * 1, 2 and 4 concurrent clients for BENCH_WINDOW_S (5) seconds each, and the service's peak RSS.
  * BENCH_SIZES, BENCH_FORMATS, BENCH_PEERS=none and BENCH_WINDOW_S=0 narrow a run;
  * BENCH_CPU_PROF=<dir> runs the service under --cpu-prof (main thread and export workers).
@@ -35,6 +37,8 @@ const ROOT = path.resolve(__dirname, '..');
 const OUT = path.join(__dirname, 'out', 'peers');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const PEER_RUNS = Number(process.env.BENCH_PEER_RUNS ?? 5);
+/** Pairs of PDF exports, tagged and untagged, for the tag cost (an even number: half of them untagged first). */
+const TAG_PAIRS = 2 * Math.ceil(Number(process.env.BENCH_TAG_PAIRS ?? 16) / 2);
 const WINDOW_S = Number(process.env.BENCH_WINDOW_S ?? 5);
 const SIZES = (process.env.BENCH_SIZES ?? '10,100').split(',').map(Number);
 /** BENCH_PEERS=none (or a list of commands) leaves peers out, e.g. while profiling the service. */
@@ -321,6 +325,8 @@ async function main(): Promise<void> {
   /** CPU ms the service spent per export (all threads): the cost, whatever the load. */
   const oursCpu = new Map<string, number>();
   const inputs = new Map<string, string>();
+  /** Per size: the median of the tagged / untagged ratios of the pairs. */
+  const pairedCost = new Map<number, number>();
   try {
     for (const n of SIZES) {
       for (const format of FORMATS) {
@@ -346,7 +352,7 @@ async function main(): Promise<void> {
         // PDF: an even number of pairs, in turn tagged first and untagged first (ABBA): an export pays
         // part of the garbage of the one before, so a fixed order would favour the one that follows
         // the lighter.
-        const runs = untagged ? RUNS + (RUNS % 2) : RUNS;
+        const runs = untagged ? TAG_PAIRS : RUNS;
         for (let i = 0; i < runs; i++) {
           if (i % 2 === 1) await timeUntagged();
           const cpuBefore = await serviceCpuSeconds(service.port);
@@ -359,6 +365,9 @@ async function main(): Promise<void> {
         ours.set(`${format}/${n}`, median(times));
         oursCpu.set(`${format}/${n}`, median(cpu) * 1000);
         if (untagged) {
+          // Each pair's two exports meet the same machine: the median of the pairs' ratios is
+          // steadier than the ratio of the medians when the machine's load drifts.
+          pairedCost.set(n, median(times.map((time, index) => time / untaggedTimes[index])));
           ours.set(`pdf-untagged/${n}`, median(untaggedTimes));
           oursCpu.set(`pdf-untagged/${n}`, median(untaggedCpu) * 1000);
           console.error(
@@ -512,7 +521,7 @@ async function main(): Promise<void> {
     const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
     console.log(
       `\n${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GB, node ${process.version}; ` +
-        `load average ${loadBefore} before, ${load()} after (1, 5, 15 min). Medians of ${RUNS} runs (ours, through HTTP) and ${PEER_RUNS} runs (peers, whole processes) after warm-up.\n`,
+        `load average ${loadBefore} before, ${load()} after (1, 5, 15 min). Medians of ${RUNS} runs (ours, through HTTP; PDF ${TAG_PAIRS} pairs of tagged and untagged) and ${PEER_RUNS} runs (peers, whole processes) after warm-up.\n`,
     );
     console.log('| work | ours | peer | ratio | target |\n|---|---|---|---|---|');
     for (const row of rows) console.log(`| ${row.join(' | ')} |`);
@@ -528,8 +537,8 @@ async function main(): Promise<void> {
         `${more >= less ? '+' : ''}${(((more - less) / less) * 100).toFixed(0)} %`;
       if (tagged !== undefined && untagged !== undefined)
         console.log(
-          `\nPDF tag cost, ${n} descriptions (pairs in turn tagged and untagged first): tagged (the default) ${ms(tagged)}, untagged (pdf-profile standard) ${ms(untagged)}: ` +
-            `${cost(tagged, untagged)} (target <= 10 %); service CPU ${ms(taggedCpu!)} against ${ms(untaggedCpu!)}: ${cost(taggedCpu!, untaggedCpu!)}` +
+          `\nPDF tag cost, ${n} descriptions (${TAG_PAIRS} pairs, in turn tagged and untagged first): tagged (the default) ${ms(tagged)}, untagged (pdf-profile standard) ${ms(untagged)}: ` +
+            `${cost(tagged, untagged)}, median of the pairs' ratios ${cost(pairedCost.get(n)!, 1)} (target <= 10 %); service CPU ${ms(taggedCpu!)} against ${ms(untaggedCpu!)}: ${cost(taggedCpu!, untaggedCpu!)}` +
             `; tagged vs LibreOffice ${ratio(peers.get(`LibreOffice/${n}`), tagged) || 'n/a'} (target >= 5x at 100), ` +
             `vs Typst as a whole process ${ratio(peers.get(`Typst/${n}`), tagged) || 'n/a'} (target >= 1.5x at 100), ` +
             `vs Typst warm in process ${ratio(peers.get(`Typst warm/${n}`), tagged) || 'n/a'}.`,
