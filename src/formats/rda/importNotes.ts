@@ -3,7 +3,7 @@
  * (the import answer has no place for warnings), after a heading of its own. The notes are no
  * description of the data: an export leaves them out of the dataset's `description`.
  */
-import { plainTextToHtml } from './text';
+import { plainTextToHtml } from '../../contract/richText';
 
 const HEADING = 'Notes from the RDA import:';
 

@@ -49,17 +49,6 @@ export function dateOfText(text: string, language?: string | null): string | nul
   return calendarDateOfText(text, language);
 }
 
-/** Plain text -> minimal HTML for rich-text fields: escaped, one `<p>` per paragraph, `<br>` per line. */
-export function plainTextToHtml(text: string): string {
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`)
-    .join('');
-}
-
 /** Paragraphs of plain text (blank-line or line separated), trimmed, without empties. */
 export function paragraphs(text: string): string[] {
   return text

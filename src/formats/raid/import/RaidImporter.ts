@@ -26,6 +26,7 @@ import {
 } from '../vocabulary';
 import { readRaid, type ImportedDescription, type ImportedRaid, type ImportedTitle } from './readRaid';
 import { parseEnvelopeJson } from '../../../contract/envelope';
+import { plainTextToHtml } from '../../../contract/richText';
 
 const typeOf = (vocabulary: typeof TITLE_TYPE, id: string | null) =>
   id ? (termOf(vocabulary, [id])?.id ?? null) : null;
@@ -59,17 +60,6 @@ export function preprocessDescription(_envelope: unknown): PreprocessingDescript
 
 export function importDescription(_body: unknown): WireObject {
   throw notForDescriptions();
-}
-
-/** Plain text as the planning service's rich text: escaped, a paragraph per blank-line block. */
-function textToHtml(text: string): string {
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`)
-    .join('');
 }
 
 /** A blueprint field carries one of the keys of a block. */
@@ -129,7 +119,7 @@ function blueprintValue(field: M.ExtraBlueprintField, text: string): M.PlanBluep
       value.value = text;
       break;
     case 'richText':
-      value.value = textToHtml(text);
+      value.value = plainTextToHtml(text);
       break;
     case 'date':
       value.dateValue = raidDateOfText(text) ? instantOfRaidDate(text) : null;
@@ -170,7 +160,7 @@ export function importPlan(body: unknown): WireObject {
     id: randomUUID(),
     version: null,
     label: planTitle?.text ?? null,
-    description: primary ? textToHtml(primary.text) : null,
+    description: primary ? plainTextToHtml(primary.text) : null,
     // Public exactly when the record is open access (OpenCDMP's rule); RAiD has no restricted records.
     accessType: access && termOf(ACCESS_TYPE, [access])?.id === OPEN_ACCESS ? 'public' : 'restricted',
     status: null,

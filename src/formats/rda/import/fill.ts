@@ -5,7 +5,7 @@
  * field's type, identifier fields `externalIdentifier`.
  */
 import type * as M from '../../../contract/model';
-import { plainTextToHtml } from '../text';
+import { plainTextToHtml } from '../../../contract/richText';
 import { toYesNoUnknown } from '../vocabulary';
 import { matchOption } from './options';
 import type { ImportValue, ReferenceDraft } from './importValues';

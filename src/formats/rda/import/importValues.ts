@@ -6,7 +6,7 @@
 import { htmlToPlainText, sanitizeAnswerHtml } from '../../../document/html';
 import type { RdaGroup } from '../groups';
 import { parseIdentifier } from '../identifiers';
-import { plainTextToHtml } from '../text';
+import { plainTextToHtml } from '../../../contract/richText';
 import { toRdaLanguage, type YesNoUnknown } from '../vocabulary';
 import type {
   ImportedAffiliation,
