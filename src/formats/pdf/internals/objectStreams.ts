@@ -62,12 +62,8 @@ const LEVEL = 4;
 export interface ObjectWriter {
   /**
    * An object numbered by the caller (`objectNumber`) or by pdfkit (`ref()`: pdfkit counts it as
-   * written). `text` is the object's PDF text, one byte per character.
-   */
-  add(object: number | PdfRef, text: string): void;
-  /**
-   * The same, written into the returned bytes until `end()`; nothing else is added meanwhile.
-   * The bytes are the writer's own: only appended to.
+   * written): its PDF text is written into the returned bytes until `end()`, and nothing else is
+   * begun meanwhile. The bytes are the writer's own: only appended to.
    */
   begin(object: number | PdfRef): PdfBytes;
   end(): void;
@@ -112,7 +108,8 @@ class ObjectStreams implements ObjectWriter {
     if (this.ids.length >= OBJECTS_PER_STREAM) this.flush();
   }
 
-  add(object: number | PdfRef, text: string): void {
+  /** A pdfkit object whose PDF text pdfkit made (`text`, one byte per character). */
+  add(object: PdfRef, text: string): void {
     this.begin(object).text(text);
     this.end();
   }
@@ -216,11 +213,6 @@ class PlainObjects implements ObjectWriter {
   end(): void {
     this.bytes.text('\nendobj\n');
     if (this.bytes.length >= 1 << 16) this.flush();
-  }
-
-  add(object: number | PdfRef, text: string): void {
-    this.begin(object).text(text);
-    this.end();
   }
 
   flush(): void {
