@@ -158,19 +158,25 @@ export function writeStructureTree(
     pages.elements[contentPage][mcid] = element;
     kids.separator();
     if (contentPage === page) kids.integer(mcid);
-    else
-      kids
-        .text('<</Type /MCR /Pg ')
-        .text(String(pages.dictionaries[contentPage]))
-        .text(' /MCID ')
-        .integer(mcid)
-        .text('>>');
+    else kids.text('<</Type/MCR/Pg ').reference(pages.dictionaries[contentPage].id).text('/MCID ').integer(mcid).text('>>');
   };
 
-  /** The dictionary of an element, around its /K entries. */
-  const element = (id: number | PdfRef, role: string, parent: number, page: number, kids: PdfBytes, tag?: PdfTag) => {
-    const out = objects.begin(id).text('<</S /').text(role).text(' /P ').reference(parent);
-    if (page >= 0) out.text(' /Pg ').text(String(pages.dictionaries[page]));
+  /**
+   * The dictionary of an element, around its `count` /K entries (one without an array). Written
+   * without a space before a name, which is a delimiter: most of the ~14,000 elements are then
+   * `<</S/P/P 12 0 R/Pg 5 0 R/K 3>>`, a sixth fewer bytes to write and deflate.
+   */
+  const element = (
+    id: number | PdfRef,
+    role: string,
+    parent: number,
+    page: number,
+    kids: PdfBytes,
+    count: number,
+    tag?: PdfTag,
+  ) => {
+    const out = objects.begin(id).text('<</S/').text(role).text('/P ').reference(parent);
+    if (page >= 0) out.text('/Pg ').reference(pages.dictionaries[page].id);
     if (tag) {
       if (tag.lang && tag.lang.toLowerCase() !== lang) out.text(' /Lang ').text(textString(tag.lang));
       if (tag.alt) out.text(' /Alt ').text(textString(tag.alt));
@@ -184,7 +190,8 @@ export function writeStructureTree(
         out.text('>>');
       }
     }
-    out.text(' /K [').append(kids).text(']>>');
+    if (count === 1) out.text('/K ').append(kids).text('>>');
+    else out.text('/K [').append(kids).text(']>>');
     objects.end();
   };
 
@@ -193,14 +200,14 @@ export function writeStructureTree(
     let page = -1;
     for (const kid of link.kids) {
       if (typeof kid !== 'number') {
-        kids.separator().text('<</Type /OBJR /Obj ').text(String(kid.annotation));
-        kids.text(' /Pg ').text(String(kid.page)).text('>>');
+        kids.separator().text('<</Type/OBJR/Obj ').reference(kid.annotation.id);
+        kids.text('/Pg ').reference(kid.page.id).text('>>');
       } else {
         if (page < 0) page = pageOf(kid);
         contentKid(kids, link.id, page, kid);
       }
     }
-    element(link.id, 'Link', parent, page, kids);
+    element(link.id, 'Link', parent, page, kids, link.kids.length);
   };
 
   /** Writes an element that has content or keeps its shape (see `written`), after the elements in it. */
@@ -214,14 +221,17 @@ export function writeStructureTree(
     }
     const kids = kidsOf(depth);
     let page = -1;
+    let count = 0;
     for (const kid of orderedKids(contentNode(node))) {
       if (!('entries' in kid)) {
         if (!written(kid)) continue;
         const kidId = objectNumber(output);
         write(kid, self, kidId, depth + 1);
         kids.separator().reference(kidId);
+        count++;
         continue;
       }
+      count += kid.entries.length;
       for (const entry of kid.entries as Entry[]) {
         if (typeof entry === 'number') {
           if (page < 0) page = pageOf(entry);
@@ -232,7 +242,7 @@ export function writeStructureTree(
         }
       }
     }
-    element(id, role, parent, page, kids, tag);
+    element(id, role, parent, page, kids, count, tag);
   };
 
   // The Document element and the ParentTree are pdfkit objects: the structure tree root refers to them.
