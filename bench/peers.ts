@@ -51,6 +51,26 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 const ms = (value: number): string => `${Math.round(value).toLocaleString('en')} ms`;
+
+/**
+ * Where the median of `values` lies, 95 times in 100: the 2.5th and 97.5th percentiles of the
+ * medians of 2,000 resamples (with replacement, a fixed seed: the same samples print the same
+ * interval). On a shared machine one run's median moves by more than the targets' margins; the
+ * interval says by how much.
+ */
+function medianInterval(values: number[]): [number, number] {
+  let seed = 0x2545f491;
+  const random = (): number => {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) / 2 ** 32;
+  };
+  const medians = Array.from({ length: 2000 }, () =>
+    median(Array.from(values, () => values[Math.floor(random() * values.length)])),
+  ).sort((a, b) => a - b);
+  return [medians[50], medians[1949]];
+}
 const load = (): string =>
   os
     .loadavg()
@@ -325,8 +345,8 @@ async function main(): Promise<void> {
   /** CPU ms the service spent per export (all threads): the cost, whatever the load. */
   const oursCpu = new Map<string, number>();
   const inputs = new Map<string, string>();
-  /** Per size: the median of the tagged / untagged ratios of the pairs. */
-  const pairedCost = new Map<number, number>();
+  /** Per size: the tagged / untagged ratios of the pairs. */
+  const pairRatios = new Map<number, number[]>();
   try {
     for (const n of SIZES) {
       for (const format of FORMATS) {
@@ -367,7 +387,10 @@ async function main(): Promise<void> {
         if (untagged) {
           // Each pair's two exports meet the same machine: the median of the pairs' ratios is
           // steadier than the ratio of the medians when the machine's load drifts.
-          pairedCost.set(n, median(times.map((time, index) => time / untaggedTimes[index])));
+          pairRatios.set(
+            n,
+            times.map((time, index) => time / untaggedTimes[index]),
+          );
           ours.set(`pdf-untagged/${n}`, median(untaggedTimes));
           oursCpu.set(`pdf-untagged/${n}`, median(untaggedCpu) * 1000);
           console.error(
@@ -538,7 +561,13 @@ async function main(): Promise<void> {
       if (tagged !== undefined && untagged !== undefined)
         console.log(
           `\nPDF tag cost, ${n} descriptions (${TAG_PAIRS} pairs, in turn tagged and untagged first): tagged (the default) ${ms(tagged)}, untagged (pdf-profile standard) ${ms(untagged)}: ` +
-            `${cost(tagged, untagged)}, median of the pairs' ratios ${cost(pairedCost.get(n)!, 1)} (target <= 10 %); service CPU ${ms(taggedCpu!)} against ${ms(untaggedCpu!)}: ${cost(taggedCpu!, untaggedCpu!)}` +
+            `${cost(tagged, untagged)}, median of the pairs' ratios ${cost(median(pairRatios.get(n)!), 1)} (95 % interval ${medianInterval(
+              pairRatios.get(n)!,
+            )
+              .map((bound) => cost(bound, 1))
+              .join(
+                ' to ',
+              )}; target <= 10 %); service CPU ${ms(taggedCpu!)} against ${ms(untaggedCpu!)}: ${cost(taggedCpu!, untaggedCpu!)}` +
             `; tagged vs LibreOffice ${ratio(peers.get(`LibreOffice/${n}`), tagged) || 'n/a'} (target >= 5x at 100), ` +
             `vs Typst as a whole process ${ratio(peers.get(`Typst/${n}`), tagged) || 'n/a'} (target >= 1.5x at 100), ` +
             `vs Typst warm in process ${ratio(peers.get(`Typst warm/${n}`), tagged) || 'n/a'}.`,
