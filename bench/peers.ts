@@ -558,20 +558,19 @@ async function main(): Promise<void> {
       const untaggedCpu = oursCpu.get(`pdf-untagged/${n}`);
       const cost = (more: number, less: number) =>
         `${more >= less ? '+' : ''}${(((more - less) / less) * 100).toFixed(0)} %`;
-      if (tagged !== undefined && untagged !== undefined)
+      const ratios = pairRatios.get(n);
+      if (tagged !== undefined && untagged !== undefined && ratios) {
+        const interval = medianInterval(ratios)
+          .map((bound) => cost(bound, 1))
+          .join(' to ');
         console.log(
           `\nPDF tag cost, ${n} descriptions (${TAG_PAIRS} pairs, in turn tagged and untagged first): tagged (the default) ${ms(tagged)}, untagged (pdf-profile standard) ${ms(untagged)}: ` +
-            `${cost(tagged, untagged)}, median of the pairs' ratios ${cost(median(pairRatios.get(n)!), 1)} (95 % interval ${medianInterval(
-              pairRatios.get(n)!,
-            )
-              .map((bound) => cost(bound, 1))
-              .join(
-                ' to ',
-              )}; target <= 10 %); service CPU ${ms(taggedCpu!)} against ${ms(untaggedCpu!)}: ${cost(taggedCpu!, untaggedCpu!)}` +
+            `${cost(tagged, untagged)}, median of the pairs' ratios ${cost(median(ratios), 1)} (95 % interval ${interval}; target <= 10 %); service CPU ${ms(taggedCpu!)} against ${ms(untaggedCpu!)}: ${cost(taggedCpu!, untaggedCpu!)}` +
             `; tagged vs LibreOffice ${ratio(peers.get(`LibreOffice/${n}`), tagged) || 'n/a'} (target >= 5x at 100), ` +
             `vs Typst as a whole process ${ratio(peers.get(`Typst/${n}`), tagged) || 'n/a'} (target >= 1.5x at 100), ` +
             `vs Typst warm in process ${ratio(peers.get(`Typst warm/${n}`), tagged) || 'n/a'}.`,
         );
+      }
     }
     console.log(`\nGrowth, 100 vs 10 descriptions (target <= 11x): ${growth}.`);
     console.log(
