@@ -158,7 +158,13 @@ export function writeStructureTree(
     pages.elements[contentPage][mcid] = element;
     kids.separator();
     if (contentPage === page) kids.integer(mcid);
-    else kids.text('<</Type/MCR/Pg ').reference(pages.dictionaries[contentPage].id).text('/MCID ').integer(mcid).text('>>');
+    else
+      kids
+        .text('<</Type/MCR/Pg ')
+        .reference(pages.dictionaries[contentPage].id)
+        .text('/MCID ')
+        .integer(mcid)
+        .text('>>');
   };
 
   /**
