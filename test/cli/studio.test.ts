@@ -116,7 +116,10 @@ describe('the template studio in a browser', () => {
     await page.goto(`${studio.url}?format=docx&plan=sample:description-full.json`, WAIT);
     // The page fills its choices from the studio's state after it has loaded, and picks the
     // URL's in the same step.
-    await page.locator('#plan option').first().waitFor({ state: 'attached', ...WAIT });
+    await page
+      .locator('#plan option')
+      .first()
+      .waitFor({ state: 'attached', ...WAIT });
     expect(await page.locator('#plan').inputValue()).toBe('sample:description-full.json');
     const docx = page.frameLocator('#docx-view');
     await docx.getByText('Seagrass survey observations').first().waitFor(WAIT);
