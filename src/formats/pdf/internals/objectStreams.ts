@@ -80,9 +80,11 @@ export function objectNumber(output: ObjectOutput): number {
 class ObjectStreams implements ObjectWriter {
   private ids: number[] = [];
   /** Where each gathered object starts in `body`. */
-  private starts: number[] = [];
+  private readonly starts: number[] = [];
   /** The gathered objects' text, one after the other, a newline between two. */
   private readonly body = new PdfBytes(1 << 16);
+  /** The stream being deflated: its header (each object's number and start), then `body`. Reused. */
+  private readonly stream = new PdfBytes(1 << 16);
   /** The pdfkit object being written, counted as written at its end. */
   private open: PdfRef | undefined;
   /**
@@ -116,22 +118,24 @@ class ObjectStreams implements ObjectWriter {
 
   /** Writes the gathered objects as one object stream. */
   flush(): void {
-    const { ids, starts, body, doc } = this;
+    const { ids, starts, body, doc, stream: text } = this;
     if (ids.length === 0) return;
     const stream = objectNumber(doc);
     // The header: each object's number and where it starts after the header.
-    let header = '';
-    for (let index = 0; index < ids.length; index++) header += `${ids[index]} ${starts[index]} `;
+    text.length = 0;
+    for (let index = 0; index < ids.length; index++)
+      text.integer(ids[index]).text(' ').integer(starts[index]).text(' ');
+    const first = text.length;
+    text.append(body);
     this.packed.push({ stream, ids });
-    const text = Buffer.concat([Buffer.from(header, 'latin1'), body.view()]);
     writeStream(
       doc,
       stream,
-      `/Type /ObjStm /N ${ids.length} /First ${header.length}`,
-      zlib.deflateSync(text, { level: LEVEL }),
+      `/Type /ObjStm /N ${ids.length} /First ${first}`,
+      zlib.deflateSync(text.view(), { level: LEVEL }),
     );
     this.ids = [];
-    this.starts = [];
+    starts.length = 0;
     body.length = 0;
   }
 

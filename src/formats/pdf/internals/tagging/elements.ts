@@ -142,6 +142,15 @@ export function writeStructureTree(
 ): { document: PdfRef | undefined; parentTree: PdfRef } {
   const objects = objectWriter(output);
   const lang = tree.document.lang.toLowerCase();
+  /** Text strings written so far (up to a thousand): a bullet's replacement text, a language, repeat for many elements. */
+  const texts = new Map<string, string>();
+  const text = (value: string): string => {
+    let written = texts.get(value);
+    if (written !== undefined) return written;
+    written = textString(value);
+    if (texts.size < 1000) texts.set(value, written);
+    return written;
+  };
   let lastHeading = 0;
   /** Per depth of the tree: the /K entries of the element being written there, while its kids are written. */
   const kidsAt: PdfBytes[] = [];
@@ -184,10 +193,10 @@ export function writeStructureTree(
     const out = objects.begin(id).text('<</S/').text(role).text('/P ').reference(parent);
     if (page >= 0) out.text('/Pg ').reference(pages.dictionaries[page].id);
     if (tag) {
-      if (tag.lang && tag.lang.toLowerCase() !== lang) out.text(' /Lang ').text(textString(tag.lang));
-      if (tag.alt) out.text(' /Alt ').text(textString(tag.alt));
+      if (tag.lang && tag.lang.toLowerCase() !== lang) out.text(' /Lang ').text(text(tag.lang));
+      if (tag.alt) out.text(' /Alt ').text(text(tag.alt));
       // On the element, not on its marked content: poppler would apply its own bidi reordering to it again.
-      if (tag.actualText !== undefined) out.text(' /ActualText ').text(textString(tag.actualText));
+      if (tag.actualText !== undefined) out.text(' /ActualText ').text(text(tag.actualText));
       if (tag.scope || (tag.colSpan ?? 0) > 1 || (tag.rowSpan ?? 0) > 1) {
         out.text(' /A <</O /Table');
         if (tag.scope) out.text(' /Scope /').text(tag.scope);
