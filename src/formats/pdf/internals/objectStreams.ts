@@ -84,7 +84,7 @@ class ObjectStreams implements ObjectWriter {
   /** The gathered objects' text, one after the other, a newline between two. */
   private readonly body = new PdfBytes(1 << 16);
   /** The stream being deflated: its header (each object's number and start), then `body`. Reused. */
-  private readonly stream = new PdfBytes(1 << 16);
+  private readonly streamText = new PdfBytes(1 << 16);
   /** The pdfkit object being written, counted as written at its end. */
   private open: PdfRef | undefined;
   /**
@@ -118,7 +118,7 @@ class ObjectStreams implements ObjectWriter {
 
   /** Writes the gathered objects as one object stream. */
   flush(): void {
-    const { ids, starts, body, doc, stream: text } = this;
+    const { ids, starts, body, doc, streamText: text } = this;
     if (ids.length === 0) return;
     const stream = objectNumber(doc);
     // The header: each object's number and where it starts after the header.

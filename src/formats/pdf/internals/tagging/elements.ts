@@ -122,6 +122,24 @@ function orderedKids(node: StructNode): (StructNode | Slot)[] {
   return index >= kids.length ? kids : [...kids].sort((a, b) => rank(node, a) - rank(node, b));
 }
 
+/** An element's /K entries, gathered while the elements in it are written, and how many. */
+class KidEntries {
+  readonly bytes = new PdfBytes(256);
+  count = 0;
+
+  /** The bytes to write the next entry into (after a space, from the second entry on). */
+  next(): PdfBytes {
+    if (this.count++ > 0) this.bytes.text(' ');
+    return this.bytes;
+  }
+
+  clear(): this {
+    this.bytes.length = 0;
+    this.count = 0;
+    return this;
+  }
+}
+
 /** What `writeStructureTree` writes from. */
 export interface TreeContent {
   tree: StructureTree;
@@ -144,7 +162,7 @@ export function writeStructureTree(
   const lang = tree.document.lang.toLowerCase();
   /** Text strings written so far (up to a thousand): a bullet's replacement text, a language, repeat for many elements. */
   const texts = new Map<string, string>();
-  const text = (value: string): string => {
+  const pdfString = (value: string): string => {
     let written = texts.get(value);
     if (written !== undefined) return written;
     written = textString(value);
@@ -153,22 +171,18 @@ export function writeStructureTree(
   };
   let lastHeading = 0;
   /** Per depth of the tree: the /K entries of the element being written there, while its kids are written. */
-  const kidsAt: PdfBytes[] = [];
-  const kidsOf = (depth: number): PdfBytes => {
-    const kids = (kidsAt[depth] ??= new PdfBytes(256));
-    kids.length = 0;
-    return kids;
-  };
+  const kidsAt: KidEntries[] = [];
+  const kidsOf = (depth: number): KidEntries => (kidsAt[depth] ??= new KidEntries()).clear();
 
   /** An element's /K entry for its marked content: the MCID on its page (the first), a reference elsewhere. */
-  const contentKid = (kids: PdfBytes, element: number, page: number, content: MarkedContent): void => {
+  const contentKid = (kids: KidEntries, element: number, page: number, content: MarkedContent): void => {
     const contentPage = pageOf(content);
     const mcid = mcidOf(content);
     pages.elements[contentPage][mcid] = element;
-    kids.separator();
-    if (contentPage === page) kids.integer(mcid);
+    const entry = kids.next();
+    if (contentPage === page) entry.integer(mcid);
     else
-      kids
+      entry
         .text('<</Type/MCR/Pg ')
         .reference(pages.dictionaries[contentPage].id)
         .text('/MCID ')
@@ -177,26 +191,18 @@ export function writeStructureTree(
   };
 
   /**
-   * The dictionary of an element, around its `count` /K entries (one without an array). Written
+   * The dictionary of an element, around its /K entries (one without an array). Written
    * without a space before a name, which is a delimiter: most of the ~14,000 elements are then
    * `<</S/P/P 12 0 R/Pg 5 0 R/K 3>>`, a sixth fewer bytes to write and deflate.
    */
-  const element = (
-    id: number | PdfRef,
-    role: string,
-    parent: number,
-    page: number,
-    kids: PdfBytes,
-    count: number,
-    tag?: PdfTag,
-  ) => {
+  const element = (id: number | PdfRef, role: string, parent: number, page: number, kids: KidEntries, tag?: PdfTag) => {
     const out = objects.begin(id).text('<</S/').text(role).text('/P ').reference(parent);
     if (page >= 0) out.text('/Pg ').reference(pages.dictionaries[page].id);
     if (tag) {
-      if (tag.lang && tag.lang.toLowerCase() !== lang) out.text(' /Lang ').text(text(tag.lang));
-      if (tag.alt) out.text(' /Alt ').text(text(tag.alt));
+      if (tag.lang && tag.lang.toLowerCase() !== lang) out.text(' /Lang ').text(pdfString(tag.lang));
+      if (tag.alt) out.text(' /Alt ').text(pdfString(tag.alt));
       // On the element, not on its marked content: poppler would apply its own bidi reordering to it again.
-      if (tag.actualText !== undefined) out.text(' /ActualText ').text(text(tag.actualText));
+      if (tag.actualText !== undefined) out.text(' /ActualText ').text(pdfString(tag.actualText));
       if (tag.scope || (tag.colSpan ?? 0) > 1 || (tag.rowSpan ?? 0) > 1) {
         out.text(' /A <</O /Table');
         if (tag.scope) out.text(' /Scope /').text(tag.scope);
@@ -205,8 +211,8 @@ export function writeStructureTree(
         out.text('>>');
       }
     }
-    if (count === 1) out.text('/K ').append(kids).text('>>');
-    else out.text('/K [').append(kids).text(']>>');
+    if (kids.count === 1) out.text('/K ').append(kids.bytes).text('>>');
+    else out.text('/K [').append(kids.bytes).text(']>>');
     objects.end();
   };
 
@@ -215,14 +221,19 @@ export function writeStructureTree(
     let page = -1;
     for (const kid of link.kids) {
       if (typeof kid !== 'number') {
-        kids.separator().text('<</Type/OBJR/Obj ').reference(kid.annotation.id);
-        kids.text('/Pg ').reference(kid.page.id).text('>>');
+        kids
+          .next()
+          .text('<</Type/OBJR/Obj ')
+          .reference(kid.annotation.id)
+          .text('/Pg ')
+          .reference(kid.page.id)
+          .text('>>');
       } else {
         if (page < 0) page = pageOf(kid);
         contentKid(kids, link.id, page, kid);
       }
     }
-    element(link.id, 'Link', parent, page, kids, link.kids.length);
+    element(link.id, 'Link', parent, page, kids);
   };
 
   /** Writes an element that has content or keeps its shape (see `written`), after the elements in it. */
@@ -236,28 +247,25 @@ export function writeStructureTree(
     }
     const kids = kidsOf(depth);
     let page = -1;
-    let count = 0;
     for (const kid of orderedKids(contentNode(node))) {
       if (!('entries' in kid)) {
         if (!written(kid)) continue;
         const kidId = objectNumber(output);
         write(kid, self, kidId, depth + 1);
-        kids.separator().reference(kidId);
-        count++;
+        kids.next().reference(kidId);
         continue;
       }
-      count += kid.entries.length;
       for (const entry of kid.entries as Entry[]) {
         if (typeof entry === 'number') {
           if (page < 0) page = pageOf(entry);
           contentKid(kids, self, page, entry);
         } else {
           writeLink(entry, self, depth + 1);
-          kids.separator().reference(entry.id);
+          kids.next().reference(entry.id);
         }
       }
     }
-    element(id, role, parent, page, kids, count, tag);
+    element(id, role, parent, page, kids, tag);
   };
 
   // The Document element and the ParentTree are pdfkit objects: the structure tree root refers to them.
