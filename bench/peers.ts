@@ -6,13 +6,10 @@
  * auth off, EXPORT_FORMATS with `html`; a time is from sending the request to the last byte of
  * the answer. Peers, as whole processes: pandoc (our HTML -> DOCX), LibreOffice (our DOCX -> PDF)
  * and WeasyPrint (our HTML -> PDF). A peer that is not installed is named and skipped; LibreOffice
- * converts our DOCX, so it needs `docx` in BENCH_FORMATS. Typst (@myriaddreamin/typst-ts-node-compiler):
- * the same plan's document model as Typst markup (bench/typstMarkup.ts, same fonts and page
- * setup; the conversion is not timed), compiled to a tagged PDF (Typst tags by default), timed
- * as the other peers are: a whole process (bench/typstCompile.js) that loads the compiler and the
- * fonts, compiles and writes the PDF. The targets are computed against that figure. A second,
- * labelled line gives Typst warm in this process (fonts loaded once, its memoized results dropped
- * before each run), what a service keeping a compiler loaded would take. Our PDF is the default, tagged (PDF/UA-1); the same plan
+ * converts our DOCX, so it needs `docx` in BENCH_FORMATS. Typst (bench/typstPeer.ts): the same
+ * plan's document model as Typst markup, compiled to a tagged PDF, as a whole process (the peer
+ * figure the targets use) and warm in this process (tagged and untagged in turn: Typst's own tag
+ * cost, beside ours). Our PDF is the default, tagged (PDF/UA-1); the same plan
  * with `pdf-profile: standard`, exported in turn with it (BENCH_TAG_PAIRS (16) pairs, half of them
  * untagged first), gives the untagged time, and the two the tag cost (also as the median of the
  * pairs' ratios). Medians of BENCH_RUNS (7) runs after warm-up (ours, PDF aside); peers
@@ -29,9 +26,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { generatePlanJson } from '../fixtures/generate';
-import { decodePlan } from '../src/contract/decode';
-import { renderPlan } from '../src/pipeline/render';
-import { typstMarkup } from './typstMarkup';
+import { median, medianInterval } from './stats';
+import { type TypstTimes, typstPeer } from './typstPeer';
 
 const ROOT = path.resolve(__dirname, '..');
 const OUT = path.join(__dirname, 'out', 'peers');
@@ -45,32 +41,8 @@ const SIZES = (process.env.BENCH_SIZES ?? '10,100').split(',').map(Number);
 const PEER_FILTER = process.env.BENCH_PEERS?.split(',');
 const FORMATS = (process.env.BENCH_FORMATS ?? 'docx,pdf,json,html').split(',');
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const ms = (value: number): string => `${Math.round(value).toLocaleString('en')} ms`;
 
-/**
- * Where the median of `values` lies, 95 times in 100: the 2.5th and 97.5th percentiles of the
- * medians of 2,000 resamples (with replacement, a fixed seed: the same samples print the same
- * interval). On a shared machine one run's median moves by more than the targets' margins; the
- * interval says by how much.
- */
-function medianInterval(values: number[]): [number, number] {
-  let seed = 0x2545f491;
-  const random = (): number => {
-    seed ^= seed << 13;
-    seed ^= seed >>> 17;
-    seed ^= seed << 5;
-    return (seed >>> 0) / 2 ** 32;
-  };
-  const medians = Array.from({ length: 2000 }, () =>
-    median(Array.from(values, () => values[Math.floor(random() * values.length)])),
-  ).sort((a, b) => a - b);
-  return [medians[50], medians[1949]];
-}
 const load = (): string =>
   os
     .loadavg()
@@ -256,85 +228,6 @@ function untaggedBody(body: string): string {
   return JSON.stringify(plan);
 }
 
-interface TypstCompiler {
-  compile(args: { mainFilePath: string }): { result?: unknown; hasError(): boolean; printErrors(): void };
-  pdf(document: unknown): Buffer;
-  evictCache(generations: number): void;
-}
-
-/** The plan's document model as Typst markup (not timed), with the fonts our PDF uses. */
-function typstInput(body: string): { dir: string; main: string; fonts: string } {
-  const { document } = renderPlan(
-    decodePlan(JSON.parse(body)),
-    { transformerId: 'dmp-file-transformer' },
-    {},
-    async () => new Uint8Array(),
-  );
-  const dir = fs.mkdtempSync(path.join(OUT, 'typst-'));
-  const main = path.join(dir, 'main.typ');
-  fs.writeFileSync(main, typstMarkup(document, dir));
-  return { dir, main, fonts: path.dirname(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')) };
-}
-
-/**
- * Typst as the other peers are timed: a whole process (bench/typstCompile.js) that loads the
- * compiler and the fonts, compiles the markup and writes the PDF; median of PEER_RUNS, wall.
- */
-function typstProcess(input: { main: string; fonts: string; dir: string }): number {
-  const out = path.join(input.dir, 'out.pdf');
-  const run = (): number => {
-    fs.rmSync(out, { force: true });
-    const started = performance.now();
-    execFileSync(process.execPath, [path.join(__dirname, 'typstCompile.js'), input.main, input.fonts, out], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    const elapsed = performance.now() - started;
-    if (!fs.existsSync(out)) throw new Error('Typst wrote no PDF');
-    return elapsed;
-  };
-  run(); // warm-up: disk cache
-  return median(Array.from({ length: PEER_RUNS }, run));
-}
-
-/**
- * Typst warm, in this process: fonts loaded once, its memoized results dropped before each run
- * (the figure of a service that keeps a compiler); median of PEER_RUNS, wall.
- */
-function typstWarm(
-  input: { main: string; fonts: string; dir: string },
-  create: (args: object) => TypstCompiler,
-): number {
-  const compiler = create({ workspace: input.dir, fontArgs: [{ fontPaths: [input.fonts] }] });
-  const run = (): number => {
-    compiler.evictCache(0);
-    const started = performance.now();
-    const compiled = compiler.compile({ mainFilePath: input.main });
-    if (compiled.hasError()) {
-      compiled.printErrors();
-      throw new Error('Typst could not compile the plan');
-    }
-    const pdf = compiler.pdf(compiled.result);
-    const elapsed = performance.now() - started;
-    fs.writeFileSync(path.join(input.dir, 'out-warm.pdf'), pdf);
-    return elapsed;
-  };
-  run(); // warm-up: fonts, first compile
-  return median(Array.from({ length: PEER_RUNS }, run));
-}
-
-/** Typst's times for the plan (whole process, and warm in process), or null when the compiler does not load. */
-function typstPeer(body: string): { process: number; warm: number } | null {
-  let create: (args: object) => TypstCompiler;
-  try {
-    create = (require('@myriaddreamin/typst-ts-node-compiler') as { NodeCompiler: { create: typeof create } })
-      .NodeCompiler.create;
-  } catch {
-    return null;
-  }
-  const input = typstInput(body);
-  return { process: typstProcess(input), warm: typstWarm(input, create) };
-}
-
 async function main(): Promise<void> {
   fs.rmSync(OUT, { recursive: true, force: true });
   fs.mkdirSync(OUT, { recursive: true });
@@ -408,6 +301,8 @@ async function main(): Promise<void> {
     const sequentialPeakRss = peakRssMb(service.pid);
 
     const peers = new Map<string, number | null>();
+    /** Typst's own figures per size, its tag cost among them. */
+    const typstTimes = new Map<number, TypstTimes>();
     for (const peer of PEERS.filter((p) => !PEER_FILTER || PEER_FILTER.includes(p.command))) {
       if (!installed(peer.command)) {
         console.error(`${peer.name} (${peer.command}) is not installed: skipped`);
@@ -429,13 +324,14 @@ async function main(): Promise<void> {
 
     if (FORMATS.includes('pdf') && (!PEER_FILTER || PEER_FILTER.includes('typst'))) {
       for (const n of SIZES) {
-        const typst = typstPeer(bodies.get(n)!);
+        const typst = typstPeer(bodies.get(n)!, OUT, PEER_RUNS);
         peers.set(`Typst/${n}`, typst?.process ?? null);
         peers.set(`Typst warm/${n}`, typst?.warm ?? null);
+        if (typst) typstTimes.set(n, typst);
         console.error(
           typst === null
             ? 'Typst (@myriaddreamin/typst-ts-node-compiler) does not load: skipped'
-            : `Typst(${n}): ${ms(typst.process)} as a whole process, ${ms(typst.warm)} warm in process`,
+            : `Typst(${n}): ${ms(typst.process)} as a whole process, ${ms(typst.warm)} warm in process (untagged ${ms(typst.warmUntagged)})`,
         );
       }
     }
@@ -571,6 +467,15 @@ async function main(): Promise<void> {
             `vs Typst warm in process ${ratio(peers.get(`Typst warm/${n}`), tagged) || 'n/a'}.`,
         );
       }
+      const typst = typstTimes.get(n);
+      if (typst)
+        console.log(
+          `\nTypst's own tag cost, ${n} descriptions (warm, in process, ${PEER_RUNS} pairs of pdfTags true and false): ` +
+            `${ms(typst.warm)} against ${ms(typst.warmUntagged)}: ${cost(typst.warm, typst.warmUntagged)}; ` +
+            `its PDF step alone ${ms(typst.pdfStep.tagged)} against ${ms(typst.pdfStep.untagged)}, ` +
+            `+${ms(typst.pdfStep.tagged - typst.pdfStep.untagged)}; ` +
+            `${Math.round(typst.bytes.tagged / 1000).toLocaleString('en')} KB against ${Math.round(typst.bytes.untagged / 1000).toLocaleString('en')} KB.`,
+        );
     }
     console.log(`\nGrowth, 100 vs 10 descriptions (target <= 11x): ${growth}.`);
     console.log(
