@@ -358,8 +358,9 @@ async function main(): Promise<void> {
     };
 
     const rows: string[][] = [];
+    // Two decimals: a target is met or not at the second one (1.46x is not 1.5x).
     const ratio = (peer: number | null | undefined, our: number | undefined) =>
-      peer && our ? `${(peer / our).toFixed(1)}x` : '';
+      peer && our ? `${(peer / our).toFixed(2)}x` : '';
     const peerCell = (name: string, value: number | null | undefined) =>
       value === undefined ? '' : value === null ? `${name} not installed` : `${name} ${ms(value)}`;
     for (const n of SIZES) {
@@ -474,7 +475,7 @@ async function main(): Promise<void> {
             `${ms(typst.warm)} against ${ms(typst.warmUntagged)}: ${cost(typst.warm, typst.warmUntagged)}; ` +
             `its PDF step alone ${ms(typst.pdfStep.tagged)} against ${ms(typst.pdfStep.untagged)}, ` +
             `+${ms(typst.pdfStep.tagged - typst.pdfStep.untagged)}; ` +
-            `${Math.round(typst.bytes.tagged / 1000).toLocaleString('en')} KB against ${Math.round(typst.bytes.untagged / 1000).toLocaleString('en')} KB.`,
+            `${Math.round(typst.bytes.tagged / 1024).toLocaleString('en')} KB against ${Math.round(typst.bytes.untagged / 1024).toLocaleString('en')} KB.`,
         );
     }
     console.log(`\nGrowth, 100 vs 10 descriptions (target <= 11x): ${growth}.`);
