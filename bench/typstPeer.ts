@@ -80,8 +80,8 @@ function typstProcess(input: TypstInput, runs: number): number {
 }
 
 /**
- * Typst warm, in this process, `pairs` pairs of a tagged and an untagged PDF (in turn the one
- * first, then the other): medians, wall, of the whole compile and of the PDF step alone.
+ * Typst warm, in this process, `pairs` pairs of a tagged and an untagged PDF (an even number: half
+ * of them untagged first): medians, wall, of the whole compile and of the PDF step alone.
  */
 function typstWarm(
   input: TypstInput,
@@ -89,10 +89,7 @@ function typstWarm(
   pairs: number,
 ): Pick<TypstTimes, 'warm' | 'warmUntagged' | 'pdfStep' | 'bytes'> {
   const compiler = create({ workspace: input.dir, fontArgs: [{ fontPaths: [input.fonts] }] });
-  const times = { tagged: [] as number[], untagged: [] as number[] };
-  const pdfStep = { tagged: [] as number[], untagged: [] as number[] };
-  const bytes = { tagged: 0, untagged: 0 };
-  const run = (tagged: boolean): void => {
+  const run = (tagged: boolean): { whole: number; pdfStep: number; bytes: number } => {
     compiler.evictCache(0);
     const started = performance.now();
     const compiled = compiler.compile({ mainFilePath: input.main });
@@ -103,22 +100,26 @@ function typstWarm(
     const compiledAt = performance.now();
     const pdf = compiler.pdf(compiled.result, { pdfTags: tagged });
     const ended = performance.now();
-    const key = tagged ? 'tagged' : 'untagged';
-    times[key].push(ended - started);
-    pdfStep[key].push(ended - compiledAt);
-    bytes[key] = pdf.length;
-    fs.writeFileSync(path.join(input.dir, `out-warm-${key}.pdf`), pdf);
+    fs.writeFileSync(path.join(input.dir, `out-warm-${tagged ? 'tagged' : 'untagged'}.pdf`), pdf);
+    return { whole: ended - started, pdfStep: ended - compiledAt, bytes: pdf.length };
   };
   run(true); // warm-up: fonts, first compile
   run(false);
-  times.tagged.length = times.untagged.length = pdfStep.tagged.length = pdfStep.untagged.length = 0;
-  for (let pair = 0; pair < pairs; pair++)
-    for (const tagged of pair % 2 === 0 ? [true, false] : [false, true]) run(tagged);
+  const tagged: ReturnType<typeof run>[] = [];
+  const untagged: ReturnType<typeof run>[] = [];
+  for (let pair = 0; pair < 2 * Math.ceil(pairs / 2); pair++) {
+    if (pair % 2 === 0) tagged.push(run(true));
+    untagged.push(run(false));
+    if (pair % 2 === 1) tagged.push(run(true));
+  }
   return {
-    warm: median(times.tagged),
-    warmUntagged: median(times.untagged),
-    pdfStep: { tagged: median(pdfStep.tagged), untagged: median(pdfStep.untagged) },
-    bytes,
+    warm: median(tagged.map((time) => time.whole)),
+    warmUntagged: median(untagged.map((time) => time.whole)),
+    pdfStep: {
+      tagged: median(tagged.map((time) => time.pdfStep)),
+      untagged: median(untagged.map((time) => time.pdfStep)),
+    },
+    bytes: { tagged: tagged[0].bytes, untagged: untagged[0].bytes },
   };
 }
 
