@@ -471,7 +471,7 @@ async function main(): Promise<void> {
       const typst = typstTimes.get(n);
       if (typst)
         console.log(
-          `\nTypst's own tag cost, ${n} descriptions (warm, in process, ${2 * Math.ceil(PEER_RUNS / 2)} pairs of pdfTags true and false): ` +
+          `\nTypst's own tag cost, ${n} descriptions (warm, in process, ${typst.pairs} pairs of pdfTags true and false): ` +
             `${ms(typst.warm)} against ${ms(typst.warmUntagged)}: ${cost(typst.warm, typst.warmUntagged)}; ` +
             `its PDF step alone ${ms(typst.pdfStep.tagged)} against ${ms(typst.pdfStep.untagged)}, ` +
             `+${ms(typst.pdfStep.tagged - typst.pdfStep.untagged)}; ` +

@@ -43,6 +43,8 @@ export interface TypstTimes {
   pdfStep: { tagged: number; untagged: number };
   /** The warm PDFs' sizes, tagged and untagged, in bytes. */
   bytes: { tagged: number; untagged: number };
+  /** How many pairs of warm runs the figures are the medians of. */
+  pairs: number;
 }
 
 /** The plan's document model as Typst markup (not timed), with the fonts our PDF uses. */
@@ -87,7 +89,7 @@ function typstWarm(
   input: TypstInput,
   create: CreateCompiler,
   pairs: number,
-): Pick<TypstTimes, 'warm' | 'warmUntagged' | 'pdfStep' | 'bytes'> {
+): Pick<TypstTimes, 'warm' | 'warmUntagged' | 'pdfStep' | 'bytes' | 'pairs'> {
   const compiler = create({ workspace: input.dir, fontArgs: [{ fontPaths: [input.fonts] }] });
   const run = (tagged: boolean): { whole: number; pdfStep: number; bytes: number } => {
     compiler.evictCache(0);
@@ -107,7 +109,8 @@ function typstWarm(
   run(false);
   const tagged: ReturnType<typeof run>[] = [];
   const untagged: ReturnType<typeof run>[] = [];
-  for (let pair = 0; pair < 2 * Math.ceil(pairs / 2); pair++) {
+  const evenPairs = 2 * Math.ceil(pairs / 2);
+  for (let pair = 0; pair < evenPairs; pair++) {
     if (pair % 2 === 0) tagged.push(run(true));
     untagged.push(run(false));
     if (pair % 2 === 1) tagged.push(run(true));
@@ -120,6 +123,7 @@ function typstWarm(
       untagged: median(untagged.map((time) => time.pdfStep)),
     },
     bytes: { tagged: tagged[0].bytes, untagged: untagged[0].bytes },
+    pairs: evenPairs,
   };
 }
 
