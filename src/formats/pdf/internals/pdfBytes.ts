@@ -70,7 +70,7 @@ export class PdfBytes {
   }
 
   /** The bytes written, as a view (valid until the next write). */
-  view(from = 0): Buffer {
-    return this.buffer.subarray(from, this.length);
+  view(): Buffer {
+    return this.buffer.subarray(0, this.length);
   }
 }

@@ -199,15 +199,15 @@ export function writeStructureTree(
     const out = objects.begin(id).text('<</S/').text(role).text('/P ').reference(parent);
     if (page >= 0) out.text('/Pg ').reference(pages.dictionaries[page].id);
     if (tag) {
-      if (tag.lang && tag.lang.toLowerCase() !== lang) out.text(' /Lang ').text(pdfString(tag.lang));
-      if (tag.alt) out.text(' /Alt ').text(pdfString(tag.alt));
+      if (tag.lang && tag.lang.toLowerCase() !== lang) out.text('/Lang ').text(pdfString(tag.lang));
+      if (tag.alt) out.text('/Alt ').text(pdfString(tag.alt));
       // On the element, not on its marked content: poppler would apply its own bidi reordering to it again.
-      if (tag.actualText !== undefined) out.text(' /ActualText ').text(pdfString(tag.actualText));
+      if (tag.actualText !== undefined) out.text('/ActualText ').text(pdfString(tag.actualText));
       if (tag.scope || (tag.colSpan ?? 0) > 1 || (tag.rowSpan ?? 0) > 1) {
-        out.text(' /A <</O /Table');
-        if (tag.scope) out.text(' /Scope /').text(tag.scope);
-        if (tag.colSpan && tag.colSpan > 1) out.text(' /ColSpan ').integer(tag.colSpan);
-        if (tag.rowSpan && tag.rowSpan > 1) out.text(' /RowSpan ').integer(tag.rowSpan);
+        out.text('/A<</O/Table');
+        if (tag.scope) out.text('/Scope/').text(tag.scope);
+        if (tag.colSpan && tag.colSpan > 1) out.text('/ColSpan ').integer(tag.colSpan);
+        if (tag.rowSpan && tag.rowSpan > 1) out.text('/RowSpan ').integer(tag.rowSpan);
         out.text('>>');
       }
     }

@@ -198,12 +198,15 @@ const beginnings = new Map<string, { alone: string[]; closing: string[] }>();
  * once per role and MCID, since every page numbers its sequences from 0 again.
  */
 function beginMarkedContent(role: string, mcid: number, closing: boolean): string {
-  if (mcid >= KEPT_MCIDS) return `${closing ? 'EMC\n' : ''}/${role} <</MCID ${mcid}>> BDC`;
+  if (mcid >= KEPT_MCIDS) return markedContentOperators(role, mcid, closing);
   let kept = beginnings.get(role);
   if (!kept) beginnings.set(role, (kept = { alone: [], closing: [] }));
   const list = closing ? kept.closing : kept.alone;
-  return (list[mcid] ??= `${closing ? 'EMC\n' : ''}/${role} <</MCID ${mcid}>> BDC`);
+  return (list[mcid] ??= markedContentOperators(role, mcid, closing));
 }
+
+const markedContentOperators = (role: string, mcid: number, closing: boolean): string =>
+  `${closing ? 'EMC\n' : ''}/${role} <</MCID ${mcid}>> BDC`;
 
 /** Content was marked in the node's element: it and the elements around it are written. */
 function fill(node: StructNode): void {
