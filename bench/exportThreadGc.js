@@ -7,73 +7,163 @@
 // process's (all threads: V8's concurrent marking and parallel scavenging run beside the thread),
 // full and young collections per export (means), their pauses on the thread, and what V8 sized the heap to.
 // BENCH_PDF_PROFILE=standard: the untagged PDF (the plan's pdf-profile), for the tag cost.
+// BENCH_PDF_PROFILE=pairs: <rounds> pairs of the tagged (accessible) and untagged (standard) PDF in
+// the same thread, taking turns going first; per profile the medians of the export's time and CPU,
+// what it moved to the old generation (exports without a full collection) and the collections'
+// share. Run it as `npm start` runs the service: `node --max-semi-space-size=8 bench/exportThreadGc.js ...`.
 const { Buffer } = require('node:buffer');
 const fs = require('node:fs');
 const path = require('node:path');
-const { PerformanceObserver, constants } = require('node:perf_hooks');
-const { setImmediate } = require('node:timers');
+const { PerformanceObserver, constants, performance } = require('node:perf_hooks');
+const { setTimeout } = require('node:timers/promises');
 const v8 = require('node:v8');
 const { Worker, isMainThread, parentPort, workerData } = require('node:worker_threads');
 
 const DIST = path.resolve(__dirname, '../dist');
+const PAIRS = 'pairs';
 
-async function exportRounds({ planFile, rounds, format, pdfProfile }) {
-  const { runRequest } = require(`${DIST}/service/worker`);
+function exportTask(planFile, format, pdfProfile) {
   const plan = JSON.parse(fs.readFileSync(planFile, 'utf8'));
   if (pdfProfile)
     plan.planBlueprint.definition.plugins = [
       { code: 'dmp-file-transformer', type: 0, fields: [{ code: 'pdf-profile', textValue: pdfProfile, file: null }] },
     ];
-  const body = Buffer.from(JSON.stringify(plan));
-  const task = {
+  return {
     action: 'export',
     entity: 'plan',
     format,
-    body,
+    body: Buffer.from(JSON.stringify(plan)),
     context: { transformerId: 'dmp-file-transformer' },
     base64: true,
   };
-  let full = 0;
-  let young = 0;
-  let pauseMs = 0;
+}
+
+/** Every collection of this thread: when it began, how long it paused the thread, full or young. */
+function collections() {
+  const seen = [];
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      pauseMs += entry.duration;
-      if (entry.detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR) full++;
-      else if (entry.detail.kind === constants.NODE_PERFORMANCE_GC_MINOR) young++;
-    }
+    for (const entry of list.getEntries())
+      seen.push({
+        start: entry.startTime,
+        pauseMs: entry.duration,
+        full: entry.detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR,
+        young: entry.detail.kind === constants.NODE_PERFORMANCE_GC_MINOR,
+      });
   }).observe({ entryTypes: ['gc'] });
-  for (let round = 0; round < 3; round++) await runRequest(task);
-  const per = { threadCpuMs: [], processCpuMs: [], full: [], young: [], pauseMs: [] };
-  for (let round = 0; round < rounds; round++) {
-    [full, young, pauseMs] = [0, 0, 0];
-    const thread = process.threadCpuUsage();
-    const all = process.cpuUsage();
-    const result = await runRequest(task);
-    if (!result.ok) throw new Error(JSON.stringify(result.error));
-    const threadUsed = process.threadCpuUsage(thread);
-    const allUsed = process.cpuUsage(all);
-    await new Promise((resolve) => setImmediate(resolve)); // the GC entries of this round are reported
-    per.threadCpuMs.push((threadUsed.user + threadUsed.system) / 1000);
-    per.processCpuMs.push((allUsed.user + allUsed.system) / 1000);
-    per.full.push(full);
-    per.young.push(young);
-    per.pauseMs.push(pauseMs);
+  return seen;
+}
+
+const oldGenerationBytes = () =>
+  v8
+    .getHeapSpaceStatistics()
+    .filter((space) => !space.space_name.startsWith('new_'))
+    .reduce((sum, space) => sum + space.space_used_size, 0);
+
+/** One export, timed; its collections are attributed afterwards (withCollections), by when they began. */
+async function timedExport(runRequest, task) {
+  const oldBefore = oldGenerationBytes();
+  const thread = process.threadCpuUsage();
+  const all = process.cpuUsage();
+  const start = performance.now();
+  const result = await runRequest(task);
+  const wallMs = performance.now() - start;
+  if (!result.ok) throw new Error(JSON.stringify(result.error));
+  const threadUsed = process.threadCpuUsage(thread);
+  const allUsed = process.cpuUsage(all);
+  return {
+    start,
+    wallMs,
+    threadCpuMs: (threadUsed.user + threadUsed.system) / 1000,
+    processCpuMs: (allUsed.user + allUsed.system) / 1000,
+    promotedMb: (oldGenerationBytes() - oldBefore) / 1024 / 1024,
+  };
+}
+
+async function withCollections(records, seen) {
+  await setTimeout(50); // the observer has reported the last export's collections
+  for (const record of records) {
+    const during = seen.filter((gc) => gc.start >= record.start && gc.start < record.start + record.wallMs);
+    record.full = during.filter((gc) => gc.full).length;
+    record.young = during.filter((gc) => gc.young).length;
+    record.pauseMs = during.reduce((sum, gc) => sum + gc.pauseMs, 0);
+    record.fullPauseMs = during.filter((gc) => gc.full).reduce((sum, gc) => sum + gc.pauseMs, 0);
   }
-  const median = (values) => Math.round(values.sort((a, b) => a - b)[Math.floor(values.length / 2)]);
-  const mean = (values) => Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 10) / 10;
-  const mb = (bytes) => Math.round(bytes / 1024 / 1024);
+  return records;
+}
+
+const middle = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values) => Math.round(middle(values));
+const mean = (values) => Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 100) / 100;
+const mb = (bytes) => Math.round(bytes / 1024 / 1024);
+const pick = (records, key) => records.map((record) => record[key]);
+
+function heapFacts() {
   const newSpace = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
   return {
-    threadCpuMs: median(per.threadCpuMs),
-    processCpuMs: median(per.processCpuMs),
-    fullPerExport: mean(per.full),
-    youngPerExport: mean(per.young),
-    pauseMs: median(per.pauseMs),
     heapLimitMb: mb(v8.getHeapStatistics().heap_size_limit),
     newSpaceMb: mb(newSpace.space_size),
     peakRssMb: mb(process.resourceUsage().maxRSS * 1024),
   };
+}
+
+async function exportRounds({ planFile, rounds, format, pdfProfile }) {
+  const { runRequest } = require(`${DIST}/service/worker`);
+  const task = exportTask(planFile, format, pdfProfile);
+  const seen = collections();
+  for (let round = 0; round < 3; round++) await runRequest(task);
+  const records = [];
+  for (let round = 0; round < rounds; round++) records.push(await timedExport(runRequest, task));
+  await withCollections(records, seen);
+  return {
+    threadCpuMs: median(pick(records, 'threadCpuMs')),
+    processCpuMs: median(pick(records, 'processCpuMs')),
+    fullPerExport: mean(pick(records, 'full')),
+    youngPerExport: mean(pick(records, 'young')),
+    pauseMs: median(pick(records, 'pauseMs')),
+    ...heapFacts(),
+  };
+}
+
+/** The tag cost in one export thread: tagged and untagged PDFs in turn, each going first in half the pairs. */
+async function exportPairs({ planFile, rounds }) {
+  const { runRequest } = require(`${DIST}/service/worker`);
+  const tasks = {
+    tagged: exportTask(planFile, 'pdf', 'accessible'),
+    untagged: exportTask(planFile, 'pdf', 'standard'),
+  };
+  const seen = collections();
+  for (let round = 0; round < 3; round++) for (const task of Object.values(tasks)) await runRequest(task);
+  const records = { tagged: [], untagged: [] };
+  // In the bench's order (bench/peers.ts): tagged first in even pairs, untagged first in odd ones.
+  for (let pair = 0; pair < rounds; pair++)
+    for (const name of pair % 2 === 0 ? ['tagged', 'untagged'] : ['untagged', 'tagged'])
+      records[name].push(await timedExport(runRequest, tasks[name]));
+  const result = {};
+  for (const [name, list] of Object.entries(records)) {
+    await withCollections(list, seen);
+    const withoutFull = list.filter((record) => record.full === 0);
+    result[name] = {
+      wallMs: median(pick(list, 'wallMs')),
+      wallMsWithoutFull: withoutFull.length > 0 ? median(pick(withoutFull, 'wallMs')) : null,
+      threadCpuMsWithoutFull: withoutFull.length > 0 ? median(pick(withoutFull, 'threadCpuMs')) : null,
+      threadCpuMs: median(pick(list, 'threadCpuMs')),
+      processCpuMs: median(pick(list, 'processCpuMs')),
+      // Moved to the old generation: what the export kept past two young collections.
+      promotedMb: withoutFull.length > 0 ? Math.round(middle(pick(withoutFull, 'promotedMb')) * 10) / 10 : null,
+      fullPerExport: mean(pick(list, 'full')),
+      fullPauseMsPerExport: mean(pick(list, 'fullPauseMs')),
+      youngPauseMs: median(list.map((record) => record.pauseMs - record.fullPauseMs)),
+    };
+  }
+  const percent = (key) => `${Math.round((result.tagged[key] / result.untagged[key] - 1) * 100)} %`;
+  result.tagCost = {
+    wall: percent('wallMs'),
+    threadCpu: percent('threadCpuMs'),
+    processCpu: percent('processCpuMs'),
+    wallWithoutFull: percent('wallMsWithoutFull'),
+    threadCpuWithoutFull: percent('threadCpuMsWithoutFull'),
+  };
+  return { ...result, ...heapFacts() };
 }
 
 if (isMainThread) {
@@ -89,4 +179,7 @@ if (isMainThread) {
     console.error(error);
     process.exitCode = 1;
   });
-} else exportRounds(workerData).then((result) => parentPort.postMessage(result));
+} else {
+  const rounds = workerData.pdfProfile === PAIRS ? exportPairs : exportRounds;
+  rounds(workerData).then((result) => parentPort.postMessage(result));
+}
