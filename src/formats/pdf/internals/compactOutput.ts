@@ -12,7 +12,7 @@
  *
  * Level 4: within 8 % of level 6's size in three quarters of its time (docs/development/pdf-hooks.md).
  */
-import zlib from 'node:zlib';
+import { deflateStream } from './deflate';
 import { type InstanceHook, patchMethod, type PrototypeHook } from './hook';
 import { PDFKIT_0_19_1, pdfkitClass } from './libraries';
 
@@ -86,7 +86,7 @@ function collectPageContent(content: Reference, level: number): void {
         flush();
         const chunks = this.buffer;
         if (this.compress && Array.isArray(chunks) && chunks.length > 0) {
-          this.buffer = [zlib.deflateSync(Buffer.concat(chunks), { level })];
+          this.buffer = [deflateStream(Buffer.concat(chunks), level)];
           this.compress = false;
         }
         finalize.call(this);

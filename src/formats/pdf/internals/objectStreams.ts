@@ -11,7 +11,7 @@
  * Only where that is allowed: PDF 1.5 and later, no encryption (an encrypted file would need its
  * object streams encrypted as a whole). Elsewhere objects are written plain, as pdfkit does.
  */
-import zlib from 'node:zlib';
+import { deflateStream } from './deflate';
 import { inUse, type PrototypeHook } from './hook';
 import { PDFKIT_0_19_1, pdfkitClass, pdfkitReferencePrototype } from './libraries';
 import { PdfBytes } from './pdfBytes';
@@ -128,12 +128,7 @@ class ObjectStreams implements ObjectWriter {
     const first = text.length;
     text.append(body);
     this.packed.push({ stream, ids });
-    writeStream(
-      doc,
-      stream,
-      `/Type /ObjStm /N ${ids.length} /First ${first}`,
-      zlib.deflateSync(text.view(), { level: LEVEL }),
-    );
+    writeStream(doc, stream, `/Type /ObjStm /N ${ids.length} /First ${first}`, deflateStream(text.view(), LEVEL));
     this.ids = [];
     starts.length = 0;
     body.length = 0;
@@ -181,7 +176,7 @@ class ObjectStreams implements ObjectWriter {
     const id = doc._id.toString('hex');
     const trailer = `/Type /XRef /Size ${size} /W [1 ${width} 1] /Root ${doc._root.id} 0 R /Info ${doc._info.id} 0 R /ID [<${id}> <${id}>]`;
     const start = doc._offset;
-    writeStream(doc, self, trailer, zlib.deflateSync(table, { level: LEVEL }));
+    writeStream(doc, self, trailer, deflateStream(table, LEVEL));
     doc._write('startxref');
     doc._write(String(start));
     doc._write('%%EOF');
