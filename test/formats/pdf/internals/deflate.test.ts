@@ -1,8 +1,9 @@
 /**
  * deflate.ts: the streams the writer deflates itself get output buffers sized from their input.
  * The bytes must be zlib's own, whatever the buffer size (a stream that deflates worse than a
- * third spans several buffers), and a page's contents must not hold a 16 KB buffer outside the
- * heap: V8 counts that memory, and past a margin starts a full collection.
+ * third spans several buffers), and a document's page contents must hold far less memory outside
+ * the heap than with Node's 16 KB buffers: V8 counts that memory, and past a margin starts a full
+ * collection.
  */
 import crypto from 'node:crypto';
 import { deflateSync, inflateSync } from 'node:zlib';
