@@ -88,11 +88,11 @@ async function withCollections(records, seen) {
     record.pauseMs = during.reduce((sum, gc) => sum + gc.pauseMs, 0);
     record.fullPauseMs = during.filter((gc) => gc.full).reduce((sum, gc) => sum + gc.pauseMs, 0);
   }
-  return records;
 }
 
 const middle = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const median = (values) => Math.round(middle(values));
+const tenths = (value) => (value === null ? null : Math.round(value * 10) / 10);
 const mean = (values) => Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 100) / 100;
 const mb = (bytes) => Math.round(bytes / 1024 / 1024);
 const pick = (records, key) => records.map((record) => record[key]);
@@ -138,24 +138,28 @@ async function exportPairs({ planFile, rounds }) {
   for (let pair = 0; pair < rounds; pair++)
     for (const name of pair % 2 === 0 ? ['tagged', 'untagged'] : ['untagged', 'tagged'])
       records[name].push(await timedExport(runRequest, tasks[name]));
+  await withCollections([...records.tagged, ...records.untagged], seen);
   const result = {};
   for (const [name, list] of Object.entries(records)) {
-    await withCollections(list, seen);
     const withoutFull = list.filter((record) => record.full === 0);
+    const withoutFullMiddle = (key) => tenths(withoutFull.length > 0 ? middle(pick(withoutFull, key)) : null);
     result[name] = {
       wallMs: median(pick(list, 'wallMs')),
-      wallMsWithoutFull: withoutFull.length > 0 ? median(pick(withoutFull, 'wallMs')) : null,
-      threadCpuMsWithoutFull: withoutFull.length > 0 ? median(pick(withoutFull, 'threadCpuMs')) : null,
+      wallMsWithoutFull: withoutFullMiddle('wallMs'),
+      threadCpuMsWithoutFull: withoutFullMiddle('threadCpuMs'),
       threadCpuMs: median(pick(list, 'threadCpuMs')),
       processCpuMs: median(pick(list, 'processCpuMs')),
       // Moved to the old generation: what the export kept past two young collections.
-      promotedMb: withoutFull.length > 0 ? Math.round(middle(pick(withoutFull, 'promotedMb')) * 10) / 10 : null,
+      promotedMb: withoutFullMiddle('promotedMb'),
       fullPerExport: mean(pick(list, 'full')),
       fullPauseMsPerExport: mean(pick(list, 'fullPauseMs')),
       youngPauseMs: median(list.map((record) => record.pauseMs - record.fullPauseMs)),
     };
   }
-  const percent = (key) => `${Math.round((result.tagged[key] / result.untagged[key] - 1) * 100)} %`;
+  const percent = (key) =>
+    result.tagged[key] === null || result.untagged[key] === null
+      ? null
+      : `${Math.round((result.tagged[key] / result.untagged[key] - 1) * 100)} %`;
   result.tagCost = {
     wall: percent('wallMs'),
     threadCpu: percent('threadCpuMs'),
