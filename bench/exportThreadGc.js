@@ -9,8 +9,8 @@
 // BENCH_PDF_PROFILE=standard: the untagged PDF (the plan's pdf-profile), for the tag cost.
 // BENCH_PDF_PROFILE=pairs: <rounds> pairs of the tagged (accessible) and untagged (standard) PDF in
 // the same thread, taking turns going first; per profile the medians of the export's time and CPU,
-// what it moved to the old generation (exports without a full collection) and the collections'
-// share. Run it as `npm start` runs the service: `node --max-semi-space-size=8 bench/exportThreadGc.js ...`.
+// what it moved to the old generation (exports without a full collection), the collections'
+// share, and the tag cost with and without the exports a full collection fell on. Run it as `npm start` runs the service: `node --max-semi-space-size=8 bench/exportThreadGc.js ...`.
 const { Buffer } = require('node:buffer');
 const fs = require('node:fs');
 const path = require('node:path');
