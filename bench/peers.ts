@@ -460,14 +460,14 @@ async function main(): Promise<void> {
         `${more >= less ? '+' : ''}${(((more - less) / less) * 100).toFixed(0)} %`;
       const ratios = pairRatios.get(n);
       const quartiles = lowerQuartiles.get(n);
-      if (tagged !== undefined && untagged !== undefined && ratios) {
+      if (tagged !== undefined && untagged !== undefined && ratios && quartiles) {
         const interval = medianInterval(ratios)
           .map((bound) => cost(bound, 1))
           .join(' to ');
         console.log(
           `\nPDF tag cost, ${n} descriptions (${TAG_PAIRS} pairs, in turn tagged and untagged first): tagged (the default) ${ms(tagged)}, untagged (pdf-profile standard) ${ms(untagged)}: ` +
             `${cost(tagged, untagged)}, median of the pairs' ratios ${cost(median(ratios), 1)} (95 % interval ${interval}; target <= 10 %); service CPU ${ms(taggedCpu!)} against ${ms(untaggedCpu!)}: ${cost(taggedCpu!, untaggedCpu!)}` +
-            `; lower quartiles ${ms(quartiles!.tagged)} against ${ms(quartiles!.untagged)}: ${cost(quartiles!.tagged, quartiles!.untagged)} (less moved by which exports the full collections fall on)` +
+            `; lower quartiles ${ms(quartiles.tagged)} against ${ms(quartiles.untagged)}: ${cost(quartiles.tagged, quartiles.untagged)} (less moved by which exports the full collections fall on)` +
             `; tagged vs LibreOffice ${ratio(peers.get(`LibreOffice/${n}`), tagged) || 'n/a'} (target >= 5x at 100), ` +
             `vs Typst as a whole process ${ratio(peers.get(`Typst/${n}`), tagged) || 'n/a'} (target >= 1.5x at 100), ` +
             `vs Typst warm in process ${ratio(peers.get(`Typst warm/${n}`), tagged) || 'n/a'}.`,
