@@ -10,7 +10,8 @@
 // BENCH_PDF_PROFILE=pairs: <rounds> pairs of the tagged (accessible) and untagged (standard) PDF in
 // the same thread, taking turns going first; per profile the medians of the export's time and CPU,
 // what it moved to the old generation (exports without a full collection), the collections'
-// share, and the tag cost with and without the exports a full collection fell on. Run it as `npm start` runs the service: `node --max-semi-space-size=8 bench/exportThreadGc.js ...`.
+// share, and the tag cost with and without the exports a full collection fell on. Run it as
+// `npm start` runs the service: `node --max-semi-space-size=8 bench/exportThreadGc.js ...`.
 const { Buffer } = require('node:buffer');
 const fs = require('node:fs');
 const path = require('node:path');
