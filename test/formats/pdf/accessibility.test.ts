@@ -5,6 +5,7 @@
  * in every script we support, right-to-left included.
  */
 import { deflateSync } from 'node:zlib';
+import { generatePlanJson } from '../../../fixtures/generate';
 import { pngChunk } from '../../../fixtures/lib/png';
 import { decodeDescription, decodePlan } from '../../../src/contract/decode';
 import { assertValidModel } from '../../../src/contract/validate';
@@ -505,5 +506,22 @@ describe('a plan exported without any configuration', () => {
     const extracted = (await pdfText(standard)).replace(/\s+/g, ' ');
     for (const visible of (fixtureJson('plan-full.expect.json') as { visible: string[] }).visible)
       expect(extracted).toContain(visible);
+  }, 60_000);
+});
+
+describe('a long plan (12 generated descriptions: ~1,800 elements, ~1,300 marked-content sequences)', () => {
+  it('passes every condition of the checker, every description under its own heading', async () => {
+    const plan = JSON.parse(generatePlanJson(12)) as { descriptions: { label: string; status: { name: string } }[] };
+    const bytes = (await pdfExporter.exportPlan(decodePlan(plan), context)).bytes;
+    const [check] = await checkTaggedPdfs('accessible', [bytes]);
+    expect(failedConditions(check)).toEqual({});
+    // Every line of every page is in an element, and the ParentTree names it.
+    expect(check.conditions['parent-tree'].checked).toBeGreaterThan(1200);
+    const tree = await structText(bytes);
+    const headings = [...tree.matchAll(/^\s*H2 \(block\)\n\s*"([^"]*)"/gm)].map((match) => match[1]);
+    // A canceled description is not exported (one of the twelve).
+    const exported = plan.descriptions.filter((description) => description.status.name !== 'Canceled');
+    expect(exported.length).toBeGreaterThan(10);
+    expect(headings.sort()).toEqual(exported.map((description) => description.label).sort());
   }, 60_000);
 });

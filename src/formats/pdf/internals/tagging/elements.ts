@@ -12,13 +12,9 @@
 import type { PdfTag, StructureRole } from '../../tags';
 import { type ObjectOutput, objectNumber, objectWriter, type PdfRef } from '../objectStreams';
 import { PdfBytes } from '../pdfBytes';
-import type { Slot, StructNode, StructureTree } from './structure';
+import { DOCUMENT, type LinkElement, type MarkedContent, NO_ITEM, type StructureTree } from './tree';
 
-/**
- * A marked-content sequence, as one number: its page (an index of `MarkedPages`) and its MCID.
- * An SMI up to 1,023 pages; a double beyond, which is as exact.
- */
-export type MarkedContent = number;
+/** MCIDs per page in a `MarkedContent` number: an SMI up to 1,023 pages, a double beyond, which is as exact. */
 const MCIDS_PER_PAGE = 1 << 20;
 
 /** The pages drawn: their dictionaries, and per page the element (object number) of each MCID. */
@@ -44,14 +40,6 @@ export class MarkedPages {
 const pageOf = (content: MarkedContent): number => Math.floor(content / MCIDS_PER_PAGE);
 const mcidOf = (content: MarkedContent): number => content % MCIDS_PER_PAGE;
 
-/** A Link element, created while drawing: its annotations need its object number at once. */
-export interface LinkElement {
-  id: number;
-  kids: (MarkedContent | { annotation: PdfRef; page: PdfRef })[];
-}
-
-export type Entry = MarkedContent | LinkElement;
-
 /** Elements kept even when empty: a table keeps its shape. */
 const KEEP_EMPTY = new Set<StructureRole>(['TD', 'TH', 'TR']);
 
@@ -62,21 +50,27 @@ const KEEP_EMPTY = new Set<StructureRole>(['TD', 'TH', 'TR']);
  */
 const HOLD_THEIR_PARAGRAPH = new Set<StructureRole>(['TD', 'TH', 'LBody']);
 
-const isPlainParagraph = (node: StructNode): boolean =>
-  node.role === 'P' && !node.tag.lang && node.tag.actualText === undefined && node.tag.alt === undefined;
+const isPlainParagraph = (tree: StructureTree, element: number): boolean => {
+  const tag = tree.tags[element] as PdfTag;
+  return tree.roles[element] === 'P' && !tag.lang && tag.actualText === undefined && tag.alt === undefined;
+};
 
-/** The element a node's content is written in: its cell's or list item body's, for a paragraph such an element holds. */
-export function elementOf(node: StructNode): StructNode {
-  const { parent } = node;
-  return parent && parent.kids.length === 1 && HOLD_THEIR_PARAGRAPH.has(parent.role) && isPlainParagraph(node)
+/** The element an element's content is written in: its cell's or list item body's, for a paragraph such an element holds. */
+export function elementOf(tree: StructureTree, element: number): number {
+  const parent = tree.parent[element];
+  return parent !== NO_ITEM &&
+    tree.kidCount[parent] === 1 &&
+    HOLD_THEIR_PARAGRAPH.has(tree.roles[parent] as StructureRole) &&
+    isPlainParagraph(tree, element)
     ? parent
-    : node;
+    : element;
 }
 
-/** The node whose kids an element holds: its only paragraph's, when it holds that paragraph's content. */
-function contentNode(node: StructNode): StructNode {
-  const only = node.kids.length === 1 ? node.kids[0] : undefined;
-  return only && !('entries' in only) && elementOf(only) === node ? only : node;
+/** The element whose kids an element holds: its only paragraph's, when it holds that paragraph's content. */
+function contentElement(tree: StructureTree, element: number): number {
+  if (tree.kidCount[element] !== 1) return element;
+  const only = tree.firstKid[element];
+  return !tree.isSlot(only) && elementOf(tree, only) === element ? only : element;
 }
 
 const ESCAPES: Record<string, string> = {
@@ -106,20 +100,31 @@ export function textString(value: string): string {
 }
 
 /** Whether an element is written: it has content, or it keeps a table's shape. */
-const written = (node: StructNode): boolean => node.filled === true || KEEP_EMPTY.has(node.role);
+const written = (tree: StructureTree, element: number): boolean =>
+  tree.isFilled(element) || KEEP_EMPTY.has(tree.roles[element] as StructureRole);
 
 /** Where a kid of a reordered element goes: Lbl before LBody, cells by their logical order. */
-const rank = (node: StructNode, kid: StructNode | Slot): number =>
-  'entries' in kid ? 0 : node.role === 'LI' ? (kid.role === 'Lbl' ? 0 : 1) : (kid.tag.order ?? 0);
+const rank = (tree: StructureTree, element: number, kid: number): number =>
+  tree.isSlot(kid)
+    ? 0
+    : tree.roles[element] === 'LI'
+      ? tree.roles[kid] === 'Lbl'
+        ? 0
+        : 1
+      : ((tree.tags[kid] as PdfTag).order ?? 0);
 
-/** Lbl before LBody; cells of mirrored (right-to-left) rows in logical order. */
-function orderedKids(node: StructNode): (StructNode | Slot)[] {
-  if (!node.reordered) return node.kids;
-  // Most list items have their Lbl first already, and most rows are not mirrored: no copy to sort.
-  const { kids } = node;
+/**
+ * The element's kids in reading order, into `list` (emptied first): as laid out, but Lbl before
+ * LBody and the cells of mirrored (right-to-left) rows in logical order.
+ */
+function kidsInOrder(tree: StructureTree, element: number, list: number[]): number[] {
+  list.length = 0;
+  for (let kid = tree.firstKid[element]; kid !== NO_ITEM; kid = tree.nextSibling[kid]) list.push(kid);
+  if (!tree.isReordered(element)) return list;
+  // Most list items have their Lbl first already, and most rows are not mirrored: no sort.
   let index = 1;
-  while (index < kids.length && rank(node, kids[index - 1]) <= rank(node, kids[index])) index++;
-  return index >= kids.length ? kids : [...kids].sort((a, b) => rank(node, a) - rank(node, b));
+  while (index < list.length && rank(tree, element, list[index - 1]) <= rank(tree, element, list[index])) index++;
+  return index >= list.length ? list : list.sort((a, b) => rank(tree, element, a) - rank(tree, element, b));
 }
 
 /** An element's /K entries, gathered while the elements in it are written, and how many. */
@@ -236,32 +241,39 @@ export function writeStructureTree(
     element(link.id, 'Link', parent, page, kids);
   };
 
+  /** Per depth of the tree: the kids of the element being written there. */
+  const kidListsAt: number[][] = [];
+
   /** Writes an element that has content or keeps its shape (see `written`), after the elements in it. */
-  const write = (node: StructNode, parent: number, id: number | PdfRef, depth: number): void => {
+  const write = (node: number, parent: number, id: number | PdfRef, depth: number): void => {
     const self = typeof id === 'number' ? id : id.id;
-    const { tag } = node;
-    let role: string = node.role;
+    const tag = tree.tags[node] as PdfTag;
+    let role: string = tree.roles[node] as StructureRole;
     if (tag.role === 'H') {
       lastHeading = Math.min(Math.max(1, Math.floor(tag.level ?? 1)), lastHeading + 1, 6);
       role = `H${lastHeading}`;
     }
     const kids = kidsOf(depth);
     let page = -1;
-    for (const kid of orderedKids(contentNode(node))) {
-      if (!('entries' in kid)) {
-        if (!written(kid)) continue;
+    const list = kidsInOrder(tree, contentElement(tree, node), (kidListsAt[depth] ??= []));
+    for (let index = 0; index < list.length; index++) {
+      const kid = list[index];
+      if (!tree.isSlot(kid)) {
+        if (!written(tree, kid)) continue;
         const kidId = objectNumber(output);
         write(kid, self, kidId, depth + 1);
         kids.next().reference(kidId);
         continue;
       }
-      for (const entry of kid.entries as Entry[]) {
-        if (typeof entry === 'number') {
-          if (page < 0) page = pageOf(entry);
-          contentKid(kids, self, page, entry);
+      for (let entry = tree.firstEntry[kid]; entry !== NO_ITEM; entry = tree.entryNext[entry]) {
+        const value = tree.entryValue[entry];
+        if (value >= 0) {
+          if (page < 0) page = pageOf(value);
+          contentKid(kids, self, page, value);
         } else {
-          writeLink(entry, self, depth + 1);
-          kids.next().reference(entry.id);
+          const link = tree.linkOf(value);
+          writeLink(link, self, depth + 1);
+          kids.next().reference(link.id);
         }
       }
     }
@@ -269,8 +281,8 @@ export function writeStructureTree(
   };
 
   // The Document element and the ParentTree are pdfkit objects: the structure tree root refers to them.
-  const document = written(tree.root) ? output.ref() : undefined;
-  if (document) write(tree.root, root.id, document, 0);
+  const document = written(tree, DOCUMENT) ? output.ref() : undefined;
+  if (document) write(DOCUMENT, root.id, document, 0);
   const parentTree = output.ref();
   const nums = objects.begin(parentTree).text('<</Nums [');
   const from = nums.length;

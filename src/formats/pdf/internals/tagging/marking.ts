@@ -10,16 +10,9 @@ import { argument, type PrototypeHook } from '../hook';
 import { PDFKIT_0_19_1, PDFMAKE_0_3_11, pdfkitClass, pdfmakeClass } from '../libraries';
 import { addStateless } from '../lineState';
 import { type ObjectOutput, objectNumber, type PdfRef } from '../objectStreams';
-import { elementOf, type LinkElement, type MarkedContent, MarkedPages, writeStructureTree } from './elements';
-import {
-  type DrawTarget,
-  type Slot,
-  type StructNode,
-  structureTreeOf,
-  type StructureTree,
-  TARGET,
-  withItem,
-} from './structure';
+import { elementOf, MarkedPages, writeStructureTree } from './elements';
+import { type DrawTarget, PAGINATION, structureTreeOf, TARGET } from './structure';
+import { type LinkElement, type MarkedContent, NO_ITEM, type StructureTree } from './tree';
 
 interface PdfKitDocument extends ObjectOutput {
   page: {
@@ -53,7 +46,8 @@ class Tagger {
    * marked-content sequence, consecutive decoration one artifact.
    */
   private openArtifact: string | undefined;
-  private openNode: StructNode | undefined;
+  /** The element whose content is open (NO_ITEM: none). */
+  private openElement = NO_ITEM;
   private openLink: LinkElement | undefined;
   /** The page being drawn, and its index in `pages`. */
   private page: PdfKitDocument['page'] | undefined;
@@ -61,9 +55,9 @@ class Tagger {
   private readonly pages = new MarkedPages();
   /** The ParentTree's entries: pages (by their StructParents key) and link annotations (by their StructParent). */
   private readonly parentKeys = new Map<number, { page: number } | { link: number }>();
-  private lastLink: { node: StructNode; href: string; element: LinkElement } | undefined;
-  /** The line being drawn. */
-  textTarget: Slot | undefined;
+  private lastLink: { element: number; href: string; link: LinkElement } | undefined;
+  /** The slot of the line being drawn (NO_ITEM: none). */
+  textTarget = NO_ITEM;
   /** The link being drawn: pdfkit's link() and goTo() attach their annotation to it. */
   pendingLink: { element: LinkElement; description: string } | undefined;
 
@@ -75,9 +69,9 @@ class Tagger {
   // The marked-content operators are written directly (pdfkit's markContent() keeps its own
   // stack of open sequences and serialises a property list for each: a fifth of the tagging cost).
   close(): void {
-    if (this.openArtifact !== undefined || this.openNode !== undefined) addStateless(this.doc, 'EMC');
+    if (this.openArtifact !== undefined || this.openElement !== NO_ITEM) addStateless(this.doc, 'EMC');
     this.openArtifact = undefined;
-    this.openNode = undefined;
+    this.openElement = NO_ITEM;
     this.openLink = undefined;
   }
 
@@ -89,8 +83,8 @@ class Tagger {
   }
 
   /** Whether content of this element (not of a Link in it) is open. */
-  continues(node: StructNode): boolean {
-    return this.openNode === node && this.openLink === undefined;
+  continues(element: number): boolean {
+    return this.openElement === element && this.openLink === undefined;
   }
 
   /** Begins a marked-content sequence with an MCID (ending the one open, in the same write). */
@@ -103,48 +97,52 @@ class Tagger {
       this.parentKeys.set(doc.page.structParentTreeKey, { page: this.pageIndex });
     }
     const content = this.pages.next(this.pageIndex);
-    const closing = this.openArtifact !== undefined || this.openNode !== undefined;
+    const closing = this.openArtifact !== undefined || this.openElement !== NO_ITEM;
     addStateless(doc, beginMarkedContent(role, this.pages.elements[this.pageIndex].length - 1, closing));
     return content;
   }
 
   /** Opens content of the slot's element (or of a Link in it); `fresh`: a new sequence even if one is open. */
-  content(slot: Slot, link?: LinkElement, fresh = false): void {
-    if (!fresh && (link ? this.openLink === link : this.continues(slot.node))) return;
-    const content = this.markedContent(link ? 'Link' : elementOf(slot.node).role);
+  content(slot: number, link?: LinkElement, fresh = false): void {
+    const { tree } = this;
+    const element = tree.parent[slot];
+    if (!fresh && (link ? this.openLink === link : this.continues(element))) return;
+    const content = this.markedContent(link ? 'Link' : (tree.roles[elementOf(tree, element)] as string));
     if (link) link.kids.push(content);
     else {
-      slot.entries = withItem(slot.entries, content);
-      fill(slot.node);
+      tree.addContent(slot, content);
+      tree.fill(element);
     }
     this.openArtifact = undefined;
-    this.openNode = slot.node;
+    this.openElement = element;
     this.openLink = link;
   }
 
   /** Marks what is drawn next as content of its target, or as an artifact. */
   mark(target: DrawTarget | undefined): void {
-    if (target && 'node' in target) this.content(target);
-    else this.artifact(target?.artifact ?? 'Layout');
+    if (target !== undefined && target >= 0) this.content(target);
+    else this.artifact(target === PAGINATION ? 'Pagination' : 'Layout');
   }
 
   /** Before pdfkit draws a piece of a line's text. */
-  text(slot: Slot, text: string, href: string | undefined): void {
+  text(slot: number, text: string, href: string | undefined): void {
+    const { tree } = this;
+    const element = tree.parent[slot];
     if (href === undefined) {
-      if (this.lastLink?.node === slot.node) this.lastLink = undefined;
+      if (this.lastLink?.element === element) this.lastLink = undefined;
       this.pendingLink = undefined;
       this.content(slot);
       return;
     }
-    let element = this.lastLink?.node === slot.node && this.lastLink.href === href ? this.lastLink.element : undefined;
-    if (!element) {
-      element = { id: objectNumber(this.doc), kids: [] };
-      slot.entries = withItem(slot.entries, element);
-      fill(slot.node);
-      this.lastLink = { node: slot.node, href, element };
+    let link = this.lastLink?.element === element && this.lastLink.href === href ? this.lastLink.link : undefined;
+    if (!link) {
+      link = { id: objectNumber(this.doc), kids: [] };
+      tree.addLink(slot, link);
+      tree.fill(element);
+      this.lastLink = { element, href, link };
     }
-    this.pendingLink = { element, description: text.trim() || href.replace(/^#/, '') };
-    this.content(slot, element);
+    this.pendingLink = { element: link, description: text.trim() || href.replace(/^#/, '') };
+    this.content(slot, link);
   }
 
   /** Options for pdfkit's annotate(): the annotation becomes a kid (OBJR) of the Link element being drawn. */
@@ -208,12 +206,6 @@ function beginMarkedContent(role: string, mcid: number, closing: boolean): strin
 const markedContentOperators = (role: string, mcid: number, closing: boolean): string =>
   `${closing ? 'EMC\n' : ''}/${role} <</MCID ${mcid}>> BDC`;
 
-/** Content was marked in the node's element: it and the elements around it are written. */
-function fill(node: StructNode): void {
-  for (let filled: StructNode | undefined = node; filled && !filled.filled; filled = filled.parent)
-    filled.filled = true;
-}
-
 /** The tagger of the document being drawn: pdfmake draws a document's pages in one synchronous pass. */
 let drawing: Tagger | undefined;
 
@@ -227,8 +219,7 @@ interface Inline {
 /** Before a run of a line's text is drawn (by pdfkit's text(), or by lineDrawing.ts): its marked content. */
 export function beforeTextRun(doc: object, text: string, href?: string): void {
   const tagger = taggerOf(doc);
-  const slot = tagger?.textTarget;
-  if (tagger && slot) tagger.text(slot, text, href);
+  if (tagger && tagger.textTarget !== NO_ITEM) tagger.text(tagger.textTarget, text, href);
 }
 
 const renderer = (): object => pdfmakeClass('Renderer').prototype;
@@ -287,7 +278,7 @@ const linesMarked: PrototypeHook = {
       const tagger = taggerOf(this.pdfDocument);
       if (!tagger) return original.call(this, line, x, y);
       const target = line[TARGET] as DrawTarget | undefined;
-      if (!target || !('node' in target)) {
+      if (target === undefined || target < 0) {
         tagger.mark(target);
         return original.call(this, line, x, y);
       }
@@ -299,7 +290,7 @@ const linesMarked: PrototypeHook = {
       try {
         return original.call(this, line, x, y);
       } finally {
-        tagger.textTarget = undefined;
+        tagger.textTarget = NO_ITEM;
         tagger.pendingLink = undefined;
       }
     },

@@ -7,82 +7,29 @@
  * content when the page is drawn (marking.ts). Layout is synchronous, so one module-level state
  * is safe; it is reset on every layout pass.
  */
-import type { DocumentTagging, PdfTag, StructureRole } from '../../tags';
+import type { PdfTag } from '../../tags';
 import { argument, type Method, type PrototypeHook } from '../hook';
 import { PDFMAKE_0_3_11, pdfmakeClass } from '../libraries';
-
-/** An element of the structure tree being built. */
-export interface StructNode {
-  role: StructureRole;
-  tag: PdfTag;
-  parent: StructNode | undefined;
-  kids: (StructNode | Slot)[];
-  keyed: Map<string, StructNode> | undefined;
-  /** Some content was marked in it or under it (set while drawing; empty elements are left out). */
-  filled: boolean;
-  /** Its kids are not in reading order as laid out: a list item's Lbl, cells of a mirrored row. */
-  reordered: boolean;
-}
+import { DOCUMENT, StructureTree } from './tree';
 
 /**
- * Where the marked content of drawn items goes, in their element's kids: the items placed one
- * after the other in an element share one (lines are drawn in the order they are placed).
- * Filled by the renderer.
+ * What a drawn item is: a slot of the tree (>= 0), a running header or footer or a repeated
+ * table header (PAGINATION), or, without one, a layout artifact.
  */
-export interface Slot {
-  node: StructNode;
-  /** pdfkit structure content and Link elements, in drawing order. */
-  entries: unknown[];
-}
-
-/** What a drawn item is: content of an element, or an artifact. */
-export type DrawTarget = Slot | { artifact: 'Pagination' | 'Layout' };
+export type DrawTarget = number;
 
 /** Running headers and footers, repeated table headers. */
-const PAGINATION: DrawTarget = { artifact: 'Pagination' };
-
-/**
- * The kids of an element without any yet, and the entries of a slot before its first: shared.
- * Most elements hold one kid and most slots one entry; an array V8 grows from empty by `push`
- * takes room for 17 (~2 MB of a 100-description plan's ~28,000, kept for the whole export), one
- * made with its first item room for that one.
- */
-const NONE = Object.freeze([]) as never[];
-
-/** Adds an item to a list that may be the shared empty one (`NONE`, frozen); returns the list to keep. */
-export function withItem<T>(list: T[], item: T): T[] {
-  if (list === NONE) return [item];
-  list.push(item);
-  return list;
-}
+export const PAGINATION: DrawTarget = -2;
 
 const BULLET_LABEL: PdfTag = { role: 'Lbl', actualText: '\u2022' };
 const LABEL: PdfTag = { role: 'Lbl' };
 
-/**
- * A new element. Every element has the same fields from the start: the layout and the writing of
- * the tree read them for ~14,000 elements, and objects of one shape are read fastest.
- */
-const structNode = (role: StructureRole, tag: PdfTag, parent: StructNode | undefined): StructNode => ({
-  role,
-  tag,
-  parent,
-  kids: NONE,
-  keyed: undefined,
-  filled: false,
-  reordered: false,
-});
-
-export interface StructureTree {
-  root: StructNode;
-  document: DocumentTagging;
-}
-
 interface Frame {
-  readonly node?: StructNode;
+  /** The element open (none inside an artifact). */
+  readonly element: number;
   readonly artifact?: boolean;
   /** List item: its marker (a text line or a vector) goes to this Lbl. */
-  readonly marker?: { lbl: StructNode; inline?: unknown; vector?: unknown };
+  readonly marker?: { lbl: number; inline?: unknown; vector?: unknown };
 }
 
 interface LayoutState {
@@ -102,24 +49,10 @@ let active: LayoutState | undefined;
 /** The structure tree built while laying out this pdfkit document, if it was tagged. */
 export const structureTreeOf = (pdfDocument: object): StructureTree | undefined => trees.get(pdfDocument);
 
-function child(parent: StructNode, tag: PdfTag): StructNode {
-  const role = (tag.role === 'H' ? 'H1' : tag.role) as StructureRole;
-  const lookup = tag.key === undefined ? undefined : `${tag.role}:${tag.key}`;
-  if (lookup !== undefined) {
-    const found = parent.keyed?.get(lookup);
-    if (found) return found;
-  }
-  const node = structNode(role, tag, parent);
-  parent.kids = withItem(parent.kids, node);
-  if (role === 'Lbl' || tag.order !== undefined) parent.reordered = true;
-  if (lookup !== undefined) (parent.keyed ??= new Map()).set(lookup, node);
-  return node;
-}
-
 /** Inside a running header or footer (or anything else drawn as an artifact). */
-const ARTIFACT_FRAME: Frame = { artifact: true };
+const ARTIFACT_FRAME: Frame = { element: DOCUMENT, artifact: true };
 
-function currentNode(state: LayoutState): Frame | undefined {
+function currentFrame(state: LayoutState): Frame | undefined {
   return state.stack[state.stack.length - 1];
 }
 
@@ -130,55 +63,47 @@ function open(
   node: { listMarker?: { canvas?: unknown[]; _inlines?: unknown[] } },
 ): void {
   if (tag.role === 'Document' && tag.document) {
-    const root = structNode('Document', tag, undefined);
-    state.tree = { root, document: tag.document };
-    state.stack.push({ node: root });
+    state.tree = new StructureTree(tag.document, tag);
+    state.stack.push({ element: DOCUMENT });
     return;
   }
-  const top = currentNode(state);
-  if (!state.tree || !top || top.artifact || tag.role === 'Artifact') {
+  const top = currentFrame(state);
+  const { tree } = state;
+  if (!tree || !top || top.artifact || tag.role === 'Artifact') {
     state.stack.push(ARTIFACT_FRAME);
     return;
   }
-  let parent = top.node as StructNode;
+  let parent = top.element;
   const { path } = tag;
-  if (path) for (const step of path) parent = child(parent, step);
+  if (path) for (const step of path) parent = tree.element(parent, step);
   let marker: Frame['marker'];
   const listMarker = node.listMarker;
-  if (tag.role === 'LBody' && listMarker && parent.role === 'LI') {
+  if (tag.role === 'LBody' && listMarker && tree.roles[parent] === 'LI') {
     // A bullet is drawn as a shape: its Lbl says which character it stands for.
-    const lbl = child(parent, listMarker.canvas ? BULLET_LABEL : LABEL);
+    const lbl = tree.element(parent, listMarker.canvas ? BULLET_LABEL : LABEL);
     marker = { lbl, inline: listMarker._inlines?.[0], vector: listMarker.canvas?.[0] };
   }
-  state.stack.push({ node: child(parent, tag), marker });
-}
-
-/** The node's slot for an item placed now: the last one, when nothing else has joined the node since. */
-function slotIn(node: StructNode): Slot {
-  const last = node.kids[node.kids.length - 1];
-  if (last !== undefined && 'entries' in last) return last;
-  const slot: Slot = { node, entries: NONE };
-  node.kids = withItem(node.kids, slot);
-  return slot;
+  state.stack.push({ element: tree.element(parent, tag), marker });
 }
 
 /** The target of an item placed now: the innermost open element, a list marker's Lbl, or an artifact. */
 function targetFor(
   state: LayoutState,
+  tree: StructureTree,
   item: { inlines?: unknown[] } | undefined,
   isVector: boolean,
 ): DrawTarget | undefined {
-  const top = currentNode(state);
-  if (!state.tree || !top) return undefined;
+  const top = currentFrame(state);
+  if (!top) return undefined;
   if (top.artifact) return PAGINATION;
   for (let index = state.stack.length - 1; index >= 0; index--) {
     const marker = state.stack[index].marker;
     if (!marker) continue;
-    if (isVector ? item === marker.vector : item?.inlines?.[0] === marker.inline) return slotIn(marker.lbl);
+    if (isVector ? item === marker.vector : item?.inlines?.[0] === marker.inline) return tree.slotIn(marker.lbl);
     break;
   }
   // Other vectors (table rules, cell shading, quote bars, rules) are decoration.
-  return isVector ? undefined : slotIn(top.node as StructNode);
+  return isVector ? undefined : tree.slotIn(top.element);
 }
 
 const LAYOUT_DOCUMENT = [
@@ -277,9 +202,10 @@ function placement(
     prototype: elementWriter,
     wrap: (original: Method) =>
       function place(this: unknown, item: Record<string, unknown>, a: unknown, b: unknown, c: unknown, d: unknown) {
-        if (active?.tree && item && item[TARGET] === undefined) {
-          const target = targetFor(active, item as { inlines?: unknown[] }, isVector);
-          if (target) item[TARGET] = target;
+        const tree = active?.tree;
+        if (tree && item && item[TARGET] === undefined) {
+          const target = targetFor(active as LayoutState, tree, item as { inlines?: unknown[] }, isVector);
+          if (target !== undefined) item[TARGET] = target;
         }
         return original.call(this, item, a, b, c, d);
       },
