@@ -40,28 +40,13 @@ export class MarkedPages {
 const pageOf = (content: MarkedContent): number => Math.floor(content / MCIDS_PER_PAGE);
 const mcidOf = (content: MarkedContent): number => content % MCIDS_PER_PAGE;
 
-/** Elements kept even when empty: a table keeps its shape. */
-const KEEP_EMPTY = new Set<StructureRole>(['TD', 'TH', 'TR']);
-
-/**
- * Elements that hold the content of their only paragraph themselves (a P with nothing of its own
- * to say: no language, no replacement text). Most cells and list items hold one paragraph: one
- * element less for each, the same text in the same place (TD, TH and LBody may hold content).
- */
-const HOLD_THEIR_PARAGRAPH = new Set<StructureRole>(['TD', 'TH', 'LBody']);
-
-const isPlainParagraph = (tree: StructureTree, element: number): boolean => {
-  const tag = tree.tags[element] as PdfTag;
-  return tree.roles[element] === 'P' && !tag.lang && tag.actualText === undefined && tag.alt === undefined;
-};
-
 /** The element an element's content is written in: its cell's or list item body's, for a paragraph such an element holds. */
 export function elementOf(tree: StructureTree, element: number): number {
   const parent = tree.parent[element];
   return parent !== NO_ITEM &&
     tree.kidCount[parent] === 1 &&
-    HOLD_THEIR_PARAGRAPH.has(tree.roles[parent] as StructureRole) &&
-    isPlainParagraph(tree, element)
+    tree.holdsItsParagraph(parent) &&
+    tree.isPlainParagraph(element)
     ? parent
     : element;
 }
@@ -101,7 +86,7 @@ export function textString(value: string): string {
 
 /** Whether an element is written: it has content, or it keeps a table's shape. */
 const written = (tree: StructureTree, element: number): boolean =>
-  tree.isFilled(element) || KEEP_EMPTY.has(tree.roles[element] as StructureRole);
+  tree.isFilled(element) || tree.keepsItsShape(element);
 
 /** Where a kid of a reordered element goes: Lbl before LBody, cells by their logical order. */
 const rank = (tree: StructureTree, element: number, kid: number): number =>

@@ -34,6 +34,30 @@ export interface LinkElement {
 const FILLED = 1;
 const REORDERED = 2;
 const SLOT = 4;
+const KEEPS_ITS_SHAPE = 8;
+const HOLDS_ITS_PARAGRAPH = 16;
+const PLAIN_PARAGRAPH = 32;
+
+/** Elements written even when empty: a table keeps its shape. */
+const KEEP_THEIR_SHAPE = new Set<StructureRole>(['TD', 'TH', 'TR']);
+
+/**
+ * Elements that hold the content of their only paragraph themselves, when it is a plain one (a P
+ * with nothing of its own to say: no language, no replacement text). Most cells and list items
+ * hold one paragraph: one element less for each, the same text in the same place (TD, TH and
+ * LBody may hold content).
+ */
+const HOLD_THEIR_PARAGRAPH = new Set<StructureRole>(['TD', 'TH', 'LBody']);
+
+/** What the element's role and tag say, once (the tags are objects of many shapes). */
+function kindOf(role: StructureRole | undefined, tag: PdfTag | undefined): number {
+  if (role === undefined || tag === undefined) return SLOT;
+  let kind = 0;
+  if (KEEP_THEIR_SHAPE.has(role)) kind |= KEEPS_ITS_SHAPE;
+  if (HOLD_THEIR_PARAGRAPH.has(role)) kind |= HOLDS_ITS_PARAGRAPH;
+  if (role === 'P' && !tag.lang && tag.actualText === undefined && tag.alt === undefined) kind |= PLAIN_PARAGRAPH;
+  return kind;
+}
 
 const grown = <T extends Int32Array | Uint8Array | Float64Array>(array: T, length: number): T => {
   const larger = new (array.constructor as new (length: number) => T)(length);
@@ -95,7 +119,7 @@ export class StructureTree {
     this.nextSibling[item] = NO_ITEM;
     this.firstEntry[item] = NO_ITEM;
     this.lastEntry[item] = NO_ITEM;
-    this.flags[item] = role === undefined ? SLOT : 0;
+    this.flags[item] = kindOf(role, tag);
     this.roles.push(role);
     this.tags.push(tag);
     if (parent !== NO_ITEM) {
@@ -149,6 +173,21 @@ export class StructureTree {
 
   isSlot(item: number): boolean {
     return (this.flags[item] & SLOT) !== 0;
+  }
+
+  /** A table's cell or row: written even when empty. */
+  keepsItsShape(element: number): boolean {
+    return (this.flags[element] & KEEPS_ITS_SHAPE) !== 0;
+  }
+
+  /** A cell or a list item's body: it holds the content of a plain paragraph that is its only kid. */
+  holdsItsParagraph(element: number): boolean {
+    return (this.flags[element] & HOLDS_ITS_PARAGRAPH) !== 0;
+  }
+
+  /** A P with nothing of its own to say: no language, no replacement text. */
+  isPlainParagraph(element: number): boolean {
+    return (this.flags[element] & PLAIN_PARAGRAPH) !== 0;
   }
 
   /** Some content was marked in the element or under it (empty elements are left out). */
