@@ -67,7 +67,7 @@ const grown = <T extends Int32Array | Uint8Array | Float64Array>(array: T, lengt
 
 export class StructureTree {
   /** Items so far. */
-  size = 0;
+  private size = 0;
   /** Per item: its element (a slot's element, an element's parent; NO_ITEM for the root). */
   parent: Int32Array;
   /** Per element: its first and last kid (elements and slots, in layout order), and how many. */
@@ -151,16 +151,14 @@ export class StructureTree {
   element(parent: number, tag: PdfTag): number {
     const role = (tag.role === 'H' ? 'H1' : tag.role) as StructureRole;
     const lookup = tag.key === undefined ? undefined : `${tag.role}:${tag.key}`;
-    let byKey = lookup === undefined ? undefined : this.keyed.get(parent);
-    if (lookup !== undefined) {
-      const found = byKey?.get(lookup);
-      if (found !== undefined) return found;
-    }
+    const byKey = lookup === undefined ? undefined : this.keyed.get(parent);
+    const found = lookup === undefined ? undefined : byKey?.get(lookup);
+    if (found !== undefined) return found;
     const element = this.add(parent, role, tag);
     if (role === 'Lbl' || tag.order !== undefined) this.flags[parent] |= REORDERED;
     if (lookup !== undefined) {
-      if (!byKey) this.keyed.set(parent, (byKey = new Map()));
-      byKey.set(lookup, element);
+      if (byKey) byKey.set(lookup, element);
+      else this.keyed.set(parent, new Map([[lookup, element]]));
     }
     return element;
   }
@@ -171,33 +169,37 @@ export class StructureTree {
     return last !== NO_ITEM && this.isSlot(last) ? last : this.add(element, undefined, undefined);
   }
 
+  private has(item: number, flag: number): boolean {
+    return (this.flags[item] & flag) !== 0;
+  }
+
   isSlot(item: number): boolean {
-    return (this.flags[item] & SLOT) !== 0;
+    return this.has(item, SLOT);
   }
 
   /** A table's cell or row: written even when empty. */
   keepsItsShape(element: number): boolean {
-    return (this.flags[element] & KEEPS_ITS_SHAPE) !== 0;
+    return this.has(element, KEEPS_ITS_SHAPE);
   }
 
   /** A cell or a list item's body: it holds the content of a plain paragraph that is its only kid. */
   holdsItsParagraph(element: number): boolean {
-    return (this.flags[element] & HOLDS_ITS_PARAGRAPH) !== 0;
+    return this.has(element, HOLDS_ITS_PARAGRAPH);
   }
 
   /** A P with nothing of its own to say: no language, no replacement text. */
   isPlainParagraph(element: number): boolean {
-    return (this.flags[element] & PLAIN_PARAGRAPH) !== 0;
+    return this.has(element, PLAIN_PARAGRAPH);
   }
 
   /** Some content was marked in the element or under it (empty elements are left out). */
   isFilled(element: number): boolean {
-    return (this.flags[element] & FILLED) !== 0;
+    return this.has(element, FILLED);
   }
 
   /** Its kids are not in reading order as laid out: a list item's Lbl, cells of a mirrored row. */
   isReordered(element: number): boolean {
-    return (this.flags[element] & REORDERED) !== 0;
+    return this.has(element, REORDERED);
   }
 
   /** Content was marked in the element: it and the elements around it are written. */
