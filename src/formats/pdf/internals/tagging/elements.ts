@@ -189,6 +189,7 @@ export function writeStructureTree(
     const out = objects.begin(id).text('<</S/').text(role).text('/P ').reference(parent);
     if (page >= 0) out.text('/Pg ').reference(pages.dictionaries[page].id);
     if (tag) {
+      // Read only for the few elements that have any: the tags are objects of many shapes.
       if (tag.lang && tag.lang.toLowerCase() !== lang) out.text('/Lang ').text(pdfString(tag.lang));
       if (tag.alt) out.text('/Alt ').text(pdfString(tag.alt));
       // On the element, not on its marked content: poppler would apply its own bidi reordering to it again.
@@ -232,10 +233,10 @@ export function writeStructureTree(
   /** Writes an element that has content or keeps its shape (see `written`), after the elements in it. */
   const write = (node: number, parent: number, id: number | PdfRef, depth: number): void => {
     const self = typeof id === 'number' ? id : id.id;
-    const tag = tree.tags[node] as PdfTag;
     let role: string = tree.roles[node] as StructureRole;
-    if (tag.role === 'H') {
-      lastHeading = Math.min(Math.max(1, Math.floor(tag.level ?? 1)), lastHeading + 1, 6);
+    if (tree.isHeading(node)) {
+      const level = (tree.tags[node] as PdfTag).level ?? 1;
+      lastHeading = Math.min(Math.max(1, Math.floor(level)), lastHeading + 1, 6);
       role = `H${lastHeading}`;
     }
     const kids = kidsOf(depth);
@@ -262,7 +263,7 @@ export function writeStructureTree(
         }
       }
     }
-    element(id, role, parent, page, kids, tag);
+    element(id, role, parent, page, kids, tree.hasAttributes(node) ? tree.tags[node] : undefined);
   };
 
   // The Document element and the ParentTree are pdfkit objects: the structure tree root refers to them.

@@ -37,6 +37,8 @@ const SLOT = 4;
 const KEEPS_ITS_SHAPE = 8;
 const HOLDS_ITS_PARAGRAPH = 16;
 const PLAIN_PARAGRAPH = 32;
+const HAS_ATTRIBUTES = 64;
+const HEADING = 128;
 
 /** Elements written even when empty: a table keeps its shape. */
 const KEEP_THEIR_SHAPE = new Set<StructureRole>(['TD', 'TH', 'TR']);
@@ -55,7 +57,10 @@ function kindOf(role: StructureRole | undefined, tag: PdfTag | undefined): numbe
   let kind = 0;
   if (KEEP_THEIR_SHAPE.has(role)) kind |= KEEPS_ITS_SHAPE;
   if (HOLD_THEIR_PARAGRAPH.has(role)) kind |= HOLDS_ITS_PARAGRAPH;
-  if (role === 'P' && !tag.lang && tag.actualText === undefined && tag.alt === undefined) kind |= PLAIN_PARAGRAPH;
+  const saysItsOwn = !!tag.lang || tag.actualText !== undefined || tag.alt !== undefined;
+  if (role === 'P' && !saysItsOwn) kind |= PLAIN_PARAGRAPH;
+  if (saysItsOwn || !!tag.scope || (tag.colSpan ?? 0) > 1 || (tag.rowSpan ?? 0) > 1) kind |= HAS_ATTRIBUTES;
+  if (tag.role === 'H') kind |= HEADING;
   return kind;
 }
 
@@ -190,6 +195,16 @@ export class StructureTree {
   /** A P with nothing of its own to say: no language, no replacement text. */
   isPlainParagraph(element: number): boolean {
     return this.has(element, PLAIN_PARAGRAPH);
+  }
+
+  /** It may have entries of its own to write (a language, replacement text, table attributes). */
+  hasAttributes(element: number): boolean {
+    return this.has(element, HAS_ATTRIBUTES);
+  }
+
+  /** A heading numbered when written (role 'H' with a level). */
+  isHeading(element: number): boolean {
+    return this.has(element, HEADING);
   }
 
   /** Some content was marked in the element or under it (empty elements are left out). */
