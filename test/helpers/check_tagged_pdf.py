@@ -23,6 +23,9 @@ STANDARD_ROLES = {
     'WT', 'WP', 'Figure', 'Formula', 'Form',
 }
 PAINTING = {'Tj', 'TJ', "'", '"', 'Do', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'S', 's', 'sh', 'BI', 'INLINE IMAGE'}
+# What shows something by itself; a path painting operator shows something only after a path.
+SHOWING = {'Tj', 'TJ', "'", '"', 'Do', 'sh', 'BI', 'INLINE IMAGE'}
+PATH = {'m', 'l', 'c', 'v', 'y', 're', 'h'}
 LANGUAGE = re.compile(r'^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$')
 
 # Condition id -> what it checks (the README lists these).
@@ -30,6 +33,7 @@ CONDITIONS = {
     'content-marked': 'Matterhorn 01-005: all page content is tagged content (MCID) or an Artifact',
     'standard-roles': 'Matterhorn 02-001: only standard structure types, no role map needed',
     'parent-tree': 'ISO 32000-1 14.7.4.4: ParentTree maps every MCID and annotation to the element that holds it',
+    'content-shown': 'every marked-content sequence with an MCID shows something (text, an image, a painted path): none is an element\'s content with nothing in it',
     'mark-info': 'Matterhorn 06-001..003 / 07-001: MarkInfo /Marked true, XMP with dc:title, DisplayDocTitle true',
     'lang': 'Matterhorn 11-006: document /Lang present and well formed (and every element /Lang)',
     'figure-alt': 'Matterhorn 13-004: every Figure has a non-empty /Alt',
@@ -118,7 +122,10 @@ def walk_structure(pdf, check):
 def check_content(pdf, check, mcids, parent_tree):
     for page_number, page in enumerate(pdf.pages, start=1):
         stack = []
+        # Per open sequence: its MCID (None: an artifact or other marked content), whether it showed something.
+        sequences = []
         page_mcids = []
+        path = False
         for operands, operator in pikepdf.parse_content_stream(page):
             op = str(operator)
             if op in ('BDC', 'BMC'):
@@ -128,15 +135,28 @@ def check_content(pdf, check, mcids, parent_tree):
                     mcid = int(operands[1].MCID)
                     page_mcids.append(mcid)
                 stack.append(tag == 'Artifact' or mcid is not None)
+                sequences.append([mcid, False])
             elif op == 'EMC':
                 if stack:
                     stack.pop()
+                    mcid, shown = sequences.pop()
+                    if mcid is not None:
+                        check.count('content-shown')
+                        if not shown:
+                            check.fail('content-shown', f'page {page_number}: MCID {mcid} shows nothing')
                 else:
                     check.fail('content-marked', f'page {page_number}: EMC without BDC/BMC')
-            elif op in PAINTING:
+            elif op in PATH:
+                path = True
+            if op in PAINTING:
                 check.count('content-marked')
                 if not any(stack):
                     check.fail('content-marked', f'page {page_number}: {op} outside tagged content and artifacts')
+                if sequences and (op in SHOWING or path):
+                    sequences[-1][1] = True
+                path = False
+            elif op == 'n':
+                path = False
         if stack:
             check.fail('content-marked', f'page {page_number}: marked content left open at the end of the page')
         key = page.obj.get('/StructParents')

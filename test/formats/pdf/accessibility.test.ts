@@ -86,6 +86,7 @@ async function exportWith(file: string, entity: 'plan' | 'description', profile:
 /** Conditions that must have found something to check in any document (the others depend on content). */
 const ALWAYS_CHECKED = [
   'content-marked',
+  'content-shown',
   'parent-tree',
   'mark-info',
   'lang',

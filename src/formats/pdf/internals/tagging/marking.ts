@@ -263,6 +263,15 @@ const pagesDrawn: PrototypeHook = {
     },
 };
 
+interface LineInline {
+  link?: unknown;
+  linkToDestination?: unknown;
+}
+
+/** Whether pdfmake draws the line's first run as a link (its `text()` options: `link`, `goTo`). */
+const beginsWithLink = (inlines: LineInline[]): boolean =>
+  inlines.length > 0 && (typeof inlines[0].link === 'string' || !!inlines[0].linkToDestination);
+
 /** Wraps the line drawing (lineDrawing.ts), so it is installed after it. */
 const linesMarked: PrototypeHook = {
   name: 'tagging: lines marked',
@@ -271,6 +280,7 @@ const linesMarked: PrototypeHook = {
   reads: {
     'this.pdfDocument.page.dictionary': 'object',
     'this.pdfDocument.page.structParentTreeKey': 'number',
+    'line.inlines': 'array',
   },
   prototype: renderer,
   wrap: (original) =>
@@ -285,8 +295,11 @@ const linesMarked: PrototypeHook = {
       tagger.textTarget = target;
       // Each line its own marked content: text extraction by marked content (poppler) would join
       // the last word of a line to the first of the next. Opened before pdfmake sets the first
-      // run's colour with a path-less fill (`f`), which must not be unmarked.
-      tagger.content(target, undefined, true);
+      // run's colour with a path-less fill (`f`), which must not be unmarked. A line that begins
+      // with a link gets the Link's own sequence at its text: that colour is then an artifact,
+      // not a sequence of the line's element with nothing in it.
+      if (beginsWithLink(line.inlines as LineInline[])) tagger.artifact('Layout');
+      else tagger.content(target, undefined, true);
       try {
         return original.call(this, line, x, y);
       } finally {
