@@ -24,12 +24,20 @@ export const PAGINATION: DrawTarget = -2;
 const BULLET_LABEL: PdfTag = { role: 'Lbl', actualText: '\u2022' };
 const LABEL: PdfTag = { role: 'Lbl' };
 
+interface ListMarker {
+  /** The Lbl its text line or vector goes to. */
+  readonly lbl: number;
+  readonly inline?: unknown;
+  readonly vector?: unknown;
+}
+
+/** Every frame has the same three fields (one object shape where every line placed reads them). */
 interface Frame {
   /** The element open (none inside an artifact). */
   readonly element: number;
-  readonly artifact?: boolean;
-  /** List item: its marker (a text line or a vector) goes to this Lbl. */
-  readonly marker?: { lbl: number; inline?: unknown; vector?: unknown };
+  readonly artifact: boolean;
+  /** The marker of the innermost list item open here, if any: its text line or vector goes to its Lbl. */
+  readonly marker: ListMarker | undefined;
 }
 
 interface LayoutState {
@@ -50,7 +58,7 @@ let active: LayoutState | undefined;
 export const structureTreeOf = (pdfDocument: object): StructureTree | undefined => trees.get(pdfDocument);
 
 /** Inside a running header or footer (or anything else drawn as an artifact). */
-const ARTIFACT_FRAME: Frame = { element: DOCUMENT, artifact: true };
+const ARTIFACT_FRAME: Frame = { element: DOCUMENT, artifact: true, marker: undefined };
 
 function currentFrame(state: LayoutState): Frame | undefined {
   return state.stack[state.stack.length - 1];
@@ -62,28 +70,30 @@ function open(
   tag: PdfTag,
   node: { listMarker?: { canvas?: unknown[]; _inlines?: unknown[] } },
 ): void {
-  if (tag.role === 'Document' && tag.document) {
+  const { role } = tag;
+  if (role === 'Document' && tag.document) {
     state.tree = new StructureTree(tag.document, tag);
-    state.stack.push({ element: DOCUMENT });
+    state.stack.push({ element: DOCUMENT, artifact: false, marker: undefined });
     return;
   }
   const top = currentFrame(state);
   const { tree } = state;
-  if (!tree || !top || top.artifact || tag.role === 'Artifact') {
+  if (!tree || !top || top.artifact || role === 'Artifact') {
     state.stack.push(ARTIFACT_FRAME);
     return;
   }
   let parent = top.element;
   const { path } = tag;
   if (path) for (const step of path) parent = tree.element(parent, step);
-  let marker: Frame['marker'];
-  const listMarker = node.listMarker;
-  if (tag.role === 'LBody' && listMarker && tree.roles[parent] === 'LI') {
+  let { marker } = top;
+  // Read only for a list item's body: pdfmake's nodes are objects of many shapes.
+  const listMarker = role === 'LBody' ? node.listMarker : undefined;
+  if (listMarker && tree.roles[parent] === 'LI') {
     // A bullet is drawn as a shape: its Lbl says which character it stands for.
     const lbl = tree.element(parent, listMarker.canvas ? BULLET_LABEL : LABEL);
     marker = { lbl, inline: listMarker._inlines?.[0], vector: listMarker.canvas?.[0] };
   }
-  state.stack.push({ element: tree.element(parent, tag), marker });
+  state.stack.push({ element: tree.element(parent, tag), artifact: false, marker });
 }
 
 /** The target of an item placed now: the innermost open element, a list marker's Lbl, or an artifact. */
@@ -96,12 +106,9 @@ function targetFor(
   const top = currentFrame(state);
   if (!top) return undefined;
   if (top.artifact) return PAGINATION;
-  for (let index = state.stack.length - 1; index >= 0; index--) {
-    const marker = state.stack[index].marker;
-    if (!marker) continue;
-    if (isVector ? item === marker.vector : item?.inlines?.[0] === marker.inline) return tree.slotIn(marker.lbl);
-    break;
-  }
+  const { marker } = top;
+  if (marker && (isVector ? item === marker.vector : item?.inlines?.[0] === marker.inline))
+    return tree.slotIn(marker.lbl);
   // Other vectors (table rules, cell shading, quote bars, rules) are decoration.
   return isVector ? undefined : tree.slotIn(top.element);
 }
