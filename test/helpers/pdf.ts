@@ -241,9 +241,13 @@ export async function qpdfNormalized(bytes: Uint8Array): Promise<Buffer> {
   });
 }
 
+/** qpdf's listing of the cross-reference entries: `12/0: compressed; stream = 40, index = 3`, one per line. */
+export const qpdfXrefListing = (bytes: Uint8Array): Promise<string> =>
+  tool('qpdf', (path) => ['--show-xref', path], bytes);
+
 /** Where each object is (qpdf --show-xref): at an offset of the file, or in an object stream. */
 export async function qpdfXref(bytes: Uint8Array): Promise<Map<number, 'uncompressed' | 'compressed'>> {
-  const listing = await tool('qpdf', (path) => ['--show-xref', path], bytes);
+  const listing = await qpdfXrefListing(bytes);
   return new Map(
     [...listing.matchAll(/^(\d+)\/0: (uncompressed|compressed)/gm)].map(
       (match) => [Number(match[1]), match[2] as 'uncompressed' | 'compressed'] as const,

@@ -9,8 +9,16 @@ import { renderDocDefinition } from '../../../../src/formats/pdf/engine';
 import type { PdfOutput } from '../../../../src/formats/pdf/profile';
 import { objectsPacked } from '../../../../src/formats/pdf/internals/objectStreams';
 import { pdfPageCount } from '../../../../src/pipeline/compliance';
-import { richDocument } from '../../../builders/documents';
-import { pdfInfo, pdfSource, qpdfCheck, qpdfJson, qpdfNormalized, qpdfXref } from '../../../helpers/pdf';
+import { planDocument, richDocument } from '../../../builders/documents';
+import {
+  pdfInfo,
+  pdfSource,
+  qpdfCheck,
+  qpdfJson,
+  qpdfNormalized,
+  qpdfXref,
+  qpdfXrefListing,
+} from '../../../helpers/pdf';
 
 /** The writer's PDF of a document, as PDF `version`, its clock fixed (the file's /ID and dates depend on it). */
 async function written(document: DocumentModel, output: PdfOutput, version: '1.4' | '1.7'): Promise<Buffer> {
@@ -64,6 +72,37 @@ describe.each([
     expect(info['PDF version']).toBe('1.7');
     expect(pdfPageCount(packed)).toBe(Number(info.Pages));
     expect(pdfPageCount(plain)).toBe(Number(info.Pages));
+  });
+});
+
+describe('a long tagged plan (more than 255 objects in a stream)', () => {
+  let packed: Buffer;
+
+  beforeAll(async () => {
+    packed = await written(planDocument(12), { profile: 'accessible' }, '1.7');
+  }, 60_000);
+
+  it('numbers objects past 255 within a stream, and qpdf reads each as the file without object streams has it', async () => {
+    const plain = await written(planDocument(12), { profile: 'accessible' }, '1.4');
+    const indexes = [...(await qpdfXrefListing(packed)).matchAll(/index = (\d+)/g)].map((match) => Number(match[1]));
+    expect(Math.max(...indexes)).toBeGreaterThan(255);
+    const [fromPacked, fromPlain] = await Promise.all([qpdfNormalized(packed), qpdfNormalized(plain)]);
+    const afterHeader = (file: Buffer) => file.subarray(file.indexOf('\n')).toString('latin1');
+    expect(afterHeader(fromPacked)).toBe(afterHeader(fromPlain));
+    expect((await qpdfCheck(packed)).ok).toBe(true);
+  }, 60_000);
+
+  it('writes its cross-reference stream with the Up predictor, a fraction of the table it encodes', () => {
+    const source = packed.toString('latin1');
+    const xref =
+      /\/Type \/XRef \/Size (\d+) \/W \[1 (\d) (\d)\].*?\/DecodeParms <<\/Columns (\d+) \/Predictor 12>>.*?\/Length (\d+)>>/.exec(
+        source,
+      );
+    expect(xref).not.toBeNull();
+    const [size, width, last, columns, length] = xref!.slice(1).map(Number);
+    expect(columns).toBe(1 + width + last);
+    // Each entry takes under a byte once deflated, where the table has `columns` bytes per entry.
+    expect(length).toBeLessThan(size);
   });
 });
 
