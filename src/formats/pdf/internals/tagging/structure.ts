@@ -165,7 +165,7 @@ const layoutRetry: PrototypeHook = {
     function tryLayoutDocument(this: unknown, ...args: unknown[]) {
       if (active) {
         active.tree = undefined;
-        active.stack = [];
+        active.stack.length = 0;
       }
       return Reflect.apply(original, this, args);
     },
@@ -184,12 +184,15 @@ const elementsOpened: PrototypeHook = {
       // Untagged documents (no structure root) have nothing to open.
       if (!state || !node?.pdfTag || (!state.tree && node.pdfTag.role !== 'Document'))
         return original.call(this, node, isVerticalAlignmentAllowed);
-      const depth = state.stack.length;
+      const { stack } = state;
+      const depth = stack.length;
       open(state, node.pdfTag, node as Parameters<typeof open>[2]);
       try {
         return original.call(this, node, isVerticalAlignmentAllowed);
       } finally {
-        state.stack.length = depth;
+        // Its own frame, as a rule (setting an array's length is a call into V8's runtime).
+        if (stack.length === depth + 1) stack.pop();
+        else stack.length = depth;
       }
     },
 };
