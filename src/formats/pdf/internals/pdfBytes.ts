@@ -6,6 +6,12 @@
  */
 const SPACE = 0x20;
 
+const decimalDigits = (value: number): number => {
+  let digits = 1;
+  for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+  return digits;
+};
+
 export class PdfBytes {
   private buffer: Buffer;
   /** Bytes written. Setting it lower forgets what came after. */
@@ -39,13 +45,15 @@ export class PdfBytes {
       this.room(1)[this.length++] = 0x30 + value;
       return this;
     }
-    let digits = 1;
-    for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+    // Object numbers, MCIDs and offsets: small integers, divided as 32-bit ones.
+    if (value > 0x7fffffff) return this.text(String(value));
+    const digits = value < 100 ? 2 : value < 1000 ? 3 : value < 10000 ? 4 : value < 100000 ? 5 : decimalDigits(value);
     const buffer = this.room(digits);
-    let rest = value;
+    let rest = value | 0;
     for (let at = this.length + digits - 1; at >= this.length; at--) {
-      buffer[at] = 0x30 + (rest % 10);
-      rest = Math.floor(rest / 10);
+      const next = (rest / 10) | 0;
+      buffer[at] = 0x30 + rest - next * 10;
+      rest = next;
     }
     this.length += digits;
     return this;

@@ -9,7 +9,24 @@ const latin1 = (bytes: PdfBytes): string => bytes.view().toString('latin1');
 
 describe('PdfBytes', () => {
   it('writes integers as their decimal digits', () => {
-    const numbers = [0, 7, 9, 10, 42, 99, 100, 1_000, 65_535, 123_456_789, 2 ** 31, 2 ** 40 + 3];
+    const numbers = [
+      0,
+      7,
+      9,
+      10,
+      42,
+      99,
+      100,
+      1_000,
+      9_999,
+      65_535,
+      99_999,
+      100_000,
+      123_456_789,
+      2 ** 31 - 1,
+      2 ** 31,
+      2 ** 40 + 3,
+    ];
     const bytes = new PdfBytes(2);
     for (const value of numbers) bytes.integer(value).text(' ');
     expect(latin1(bytes)).toBe(numbers.map((value) => `${value} `).join(''));
