@@ -99,13 +99,12 @@ const rank = (tree: StructureTree, element: number, kid: number): number =>
       : ((tree.tags[kid] as PdfTag).order ?? 0);
 
 /**
- * The element's kids in reading order, into `list` (emptied first): as laid out, but Lbl before
- * LBody and the cells of mirrored (right-to-left) rows in logical order.
+ * The kids of a reordered element in reading order, into `list` (emptied first): as laid out, but
+ * Lbl before LBody and the cells of mirrored (right-to-left) rows in logical order.
  */
 function kidsInOrder(tree: StructureTree, element: number, list: number[]): number[] {
   list.length = 0;
   for (let kid = tree.firstKid[element]; kid !== NO_ITEM; kid = tree.nextSibling[kid]) list.push(kid);
-  if (!tree.isReordered(element)) return list;
   // Most list items have their Lbl first already, and most rows are not mirrored: no sort.
   let index = 1;
   while (index < list.length && rank(tree, element, list[index - 1]) <= rank(tree, element, list[index])) index++;
@@ -227,7 +226,7 @@ export function writeStructureTree(
     element(link.id, 'Link', parent, page, kids);
   };
 
-  /** Per depth of the tree: the kids of the element being written there. */
+  /** Per depth of the tree: the kids of the reordered element being written there. */
   const kidListsAt: number[][] = [];
 
   /** Writes an element that has content or keeps its shape (see `written`), after the elements in it. */
@@ -241,9 +240,15 @@ export function writeStructureTree(
     }
     const kids = kidsOf(depth);
     let page = -1;
-    const list = kidsInOrder(tree, contentElement(tree, node), (kidListsAt[depth] ??= []));
-    for (let index = 0; index < list.length; index++) {
-      const kid = list[index];
+    const holder = contentElement(tree, node);
+    // Most elements' kids are in reading order as laid out: walked as they are linked, not copied.
+    const list = tree.isReordered(holder) ? kidsInOrder(tree, holder, (kidListsAt[depth] ??= [])) : undefined;
+    let index = 0;
+    for (
+      let kid = list ? (list.length > 0 ? list[0] : NO_ITEM) : tree.firstKid[holder];
+      kid !== NO_ITEM;
+      kid = list ? (++index < list.length ? list[index] : NO_ITEM) : tree.nextSibling[kid]
+    ) {
       if (!tree.isSlot(kid)) {
         if (!written(tree, kid)) continue;
         const kidId = objectNumber(output);
