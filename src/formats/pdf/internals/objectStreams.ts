@@ -48,11 +48,11 @@ interface PdfKitDocument extends ObjectOutput {
 }
 
 /**
- * Objects per object stream. A reader that needs one object decodes its whole stream: at most
- * ~200 KB of PDF text here. Fewer, larger streams deflate faster and smaller: the ~14,000
- * structure elements of a 100-description plan took 7.9-8.2 ms and 230 KB in streams of 255
- * objects at level 4, and take 5.9 ms and 232 KB in streams of 4,000 at level 2 (at level 4:
- * 7.1-7.4 ms, 218 KB; at level 1: 5.1-5.4 ms, 240 KB).
+ * Objects per object stream. A reader that needs one object decodes its whole stream: a few
+ * hundred KB of PDF text here (350 KB at most in a 100-description plan). Fewer, larger streams
+ * deflate faster and smaller: the ~14,000 structure elements of a 100-description plan took
+ * 7.9-8.2 ms and 230 KB in streams of 255 objects at level 4, and take 5.9 ms and 232 KB in
+ * streams of 4,000 at level 2 (at level 4: 7.1-7.4 ms, 218 KB; at level 1: 5.1-5.4 ms, 240 KB).
  */
 const OBJECTS_PER_STREAM = 4000;
 
