@@ -268,9 +268,13 @@ interface LineInline {
   linkToDestination?: unknown;
 }
 
-/** Whether pdfmake draws the line's first run as a link (its `text()` options: `link`, `goTo`). */
+/** The link a run is drawn with, from pdfkit's `text()` options: a URL, or `#` and a destination. */
+const linkHref = (link: unknown, goTo: unknown): string | undefined =>
+  typeof link === 'string' ? link : goTo != null ? `#${String(goTo)}` : undefined;
+
+/** Whether pdfmake draws the line's first run as a link (it passes `goTo` only when the destination is set). */
 const beginsWithLink = (inlines: LineInline[]): boolean =>
-  inlines.length > 0 && (typeof inlines[0].link === 'string' || !!inlines[0].linkToDestination);
+  inlines.length > 0 && linkHref(inlines[0].link, inlines[0].linkToDestination || undefined) !== undefined;
 
 /** Wraps the line drawing (lineDrawing.ts), so it is installed after it. */
 const linesMarked: PrototypeHook = {
@@ -377,13 +381,7 @@ const textMarked: PrototypeHook = {
       y: unknown,
       options: { link?: unknown; goTo?: unknown } | undefined,
     ) {
-      const href =
-        typeof options?.link === 'string'
-          ? options.link
-          : options?.goTo != null
-            ? `#${String(options.goTo)}`
-            : undefined;
-      beforeTextRun(this, String(value ?? ''), href);
+      beforeTextRun(this, String(value ?? ''), linkHref(options?.link, options?.goTo));
       return original.call(this, value, x, y, options);
     },
 };
